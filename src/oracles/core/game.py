@@ -1,0 +1,235 @@
+"""The game-agnostic API: :class:`Game` (static facts) and :class:`State`.
+
+The shape follows OpenSpiel. A state is at a *chance node* (the deck is
+shuffled, a dealer is drawn, ...), at a *decision node* of one seat, or
+*terminal*. Every step of a game, chance included, is an integer action with a
+text form in the game's notation (see ``SPEC.md``), so a list of texts, a
+*record*, replays a game exactly.
+
+A whole deal is one chance action. Its integer is the deal packed with
+:func:`oracles.core.codec.pack`: large, but a Python ``int`` does not mind.
+Such chance nodes cannot list their outcomes (``chance_outcomes`` raises
+:class:`ChanceNotEnumerableError`); ``sample_chance(rng)`` draws one.
+
+What a game must implement (the abstract methods below):
+
+=============================  ==============================================
+``current_player``             seat to act, ``CHANCE`` or ``TERMINAL``
+``legal_actions``              sorted legal actions of the seat to act
+``_illegal_reason(a)``         why ``a`` is illegal here, or ``None``
+``_apply(a)``                  perform a legal action (no checks)
+``action_to_string(a)``        notation of ``a`` in this state
+``string_to_action(s)``        inverse, case-insensitive, ``NotationError``
+``sample_chance(rng)``         draw a chance action
+``scores`` / ``winners``       cumulative points / winning seats
+``view(seat)``                 JSON-ready dict of what ``seat`` may know
+``resample_from_infostate``    a full state consistent with a seat's view
+``clone``                      an independent copy
+=============================  ==============================================
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, NotationError
+from oracles.core.options import Option, resolve_options
+
+#: ``current_player()`` at a chance node (the same value as OpenSpiel's).
+CHANCE = -1
+#: ``current_player()`` once the game is over (the same value as OpenSpiel's).
+TERMINAL = -4
+
+RECORD_FORMAT = "oracles/1"
+
+
+class Game(ABC):
+    """A game with its options fixed: the factory of initial states.
+
+    Subclasses set the class attributes and implement the abstract methods.
+    ``options`` holds every option, validated and with defaults filled in.
+    """
+
+    #: Short id used by ``load_game`` and in records, e.g. ``"oracle"``.
+    id: ClassVar[str]
+    #: Human-readable name.
+    title: ClassVar[str]
+    #: The declared options, in resolution order (``players`` first).
+    option_schema: ClassVar[tuple[Option, ...]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: Option sets the shared consistency suite plays (main variants).
+    test_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve_options(self.id, self.option_schema, options)
+
+    @classmethod
+    def option_defaults(cls) -> dict[str, Any]:
+        """All options with their default values (defaults that depend on
+        other options are resolved against the other defaults)."""
+        return resolve_options(cls.id, cls.option_schema, {})
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options.get("players", self.min_players))
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Upper bound (exclusive) of every player action's integer."""
+
+    @abstractmethod
+    def max_game_length(self) -> int:
+        """Most actions, chance included, a game can last."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before anything happened (usually a chance node)."""
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"{type(self).__name__}({opts})"
+
+
+class State(ABC):
+    """A position of a game, mutable through :meth:`apply_action`."""
+
+    game: Game
+    _history: list[int]
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._history = []
+
+    # ----------------------------------------------------------- whose turn
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or ``CHANCE``, or ``TERMINAL``."""
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    @property
+    def num_players(self) -> int:
+        return self.game.num_players
+
+    # ------------------------------------------------------------- actions
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions of the seat to act; empty at chance and
+        terminal nodes."""
+
+    @abstractmethod
+    def _illegal_reason(self, action: int) -> str | None:
+        """Why ``action`` cannot be applied here (chance nodes included), or
+        ``None`` when it can."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Apply an action already known to be legal."""
+
+    def apply_action(self, action: int) -> None:
+        """Apply ``action``; raise :class:`IllegalActionError` (and change
+        nothing) if it is not legal here."""
+        if self.is_terminal():
+            raise IllegalActionError("the game is over")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalActionError(f"an action is an integer, not {action!r}")
+        reason = self._illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self._apply(action)
+        self._history.append(action)
+
+    def apply_string(self, text: str) -> int:
+        """Read ``text`` in the game's notation and apply it; return the action."""
+        action = self.string_to_action(text)
+        self.apply_action(action)
+        return action
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``action`` in this state (chance included)."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """Read the notation of an action in this state (case-insensitive);
+        raise :class:`NotationError` if it cannot be read."""
+
+    def history(self) -> list[int]:
+        """Every action applied so far, chance included."""
+        return list(self._history)
+
+    # -------------------------------------------------------------- chance
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> int:
+        """At a chance node: draw a chance action with the game's odds."""
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(action, probability)`` pairs at a chance node, when they can
+        be listed; a whole deal cannot."""
+        raise ChanceNotEnumerableError("the outcomes of this chance node are too many to list")
+
+    # ------------------------------------------------------------- results
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Game points per seat, cumulative over the rounds played."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Winning seats (ties share); empty while the game goes on."""
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style utilities: the scores."""
+        return list(self.scores())
+
+    # ---------------------------------------------------------- knowledge
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know, as a JSON-serializable dict. It
+        includes what the seat observed of each action, in order, so two
+        histories look the same to a seat exactly when their views do."""
+
+    def information_state_string(self, seat: int) -> str:
+        """A canonical text of :meth:`view`: equal exactly when the seat
+        cannot tell the two states apart."""
+        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
+
+    @abstractmethod
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
+        """A full state, drawn at random among those ``seat`` cannot tell
+        from this one, whose history is a legal game."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    # ------------------------------------------------------------- records
+    def record(self) -> dict[str, Any]:
+        """This game as a record (``SPEC.md`` §2)."""
+        replay = self.game.new_initial_state()
+        texts: list[str] = []
+        for action in self._history:
+            texts.append(replay.action_to_string(action))
+            replay._apply(action)
+            replay._history.append(action)
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "options": dict(self.game.options),
+            "actions": texts,
+        }
+
+    def __str__(self) -> str:
+        return f"<{self.game.id} state after {len(self._history)} actions>"
+
+
+def notation_error(text: str, why: str) -> NotationError:
+    """A uniform "cannot read" error for ``string_to_action``."""
+    return NotationError(f"cannot read {text!r}: {why}")

@@ -1,0 +1,1 @@
+"""One package per game: pure rules, data and notation."""

@@ -1,0 +1,184 @@
+"""The shared consistency checks every registered game must pass.
+
+Modelled on OpenSpiel's random-simulation tests and PettingZoo's
+``api_test``: :func:`check_game` plays seeded random games and checks, at every
+step, the contract of :mod:`oracles.core.game`. The test suite runs it over
+every registered game and each of its ``test_option_sets``; a game's author
+can run it directly while building the game::
+
+    from oracles import load_game
+    from oracles.testing import check_game
+    check_game(load_game("oracle", players=3), playouts=5, seed=1)
+
+It raises ``AssertionError`` with a message naming the step that failed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, OraclesError
+from oracles.core.game import CHANCE, TERMINAL, Game, State
+from oracles.core.records import replay_record
+
+
+def random_playout(game: Game, rng: random.Random, stop_after: int | None = None) -> State:
+    """Play ``game`` uniformly at random (chance by its own odds)."""
+    state = game.new_initial_state()
+    while not state.is_terminal() and (stop_after is None or len(state.history()) < stop_after):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _views(state: State) -> list[str]:
+    return [json.dumps(state.view(seat), sort_keys=True) for seat in range(state.num_players)]
+
+
+def _check_step(state: State, rng: random.Random, where: str) -> None:
+    game = state.game
+    player = state.current_player()
+    legal = state.legal_actions()
+    if state.is_terminal():
+        assert player == TERMINAL, f"{where}: terminal but current_player is {player}"
+        assert legal == [], f"{where}: terminal state has legal actions"
+        winners = state.winners()
+        assert all(0 <= w < state.num_players for w in winners), f"{where}: bad winners {winners}"
+        return
+    assert len(state.winners()) == 0, f"{where}: winners before the end"
+    if state.is_chance_node():
+        assert player == CHANCE, f"{where}: chance node but current_player is {player}"
+        assert legal == [], f"{where}: chance node lists player actions"
+        try:
+            outcomes = state.chance_outcomes()
+        except ChanceNotEnumerableError:
+            outcomes = []
+        if outcomes:
+            total = sum(p for _, p in outcomes)
+            assert abs(total - 1.0) < 1e-9, f"{where}: chance probabilities sum to {total}"
+            for action, _ in outcomes:
+                text = state.action_to_string(action)
+                assert state.string_to_action(text) == action, f"{where}: chance {text!r} round trip"
+        action = state.sample_chance(rng)
+        text = state.action_to_string(action)
+        assert state.string_to_action(text) == action, f"{where}: chance {text!r} does not read back"
+        assert state.string_to_action(text.upper()) == action, f"{where}: {text!r} is case-sensitive"
+        return
+    assert 0 <= player < state.num_players, f"{where}: current_player {player}"
+    assert legal, f"{where}: seat {player} is to act but has no legal action"
+    assert legal == sorted(set(legal)), f"{where}: legal actions not sorted and unique"
+    bound = game.num_distinct_actions()
+    assert all(0 <= a < bound for a in legal), f"{where}: action outside 0..{bound - 1}"
+    for action in legal:
+        text = state.action_to_string(action)
+        assert text == text.strip() and "  " not in text, f"{where}: badly spaced {text!r}"
+        assert state.string_to_action(text) == action, f"{where}: {text!r} does not read back"
+        assert state.string_to_action(text.upper()) == action, f"{where}: {text!r} is case-sensitive"
+    # An illegal action is refused with a reason and changes nothing.
+    illegal = [a for a in rng.sample(range(bound), min(bound, 20)) if a not in set(legal)]
+    if illegal:
+        before = (state.history(), _views(state))
+        try:
+            state.apply_action(illegal[0])
+        except IllegalActionError as error:
+            assert error.reason, f"{where}: illegal action refused without a reason"
+        else:
+            raise AssertionError(f"{where}: illegal action {illegal[0]} was accepted")
+        assert (state.history(), _views(state)) == before, f"{where}: a refused action changed the state"
+
+
+def _check_resample(state: State, rng: random.Random, where: str) -> bool:
+    """Resample for every seat; return True if some hidden part changed."""
+    changed = False
+    for seat in range(state.num_players):
+        view = json.dumps(state.view(seat), sort_keys=True)
+        info = state.information_state_string(seat)
+        world = state.resample_from_infostate(seat, rng)
+        assert world is not state, f"{where}: resample returned the state itself"
+        assert json.dumps(world.view(seat), sort_keys=True) == view, (
+            f"{where}: resample for seat {seat} changed its view"
+        )
+        assert world.information_state_string(seat) == info, f"{where}: resample changed infostate"
+        assert world.current_player() == state.current_player(), f"{where}: resample changed turn"
+        assert len(world.history()) == len(state.history()), f"{where}: resample changed length"
+        if state.current_player() == seat:
+            assert world.legal_actions() == state.legal_actions(), f"{where}: resample changed legal actions"
+        # The resampled history is a legal game: it replays from its record.
+        replayed = replay_record(json.loads(json.dumps(world.record())))
+        assert replayed.history() == world.history(), f"{where}: resampled history does not replay"
+        if world.history() != state.history():
+            changed = True
+    return changed
+
+
+def check_game(
+    game: Game,
+    playouts: int = 5,
+    seed: int = 0,
+    resample_every: int = 7,
+) -> dict[str, Any]:
+    """Run every consistency check on ``playouts`` seeded random games.
+
+    Returns a few statistics (games, steps, whether resampling ever changed a
+    hidden part) for the caller to assert on.
+    """
+    steps = 0
+    resample_changed = False
+    bound = game.max_game_length()
+    for index in range(playouts):
+        rng = random.Random(f"check:{game.id}:{seed}:{index}")
+        chance_rng = random.Random(f"chance:{game.id}:{seed}:{index}")
+        state = game.new_initial_state()
+        trail: list[State] = []
+        while not state.is_terminal():
+            where = f"{game!r} playout {index} step {len(state.history())}"
+            _check_step(state, rng, where)
+            for seat in range(state.num_players):
+                json.dumps(state.view(seat))  # views must be JSON-serializable
+            if len(state.history()) % resample_every == 3:
+                resample_changed |= _check_resample(state, rng, where)
+                trail.append(state.clone())
+            if state.is_chance_node():
+                action = state.sample_chance(chance_rng)
+            else:
+                action = rng.choice(state.legal_actions())
+            # A clone is independent of its original.
+            twin = state.clone()
+            twin_before = twin.history()
+            state.apply_action(action)
+            assert twin.history() == twin_before, f"{where}: applying to the original changed a clone"
+            assert len(state.history()) <= bound, f"{where}: longer than max_game_length {bound}"
+            steps += 1
+        _check_step(state, rng, f"{game!r} playout {index} end")
+        _check_resample(state, rng, f"{game!r} playout {index} end")
+        # Records round-trip: finished and unfinished games.
+        for saved in [state, *trail[-2:]]:
+            record = json.loads(json.dumps(saved.record()))
+            replayed = replay_record(record)
+            assert replayed.history() == saved.history(), "record replay gave another history"
+            assert replayed.scores() == saved.scores(), "record replay gave other scores"
+            assert replayed.is_terminal() == saved.is_terminal(), "record replay: terminal differs"
+            assert replayed.winners() == saved.winners(), "record replay: winners differ"
+            assert _views(replayed) == _views(saved), "record replay gave other views"
+        # Earlier clones were not disturbed by later play.
+        for old in trail:
+            assert old.history() == state.history()[: len(old.history())], "clone drifted"
+        # The same seed gives the same game.
+        first = random_playout(game, random.Random(f"seed:{seed}:{index}"))
+        second = random_playout(game, random.Random(f"seed:{seed}:{index}"))
+        assert first.history() == second.history(), "the same seed gave two different games"
+    return {"playouts": playouts, "steps": steps, "resample_changed": resample_changed}
+
+
+def check_bad_options(game_cls: type[Game]) -> None:
+    """An unknown option is refused with a clear error."""
+    try:
+        game_cls(no_such_option=1)
+    except OraclesError as error:
+        assert "no_such_option" in str(error)
+    else:
+        raise AssertionError("an unknown option was accepted")
