@@ -139,7 +139,7 @@ def check_game(
             _check_step(state, rng, where)
             for seat in range(state.num_players):
                 json.dumps(state.view(seat))  # views must be JSON-serializable
-            if len(state.history()) % resample_every == 3:
+            if len(state.history()) % resample_every == resample_every // 2:
                 resample_changed |= _check_resample(state, rng, where)
                 trail.append(state.clone())
             if state.is_chance_node():

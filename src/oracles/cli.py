@@ -1,0 +1,221 @@
+"""The ``oracles`` command.
+
+=================================  ==========================================
+``oracles games``                  list the games and their options
+``oracles replay FILE [--json]``   replay a record, show where the game stands
+``oracles simulate GAME -n N``     play N games between bots, summarise them
+=================================  ==========================================
+
+Every error caused by input (a bad option, an unreadable record, an illegal
+action) is one line on stderr and a non-zero exit status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from oracles.core.errors import OraclesError
+from oracles.core.game import CHANCE, TERMINAL, State
+from oracles.core.options import parse_option_assignments
+from oracles.core.records import load_record_file, replay_record, summary
+from oracles.core.registry import game_class, game_ids
+
+EXIT_ERROR = 1
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="oracles",
+        description="Three card games called Oracle: rules engines, bots and simulation.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    commands.add_parser("games", help="list the games and their options")
+
+    replay = commands.add_parser("replay", help="replay a record and show where the game stands")
+    replay.add_argument("file", help="a record (JSON, see SPEC.md section 2)")
+    replay.add_argument("--json", action="store_true", help="print one JSON object")
+    replay.add_argument("--seat", type=int, help="also show what this seat sees (its view)")
+
+    simulate = commands.add_parser("simulate", help="play many games between bots")
+    simulate.add_argument("game", help=f"game id ({', '.join(game_ids())})")
+    simulate.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
+    simulate.add_argument("--players", type=int, help="number of seats")
+    simulate.add_argument(
+        "--option", action="append", default=[], metavar="K=V", help="a game option (repeatable)"
+    )
+    simulate.add_argument(
+        "--bots", default="random", help="bot specs in seat order, comma-separated (default: random)"
+    )
+    simulate.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    simulate.add_argument("--records", metavar="DIR", help="write every game as a record into DIR")
+    simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def _status_line(state: State) -> str:
+    player = state.current_player()
+    if player == TERMINAL:
+        return "finished"
+    if player == CHANCE:
+        return "waiting for chance (a deal or a draw)"
+    return f"seat {player} to act"
+
+
+def cmd_games() -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="games")
+    table.add_column("id")
+    table.add_column("game")
+    table.add_column("players")
+    table.add_column("options (default)")
+    for gid in game_ids():
+        cls = game_class(gid)
+        defaults = cls.option_defaults()
+        opts = "\n".join(f"{o.name} = {defaults[o.name]!r}: {o.doc}" for o in cls.option_schema)
+        table.add_row(gid, cls.title, f"{cls.min_players}-{cls.max_players}", opts)
+    Console().print(table)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = load_record_file(args.file)
+    state = replay_record(record)
+    result = summary(state)
+    if args.seat is not None and not 0 <= args.seat < state.num_players:
+        raise OraclesError(f"--seat must be from 0 to {state.num_players - 1}, got {args.seat}")
+    if args.json:
+        if args.seat is not None:
+            result["view"] = state.view(args.seat)
+        print(json.dumps(result))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    cls = type(state.game)
+    console.print(f"[bold]{cls.title}[/bold] ({state.game.id})")
+    console.print("options: " + ", ".join(f"{k}={v}" for k, v in state.game.options.items()))
+    console.print(f"{result['actions']} actions replayed; {_status_line(state)}")
+    table = Table()
+    table.add_column("seat")
+    table.add_column("score", justify="right")
+    table.add_column("")
+    for seat, score in enumerate(result["scores"]):
+        mark = "winner" if seat in result["winners"] else ""
+        table.add_row(str(seat), f"{score:g}", mark)
+    console.print(table)
+    if state.is_terminal():
+        winners = result["winners"]
+        console.print("winners: " + (", ".join(f"seat {w}" for w in winners) if winners else "none (a draw)"))
+    elif not state.is_chance_node():
+        legal = [state.action_to_string(a) for a in state.legal_actions()]
+        shown = ", ".join(legal[:20]) + (f" … ({len(legal)} in all)" if len(legal) > 20 else "")
+        console.print(f"legal actions: {shown}")
+    if args.seat is not None:
+        console.print_json(json.dumps(state.view(args.seat)))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from oracles.simulate import prepare, simulate
+
+    if args.games < 1:
+        raise OraclesError(f"-n must be at least 1, got {args.games}")
+    if args.workers < 1:
+        raise OraclesError(f"--workers must be at least 1, got {args.workers}")
+    options: dict[str, Any] = parse_option_assignments(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    specs = args.bots.split(",")
+    prepare(args.game, options, specs)  # errors before the progress bar starts
+
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=args.quiet or args.json,
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task(f"{args.game}", total=args.games)
+        result = simulate(
+            args.game,
+            args.games,
+            options=options,
+            bot_specs=specs,
+            seed=args.seed,
+            workers=args.workers,
+            records_dir=args.records,
+            on_result=lambda _: progress.advance(task),
+        )
+    data = result.as_dict()
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    _print_summary(data)
+    return 0
+
+
+def _print_summary(data: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    opts = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    table = Table(title=f"{data['game']} ({opts}): {data['games']} games")
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("win rate (95% CI)", justify="right")
+    table.add_column("mean score (95% CI)", justify="right")
+    for row in data["seats"]:
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            str(row["seat"]),
+            row["bot"],
+            f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
+            f"{row['mean_score']:.2f} ± {row['mean_score_ci95']:.2f}",
+        )
+    console = Console()
+    console.print(table)
+    console.print(
+        f"mean game length: {data['mean_length']:.1f} actions ({data['mean_decisions']:.1f} decisions); "
+        f"{data['games_per_second']:.1f} games/s ({data['seconds']:.2f} s)"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "games":
+            return cmd_games()
+        if args.command == "replay":
+            return cmd_replay(args)
+        if args.command == "simulate":
+            return cmd_simulate(args)
+    except OraclesError as error:
+        print(str(error), file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    parser.error(f"unknown command {args.command!r}")
+    return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    sys.exit(main())

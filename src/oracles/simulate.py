@@ -1,0 +1,227 @@
+"""Playing many games between bots: the engine of ``oracles simulate``.
+
+Game ``i`` of a run with seed ``s`` draws its chance from an RNG seeded with
+``(s, i)`` and gives each bot a seed derived from the same pair, so a run's
+games do not depend on how they are spread over worker processes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from oracles.bots.base import SeatInfo, make_bot
+from oracles.core.game import Game, State
+from oracles.core.registry import load_game
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    scores: list[float]
+    winners: list[int]
+    length: int
+    decisions: int
+    record: dict[str, Any] | None = None
+
+
+def play_game(game: Game, bot_specs: Sequence[str], seed: int | str) -> State:
+    """Play one game to the end; chance and bots seeded from ``seed``."""
+    n = game.num_players
+    bots = [make_bot(bot_specs[seat], seat, f"{seed}") for seat in range(n)]
+    chance_rng = random.Random(f"chance:{seed}")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(chance_rng))
+        else:
+            seat = state.current_player()
+            state.apply_action(bots[seat].choose(SeatInfo(state, seat)))
+    return state
+
+
+def _play_indexed(args: tuple[str, dict[str, Any], list[str], int, int, bool]) -> GameResult:
+    game_id, options, bot_specs, seed, index, keep_record = args
+    game = load_game(game_id, **options)
+    state = play_game(game, bot_specs, f"{seed}:{index}")
+    history = state.history()
+    decisions = _count_decisions(game, history)
+    return GameResult(
+        index=index,
+        scores=list(state.scores()),
+        winners=list(state.winners()),
+        length=len(history),
+        decisions=decisions,
+        record=state.record() if keep_record else None,
+    )
+
+
+def _count_decisions(game: Game, history: list[int]) -> int:
+    state = game.new_initial_state()
+    decisions = 0
+    for action in history:
+        if not state.is_chance_node():
+            decisions += 1
+        state._apply(action)
+    return decisions
+
+
+def run_games(
+    game_id: str,
+    options: dict[str, Any],
+    bot_specs: Sequence[str],
+    n: int,
+    seed: int,
+    workers: int = 1,
+    keep_records: bool = False,
+) -> Iterator[GameResult]:
+    """Yield the results of games ``0..n-1`` in order."""
+    jobs = [(game_id, options, list(bot_specs), seed, i, keep_records) for i in range(n)]
+    if workers <= 1:
+        for job in jobs:
+            yield _play_indexed(job)
+        return
+    chunk = max(1, min(50, n // (workers * 8) or 1))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(_play_indexed, jobs, chunksize=chunk)
+
+
+@dataclass
+class SeatStats:
+    wins: int = 0
+    scores: list[float] = field(default_factory=list)
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion.
+
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """Mean and the half-width of its normal-approximation 95% interval."""
+    if not values:
+        return (0.0, 0.0)
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return (mean, 0.0)
+    return (mean, z * statistics.stdev(values) / math.sqrt(len(values)))
+
+
+@dataclass
+class Summary:
+    game_id: str
+    options: dict[str, Any]
+    bot_specs: list[str]
+    games: int
+    seats: list[SeatStats]
+    lengths: list[int]
+    decisions: list[int]
+    seconds: float
+
+    def as_dict(self) -> dict[str, Any]:
+        rows = []
+        for seat, stats in enumerate(self.seats):
+            low, high = wilson_interval(stats.wins, self.games)
+            mean, half = mean_interval(stats.scores)
+            rows.append(
+                {
+                    "seat": seat,
+                    "bot": self.bot_specs[seat],
+                    "win_rate": stats.wins / self.games if self.games else 0.0,
+                    "win_rate_ci95": [low, high],
+                    "mean_score": mean,
+                    "mean_score_ci95": half,
+                }
+            )
+        return {
+            "game": self.game_id,
+            "options": self.options,
+            "games": self.games,
+            "seats": rows,
+            "mean_length": statistics.fmean(self.lengths) if self.lengths else 0.0,
+            "mean_decisions": statistics.fmean(self.decisions) if self.decisions else 0.0,
+            "seconds": self.seconds,
+            "games_per_second": self.games / self.seconds if self.seconds > 0 else 0.0,
+        }
+
+
+def simulate(
+    game_id: str,
+    n: int,
+    options: dict[str, Any] | None = None,
+    bot_specs: Sequence[str] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    records_dir: str | Path | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Play ``n`` games and summarise them (see ``oracles simulate``)."""
+    game, specs = prepare(game_id, options, bot_specs)
+    seats = [SeatStats() for _ in range(game.num_players)]
+    lengths: list[int] = []
+    decisions: list[int] = []
+    out = Path(records_dir) if records_dir is not None else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    width = len(str(max(n - 1, 0)))
+    start = time.perf_counter()
+    for result in run_games(game.id, game.options, specs, n, seed, workers, out is not None):
+        for seat in range(game.num_players):
+            seats[seat].scores.append(result.scores[seat])
+            if seat in result.winners:
+                seats[seat].wins += 1
+        lengths.append(result.length)
+        decisions.append(result.decisions)
+        if out is not None and result.record is not None:
+            path = out / f"{game.id}-{seed}-{result.index:0{width}d}.json"
+            path.write_text(json.dumps(result.record) + "\n", encoding="utf-8")
+        if on_result is not None:
+            on_result(result)
+    seconds = time.perf_counter() - start
+    return Summary(game.id, dict(game.options), specs, n, seats, lengths, decisions, seconds)
+
+
+def prepare(
+    game_id: str, options: dict[str, Any] | None, bot_specs: Sequence[str] | None
+) -> tuple[Game, list[str]]:
+    """Validate a run's game, options and bots before any game is played."""
+    game = load_game(game_id, **(options or {}))
+    specs = expand_bot_specs(bot_specs or ["random"], game.num_players)
+    for seat, spec in enumerate(specs):
+        make_bot(spec, seat)
+    return game, specs
+
+
+def expand_bot_specs(specs: Sequence[str], players: int) -> list[str]:
+    """One spec per seat: a single spec fills every seat.
+
+    >>> expand_bot_specs(["random"], 3)
+    ['random', 'random', 'random']
+    """
+    from oracles.core.errors import OptionError
+
+    specs = [s.strip() for s in specs if s.strip()]
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise OptionError(f"--bots names {len(specs)} bots but the game has {players} seats")
+    return specs

@@ -1,0 +1,24 @@
+"""Shared fixtures: the toy game registered for core tests."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from oracles.core import registry
+
+# The toy game lives beside the core tests; make it importable from every test.
+sys.path.insert(0, str(Path(__file__).parent / "core"))
+
+
+@pytest.fixture
+def toy_registered() -> Iterator[str]:
+    """Register tests/core/toygame.py as game 'toy' for the test's duration."""
+    registry.GAMES["toy"] = "toygame:ToyGame"
+    try:
+        yield "toy"
+    finally:
+        registry.GAMES.pop("toy", None)
