@@ -1,0 +1,93 @@
+"""The consistency checks themselves must catch broken games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from toygame import FOLD, ToyGame, ToyState
+
+from oracles.testing import check_game
+
+
+class LeakyState(ToyState):
+    """Shows the opponent's card before the showdown."""
+
+    def view(self, seat: int) -> dict[str, Any]:
+        view = super().view(seat)
+        view["other"] = self.cards[1 - seat] if self.cards else None
+        return view
+
+    def clone(self) -> LeakyState:
+        twin = LeakyState(self.game)  # type: ignore[arg-type]
+        twin.cards, twin.moves, twin._history = list(self.cards), list(self.moves), list(self._history)
+        return twin
+
+
+class LeakyGame(ToyGame):
+    def new_initial_state(self) -> LeakyState:
+        return LeakyState(self)
+
+
+class SharedCloneState(ToyState):
+    def clone(self) -> SharedCloneState:
+        twin = SharedCloneState(self.game)  # type: ignore[arg-type]
+        twin.cards, twin.moves, twin._history = self.cards, self.moves, self._history
+        return twin
+
+
+class SharedCloneGame(ToyGame):
+    def new_initial_state(self) -> SharedCloneState:
+        return SharedCloneState(self)
+
+
+class UnsortedState(ToyState):
+    def legal_actions(self) -> list[int]:
+        return [FOLD, 0] if self.current_player() >= 0 else []
+
+
+class UnsortedGame(ToyGame):
+    def new_initial_state(self) -> UnsortedState:
+        return UnsortedState(self)
+
+
+class ShortGame(ToyGame):
+    def max_game_length(self) -> int:
+        return 2
+
+
+class PeekingResampleState(ToyState):
+    """Resamples the other card even after the showdown revealed it."""
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> ToyState:
+        world = ToyState(self.game)  # type: ignore[arg-type]
+        if self.cards:
+            mine = self.cards[seat]
+            other = rng.choice([c for c in range(1, 6) if c != mine])
+            world.apply_action(
+                world.string_to_action(f"deal {mine} / {other}" if seat == 0 else f"deal {other} / {mine}")
+            )
+        for move in self.moves:
+            world.apply_action(move)
+        return world
+
+
+class PeekingResampleGame(ToyGame):
+    def new_initial_state(self) -> PeekingResampleState:
+        return PeekingResampleState(self)
+
+
+@pytest.mark.parametrize(
+    ("game", "message"),
+    [
+        (LeakyGame(), "changed its view"),
+        (SharedCloneGame(), "changed a clone"),
+        (UnsortedGame(), "not sorted"),
+        (ShortGame(), "longer than max_game_length"),
+        (PeekingResampleGame(), "changed its view"),
+    ],
+)
+def test_check_game_catches(toy_registered: str, game: ToyGame, message: str) -> None:
+    with pytest.raises(AssertionError, match=message):
+        check_game(game, playouts=20, seed=1, resample_every=1)
