@@ -1,0 +1,1 @@
+"""Inrah-Orakel: the rules engine (see :mod:`oracles.games.inrah.rules`)."""

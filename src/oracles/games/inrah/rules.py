@@ -1,0 +1,818 @@
+"""Inrah-Orakel (game id ``inrah``): predict your tricks with the Inrah deck.
+
+Each round ``r`` deals ``r`` cards to every seat; the players predict how many
+tricks they will take (``bid``, or the three Altaïa oracles), play the tricks,
+and score their predictions. Full rules: ``docs/rules/inrah.md``.
+
+**Options**
+
+====================  =====================  ===================================================
+option                default                meaning
+====================  =====================  ===================================================
+``players``           4                      3 to 6 seats
+``elements``          3 / 4 / 5              elements in the deck (3 to 6), the first k of fire,
+                      (3 / 4 / 5–6 players)  water, air, ore, humus, ice; 12 cards each
+``trump``             true                   turn up a trump card when cards remain undealt
+``forbid_exact_sum``  false                  the dealer may not make the bids add up to r
+                                             (no effect in ``altaia``, which has no bids)
+``variant``           ``standard``           ``standard``, ``purpurberg`` (even seats: teams of
+                                             opposite seats), ``altaia`` (three oracles each)
+``rounds``            deck // players        rounds played, 1 to deck // players
+====================  =====================  ===================================================
+
+**Actions and notation** (input is case-insensitive; German card words work too)
+
+===============================  ========  ==========================================================
+notation                         who       integer
+===============================  ========  ==========================================================
+``dealer K``                     chance    ``K``: seat K deals round 1 (uniform)
+``deal <seat 0> / <seat 1> ...`` chance    the hands, each sorted, packed in base ``deck``
+``trump <card>``                 chance    the card's int; its element is trump, even for a seer/mage
+``play <card>``                  player    the card's int, ``0 .. deck-1``
+``bid K``                        player    ``deck + K``
+``hesinde P<i> <k>``             player    ``deck + rounds + 1 + i·(rounds+1) + k``
+``efferd P<i> makes <k>``        player    the hesinde int ``+ players·(rounds+1)``
+``efferd P<i> misses <k>``       player    the hesinde int ``+ 2·players·(rounds+1)``
+``phex P<i> <k>``                player    the hesinde int ``+ 3·players·(rounds+1)``
+===============================  ========  ==========================================================
+
+Cards are written ``element-rank``: ``fire-7``, ``ice-seer``, ``air-ace``
+(see :mod:`oracles.games.inrah.cards`). ``P<i>`` names seat ``i`` and keeps its
+capital P on output, as SPEC.md shows it.
+
+**Observation** (``view(seat)``): a JSON dict with the seat's own hand (never
+another's), the hand sizes, dealer, round, phase and seat to act, the trump
+card and element, all bids or oracles so far, the current trick (who played
+what), the led element, the last complete trick and its winner, the cards
+played in this round, tricks taken this round, points per round and in total,
+the winners at the end, and ``log``: every action so far as the seat saw it
+(a deal shows only the seat's own hand).
+
+>>> from oracles.core.registry import load_game
+>>> state = load_game("inrah", players=3, rounds=1).new_initial_state()
+>>> for text in ["dealer 2", "deal fire-7 / water-seer / air-mage", "trump fire-ace"]:
+...     _ = state.apply_string(text)
+>>> [state.action_to_string(a) for a in state.legal_actions()]
+['bid 0', 'bid 1']
+>>> for text in ["bid 0", "bid 1", "bid 1", "play fire-7", "play water-seer", "play air-mage"]:
+...     _ = state.apply_string(text)
+>>> state.scores(), state.winners()
+([20, 30, -10], [1])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from oracles.core.codec import pack, split_groups, unpack
+from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
+from oracles.core.options import Option
+from oracles.games.inrah.cards import (
+    CARD_TEXT,
+    CARDS_PER_ELEMENT,
+    ELEMENT_OF,
+    ELEMENTS,
+    IS_SPECIAL,
+    MAX_ELEMENTS,
+    parse_card,
+)
+from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
+from oracles.games.inrah.tricks import FREE, NO_LED, legal_plays, must_follow, next_led, trick_winner
+
+STANDARD, PURPURBERG, ALTAIA = "standard", "purpurberg", "altaia"
+
+# Phases of a round; the first three are chance nodes.
+DEALER, DEAL, TRUMP, BID, HESINDE, EFFERD, PHEX, PLAY, OVER = range(9)
+PHASE_NAMES = ("dealer", "deal", "trump", "bid", "hesinde", "efferd", "phex", "play", "over")
+
+# Kinds of Altaïa oracle, in the order of their action blocks.
+HESINDE_KIND, EFFERD_MAKES, EFFERD_MISSES, PHEX_KIND = range(4)
+_ORACLE_OF_PHASE = {HESINDE: "hesinde", EFFERD: "efferd", PHEX: "phex"}
+
+
+def _default_elements(options: dict[str, Any]) -> int:
+    return {3: 3, 4: 4}.get(options["players"], 5)
+
+
+def _deck_size(options: dict[str, Any]) -> int:
+    return CARDS_PER_ELEMENT * int(options["elements"])
+
+
+def _check_variant(value: Any, options: dict[str, Any]) -> str | None:
+    if value == PURPURBERG and options["players"] % 2:
+        return (
+            f"purpurberg needs an even number of players (teams of opposite seats), not {options['players']}"
+        )
+    return None
+
+
+def _check_rounds(value: Any, options: dict[str, Any]) -> str | None:
+    most = _deck_size(options) // options["players"]
+    if not 1 <= value <= most:
+        return (
+            f"must be from 1 to {most}: a deck of {_deck_size(options)} cards deals at most "
+            f"{most} cards to each of {options['players']} players, got {value}"
+        )
+    return None
+
+
+class InrahGame(Game):
+    """Inrah-Orakel with its options fixed (see the module docstring)."""
+
+    id = "inrah"
+    title = "Inrah-Orakel"
+    min_players = 3
+    max_players = 6
+    option_schema: ClassVar[tuple[Option, ...]] = (
+        Option("players", int, 4, "number of seats", minimum=3, maximum=6),
+        Option(
+            "elements",
+            int,
+            _default_elements,
+            "elements in the deck, the first k of fire, water, air, ore, humus, ice",
+            minimum=3,
+            maximum=MAX_ELEMENTS,
+        ),
+        Option("trump", bool, True, "turn up a trump card while cards remain undealt"),
+        Option("forbid_exact_sum", bool, False, "the dealer may not make the bids add up to the tricks"),
+        Option(
+            "variant",
+            str,
+            STANDARD,
+            "standard, purpurberg (teams of opposite seats) or altaia (three oracles each)",
+            choices=(STANDARD, PURPURBERG, ALTAIA),
+            check=_check_variant,
+        ),
+        Option(
+            "rounds",
+            int,
+            lambda o: _deck_size(o) // o["players"],
+            "rounds to play (round r deals r cards each)",
+            check=_check_rounds,
+        ),
+    )
+    test_option_sets: ClassVar[tuple[dict[str, Any], ...]] = (
+        {"players": 4, "rounds": 4},
+        {"players": 3, "rounds": 3, "trump": False},
+        {"players": 4, "forbid_exact_sum": True, "rounds": 3},
+        {"players": 4, "variant": PURPURBERG, "rounds": 3},
+        {"players": 5, "variant": ALTAIA, "rounds": 3},
+        {"players": 6, "elements": 3},
+    )
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        n = self.num_players
+        self.deck_size: int = _deck_size(self.options)
+        self.rounds: int = int(self.options["rounds"])
+        self.variant: str = self.options["variant"]
+        self.use_trump: bool = bool(self.options["trump"])
+        self.forbid_exact_sum: bool = bool(self.options["forbid_exact_sum"]) and self.variant != ALTAIA
+        #: First int of the bid block, and of each Altaïa oracle block.
+        self.bid_base: int = self.deck_size
+        self.oracle_base: int = self.deck_size + self.rounds + 1
+        self.oracle_block: int = n * (self.rounds + 1)
+        self.num_actions: int = self.oracle_base + (4 * self.oracle_block if self.variant == ALTAIA else 0)
+        length = 1
+        for r in range(1, self.rounds + 1):
+            length += 1 + (1 if self.has_trump_round(r) else 0) + n * r
+            length += 3 * n if self.variant == ALTAIA else n
+        self._max_length = length
+
+    def has_trump_round(self, round_number: int) -> bool:
+        """Whether round ``round_number`` turns up a trump card."""
+        return self.use_trump and self.num_players * round_number < self.deck_size
+
+    def num_distinct_actions(self) -> int:
+        return self.num_actions
+
+    def max_game_length(self) -> int:
+        return self._max_length
+
+    def new_initial_state(self) -> InrahState:
+        return InrahState(self)
+
+
+class InrahState(State):
+    """A position of Inrah-Orakel. Fields are private; read them through
+    :meth:`view` and the public methods."""
+
+    game: InrahGame
+
+    def __init__(self, game: InrahGame) -> None:
+        super().__init__(game)
+        n = game.num_players
+        self._phase = DEALER
+        self._round = 0
+        self._dealer = -1
+        self._to_act = -1
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._trump_card = -1
+        self._trump = -1
+        self._bids: list[int] = [-1] * n
+        #: Altaïa: each seat's oracles so far, as ``(kind, seat named, k)``.
+        self._oracles: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        self._leader = -1
+        self._trick: list[int] = []
+        self._led = NO_LED
+        self._last_trick: tuple[int, tuple[int, ...], int, str] | None = None
+        self._played: list[int] = []
+        self._taken: list[int] = [0] * n
+        self._round_points: list[list[int]] = []
+        self._totals: list[float] = [0] * n
+        #: History index of this round's deal.
+        self._deal_index = -1
+        #: One entry per action: ``(phase, seat acting or -1, value)``; a deal's
+        #: value is the tuple of all hands (views mask the others').
+        self._log: list[tuple[int, int, Any]] = []
+
+    # ------------------------------------------------------------ turn
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase <= TRUMP:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return self._to_act
+
+    def legal_actions(self) -> list[int]:
+        phase = self._phase
+        if phase == PLAY:
+            return legal_plays(self._hands[self._to_act], self._led)
+        if phase == BID:
+            game = self.game
+            r = self._round
+            bids = [game.bid_base + k for k in range(r + 1)]
+            forbidden = self._forbidden_bid()
+            if forbidden >= 0:
+                bids.remove(game.bid_base + forbidden)
+            return bids
+        if HESINDE <= phase <= PHEX:
+            return self._legal_oracles()
+        return []
+
+    def _forbidden_bid(self) -> int:
+        """The dealer's forbidden bid under ``forbid_exact_sum``, or -1."""
+        if not self.game.forbid_exact_sum or self._to_act != self._dealer:
+            return -1
+        rest = self._round - (sum(self._bids) + 1)  # the dealer's own -1 is still in the sum
+        return rest if 0 <= rest <= self._round else -1
+
+    def _oracle_kinds(self) -> tuple[int, ...]:
+        if self._phase == HESINDE:
+            return (HESINDE_KIND,)
+        if self._phase == EFFERD:
+            return (EFFERD_MAKES, EFFERD_MISSES)
+        return (PHEX_KIND,)
+
+    def _legal_oracles(self) -> list[int]:
+        game = self.game
+        named = {target for _, target, _ in self._oracles[self._to_act]}
+        actions = []
+        for kind in self._oracle_kinds():
+            for target in range(self.num_players):
+                if target in named:
+                    continue
+                first = game.oracle_base + kind * game.oracle_block + target * (game.rounds + 1)
+                actions.extend(range(first, first + self._round + 1))
+        return actions
+
+    def _decode_oracle(self, action: int) -> tuple[int, int, int]:
+        """``(kind, seat named, k)`` of an oracle action in range."""
+        game = self.game
+        kind, rest = divmod(action - game.oracle_base, game.oracle_block)
+        target, k = divmod(rest, game.rounds + 1)
+        return kind, target, k
+
+    # ---------------------------------------------------------- legality
+    def _illegal_reason(self, action: int) -> str | None:
+        phase = self._phase
+        game = self.game
+        if phase == PLAY:
+            if not 0 <= action < game.num_actions:
+                return f"no action {action} in this game"
+            if action >= game.deck_size:
+                return f"seat {self._to_act} is to play a card now"
+            hand = self._hands[self._to_act]
+            if action not in hand:
+                return f"seat {self._to_act} holds no {CARD_TEXT[action]}"
+            if (
+                self._led >= 0
+                and not IS_SPECIAL[action]
+                and ELEMENT_OF[action] != self._led
+                and must_follow(hand, self._led)
+            ):
+                return f"must follow {ELEMENTS[self._led]}"
+            return None
+        if phase == BID:
+            if not game.bid_base <= action < game.oracle_base:
+                return f"seat {self._to_act} is to bid now"
+            k = action - game.bid_base
+            if k > self._round:
+                return f"bid {k} is more than the {self._round} tricks of round {self._round}"
+            if k == self._forbidden_bid():
+                return f"bids may not add up to {self._round} tricks: the dealer may not bid {k}"
+            return None
+        if HESINDE <= phase <= PHEX:
+            return self._oracle_reason(action)
+        if phase == DEALER:
+            return None if 0 <= action < self.num_players else f"there is no seat {action} to deal"
+        if phase == DEAL:
+            return self._deal_reason(action)
+        if phase == TRUMP:
+            if not 0 <= action < game.deck_size:
+                return f"no card {action} in a deck of {game.deck_size}"
+            for hand in self._hands:
+                if action in hand:
+                    return f"{CARD_TEXT[action]} was dealt, it cannot be turned up"
+            return None
+        return "the game is over"
+
+    def _oracle_reason(self, action: int) -> str | None:
+        game = self.game
+        oracle = _ORACLE_OF_PHASE[self._phase]
+        if not game.oracle_base <= action < game.num_actions:
+            return f"seat {self._to_act} is to make a {oracle} oracle now"
+        kind, target, k = self._decode_oracle(action)
+        if kind not in self._oracle_kinds():
+            return f"seat {self._to_act} is to make a {oracle} oracle now"
+        if k > self._round:
+            return f"{k} tricks is more than the {self._round} of round {self._round}"
+        for _, named, _ in self._oracles[self._to_act]:
+            if named == target:
+                return f"P{target} was already named in an oracle of seat {self._to_act}"
+        return None
+
+    def _decode_deal(self, action: int) -> list[list[int]] | str:
+        """The hands of a deal action, or why it is not one."""
+        game = self.game
+        n, r = self.num_players, self._round
+        try:
+            flat = unpack(action, game.deck_size, n * r)
+        except ValueError:
+            return f"not a deal of {r} cards to each of {n} seats"
+        return [flat[i * r : (i + 1) * r] for i in range(n)]
+
+    def _deal_reason(self, action: int) -> str | None:
+        hands = self._decode_deal(action)
+        if isinstance(hands, str):
+            return hands
+        seen: set[int] = set()
+        for hand in hands:
+            for c in hand:
+                if c in seen:
+                    return f"{CARD_TEXT[c]} is dealt twice"
+                seen.add(c)
+            if hand != sorted(hand):
+                return "a deal's hands must be in sorted order"
+        return None
+
+    # ------------------------------------------------------------ apply
+    def _apply(self, action: int) -> None:
+        phase = self._phase
+        if phase == PLAY:
+            self._play(action)
+        elif phase == BID:
+            seat = self._to_act
+            self._log.append((BID, seat, action - self.game.bid_base))
+            self._bids[seat] = action - self.game.bid_base
+            self._next_bidder(PLAY)
+        elif HESINDE <= phase <= PHEX:
+            seat = self._to_act
+            oracle = self._decode_oracle(action)
+            self._log.append((phase, seat, oracle))
+            self._oracles[seat].append(oracle)
+            self._next_bidder(phase + 1 if phase != PHEX else PLAY)
+        elif phase == DEALER:
+            self._log.append((DEALER, -1, action))
+            self._dealer = action
+            self._start_round(1)
+        elif phase == DEAL:
+            hands = self._decode_deal(action)
+            assert not isinstance(hands, str)
+            self._log.append((DEAL, -1, tuple(tuple(h) for h in hands)))
+            self._hands = hands
+            self._deal_index = len(self._history)
+            if self.game.has_trump_round(self._round):
+                self._phase = TRUMP
+            else:
+                self._start_predictions()
+        elif phase == TRUMP:
+            self._log.append((TRUMP, -1, action))
+            self._trump_card = action
+            self._trump = ELEMENT_OF[action]
+            self._start_predictions()
+
+    def _start_round(self, round_number: int) -> None:
+        n = self.num_players
+        self._round = round_number
+        self._phase = DEAL
+        self._trump_card = self._trump = -1
+        self._bids = [-1] * n
+        self._oracles = [[] for _ in range(n)]
+        self._taken = [0] * n
+        self._played = []
+        self._last_trick = None
+        self._trick = []
+        self._led = NO_LED
+
+    def _start_predictions(self) -> None:
+        self._phase = HESINDE if self.game.variant == ALTAIA else BID
+        self._to_act = (self._dealer + 1) % self.num_players
+
+    def _next_bidder(self, next_phase: int) -> None:
+        if self._to_act == self._dealer:
+            self._phase = next_phase
+            if next_phase == PLAY:
+                self._leader = (self._dealer + 1) % self.num_players
+        self._to_act = (self._to_act + 1) % self.num_players
+
+    def _play(self, c: int) -> None:
+        seat = self._to_act
+        n = self.num_players
+        self._log.append((PLAY, seat, c))
+        self._hands[seat].remove(c)
+        trick = self._trick
+        trick.append(c)
+        self._led = next_led(self._led, c)
+        if len(trick) < n:
+            self._to_act = (seat + 1) % n
+            return
+        position, why = trick_winner(trick, self._trump)
+        winner = (self._leader + position) % n
+        self._taken[winner] += 1
+        self._played.extend(trick)
+        self._last_trick = (self._leader, tuple(trick), winner, why)
+        self._trick = []
+        self._led = NO_LED
+        self._leader = self._to_act = winner
+        if not self._hands[winner]:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        points = self.round_points()
+        self._round_points.append(points)
+        for seat, p in enumerate(points):
+            self._totals[seat] += p
+        if self._round == self.game.rounds:
+            self._phase = OVER
+            self._to_act = -1
+        else:
+            self._dealer = (self._dealer + 1) % self.num_players
+            self._start_round(self._round + 1)
+
+    def round_points(self) -> list[int]:
+        """Points of the current round from the tricks taken so far (the
+        round's score once its last trick is taken)."""
+        n = self.num_players
+        taken, bids = self._taken, self._bids
+        variant = self.game.variant
+        if variant == ALTAIA:
+            points = []
+            for seat in range(n):
+                total = 0
+                for kind, target, k in self._oracles[seat]:
+                    if kind in (HESINDE_KIND, EFFERD_MAKES):
+                        total += makes_points(k, taken[target])
+                    else:
+                        total += misses_points(k, taken[target])
+                points.append(total)
+            return points
+        if variant == PURPURBERG:
+            half = n // 2
+            return [
+                team_points(bids[s], taken[s], bids[(s + half) % n], taken[(s + half) % n]) for s in range(n)
+            ]
+        return [bid_points(bids[s], taken[s]) for s in range(n)]
+
+    # --------------------------------------------------------- notation
+    def action_to_string(self, action: int) -> str:
+        phase = self._phase
+        game = self.game
+        if phase == DEALER:
+            return f"dealer {action}"
+        if phase == DEAL:
+            hands = self._decode_deal(action)
+            if isinstance(hands, str):
+                return f"deal #{action}"
+            return "deal " + " / ".join(" ".join(CARD_TEXT[c] for c in hand) for hand in hands)
+        if phase == TRUMP:
+            return f"trump {CARD_TEXT[action]}" if 0 <= action < game.deck_size else f"trump #{action}"
+        if 0 <= action < game.deck_size:
+            return f"play {CARD_TEXT[action]}"
+        if game.bid_base <= action < game.oracle_base:
+            return f"bid {action - game.bid_base}"
+        if game.oracle_base <= action < game.num_actions:
+            kind, target, k = self._decode_oracle(action)
+            if kind == HESINDE_KIND:
+                return f"hesinde P{target} {k}"
+            if kind == PHEX_KIND:
+                return f"phex P{target} {k}"
+            return f"efferd P{target} {'makes' if kind == EFFERD_MAKES else 'misses'} {k}"
+        return f"action #{action}"
+
+    def string_to_action(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise notation_error(str(text), "an action is written as text")
+        words = text.strip().lower().split()
+        if not words:
+            raise notation_error(text, "empty action")
+        verb = words[0]
+        phase = self._phase
+        if phase == OVER:
+            raise notation_error(text, "the game is over")
+        if phase <= TRUMP:
+            expected = PHASE_NAMES[phase]
+            if verb != expected:
+                raise notation_error(text, f"the next action is a chance '{expected}'")
+            if phase == DEALER:
+                return self._read_number(text, words, 0, self.num_players - 1, "a dealer is a seat")
+            if phase == DEAL:
+                return self._read_deal(text)
+            return self._read_card(text, words[1:])
+        if verb == "play":
+            return self._read_card(text, words[1:])
+        if verb == "bid":
+            return self.game.bid_base + self._read_number(text, words, 0, self.game.rounds, "a bid")
+        if verb in ("hesinde", "efferd", "phex"):
+            return self._read_oracle(text, verb, words)
+        raise notation_error(text, f"unknown action {verb!r} (play, bid, hesinde, efferd, phex)")
+
+    def _read_number(self, text: str, words: list[str], low: int, high: int, what: str) -> int:
+        if len(words) != 2 or not words[1].isdigit() or not low <= int(words[1]) <= high:
+            raise notation_error(text, f"{what} is written '{words[0]} K' with K from {low} to {high}")
+        return int(words[1])
+
+    def _read_card(self, text: str, words: list[str]) -> int:
+        if len(words) != 1:
+            raise notation_error(text, "name exactly one card, e.g. 'fire-7'")
+        c = parse_card(words[0])
+        if c is None:
+            raise notation_error(text, f"{words[0]!r} is not a card (element-rank, e.g. 'fire-7')")
+        if c >= self.game.deck_size:
+            raise notation_error(text, f"{ELEMENTS[ELEMENT_OF[c]]} is not in this deck")
+        return c
+
+    def _read_deal(self, text: str) -> int:
+        n, r = self.num_players, self._round
+        body = text.strip()[4:]
+        groups = split_groups(body)
+        if len(groups) != n:
+            raise notation_error(text, f"a deal lists {n} hands separated by '/', found {len(groups)}")
+        flat: list[int] = []
+        for seat, group in enumerate(groups):
+            if len(group) != r:
+                raise notation_error(
+                    text, f"round {r} deals {r} cards to each seat; seat {seat} gets {len(group)}"
+                )
+            flat.extend(sorted(self._read_card(text, [word]) for word in group))
+        return pack(flat, self.game.deck_size)
+
+    def _read_oracle(self, text: str, verb: str, words: list[str]) -> int:
+        game = self.game
+        if game.variant != ALTAIA:
+            raise notation_error(text, f"{verb} oracles belong to the altaia variant")
+        if verb == "efferd":
+            if len(words) != 4 or words[2] not in ("makes", "misses"):
+                raise notation_error(text, "write 'efferd P<seat> makes <k>' or 'efferd P<seat> misses <k>'")
+            kind = EFFERD_MAKES if words[2] == "makes" else EFFERD_MISSES
+            words = [words[0], words[1], words[3]]
+        else:
+            kind = HESINDE_KIND if verb == "hesinde" else PHEX_KIND
+        form = f"write '{verb} P<seat> <k>'"
+        if len(words) != 3 or not words[1].startswith("p") or not words[1][1:].isdigit():
+            raise notation_error(text, form)
+        target = int(words[1][1:])
+        if target >= self.num_players:
+            raise notation_error(text, f"there is no seat P{target}")
+        if not words[2].isdigit() or int(words[2]) > game.rounds:
+            raise notation_error(text, f"{form} with k from 0 to {game.rounds}")
+        return game.oracle_base + kind * game.oracle_block + target * (game.rounds + 1) + int(words[2])
+
+    # ----------------------------------------------------------- chance
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._phase == DEALER:
+            n = self.num_players
+            return [(seat, 1.0 / n) for seat in range(n)]
+        if self._phase == TRUMP:
+            rest = self._undealt()
+            return [(c, 1.0 / len(rest)) for c in rest]
+        return super().chance_outcomes()
+
+    def _undealt(self) -> list[int]:
+        dealt = {c for hand in self._hands for c in hand}
+        return [c for c in range(self.game.deck_size) if c not in dealt]
+
+    def sample_chance(self, rng: random.Random) -> int:
+        phase = self._phase
+        if phase == DEALER:
+            return rng.randrange(self.num_players)
+        if phase == TRUMP:
+            return rng.choice(self._undealt())
+        if phase != DEAL:
+            raise ValueError("sample_chance called outside a chance node")
+        r = self._round
+        cards = rng.sample(range(self.game.deck_size), self.num_players * r)
+        flat: list[int] = []
+        for seat in range(self.num_players):
+            flat.extend(sorted(cards[seat * r : (seat + 1) * r]))
+        return pack(flat, self.game.deck_size)
+
+    # ---------------------------------------------------------- results
+    def scores(self) -> list[float]:
+        return list(self._totals)
+
+    def winners(self) -> list[int]:
+        if self._phase != OVER:
+            return []
+        best = max(self._totals)
+        return [seat for seat, total in enumerate(self._totals) if total == best]
+
+    # -------------------------------------------------------- knowledge
+    def view(self, seat: int) -> dict[str, Any]:
+        n = self.num_players
+        game = self.game
+        phase = self._phase
+        player = self.current_player()
+        trick_leader = self._leader if self._trick else None
+        if self._led >= 0:
+            led: str | None = ELEMENTS[self._led]
+        else:
+            led = "none (a seer came first)" if self._led == FREE else None
+        last = None
+        if self._last_trick is not None:
+            leader, cards, winner, why = self._last_trick
+            last = {
+                "plays": [{"seat": (leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(cards)],
+                "winner": winner,
+                "reason": why,
+            }
+        return {
+            "game": game.id,
+            "seat": seat,
+            "players": n,
+            "variant": game.variant,
+            "rounds": game.rounds,
+            "round": self._round,
+            "tricks_this_round": self._round,
+            "dealer": self._dealer if self._dealer >= 0 else None,
+            "phase": PHASE_NAMES[phase],
+            "to_act": player if player >= 0 else None,
+            "hand": [CARD_TEXT[c] for c in self._hands[seat]],
+            "hand_sizes": [len(hand) for hand in self._hands],
+            "trump_card": CARD_TEXT[self._trump_card] if self._trump_card >= 0 else None,
+            "trump": ELEMENTS[self._trump] if self._trump >= 0 else None,
+            "bids": [b if b >= 0 else None for b in self._bids] if game.variant != ALTAIA else None,
+            "oracles": [[self._oracle_text(o) for o in seat_oracles] for seat_oracles in self._oracles]
+            if game.variant == ALTAIA
+            else None,
+            "trick": [
+                {"seat": (self._leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(self._trick)
+            ],
+            "trick_leader": trick_leader,
+            "led": led,
+            "last_trick": last,
+            "played": [CARD_TEXT[c] for c in self._played],
+            "tricks_taken": list(self._taken),
+            "round_scores": [list(points) for points in self._round_points],
+            "scores": list(self._totals),
+            "winners": self.winners(),
+            "log": [self._observed(entry, seat) for entry in self._log],
+        }
+
+    @staticmethod
+    def _oracle_text(oracle: tuple[int, int, int]) -> str:
+        kind, target, k = oracle
+        if kind == HESINDE_KIND:
+            return f"hesinde P{target} {k}"
+        if kind == PHEX_KIND:
+            return f"phex P{target} {k}"
+        return f"efferd P{target} {'makes' if kind == EFFERD_MAKES else 'misses'} {k}"
+
+    def _observed(self, entry: tuple[int, int, Any], seat: int) -> str:
+        phase, actor, value = entry
+        if phase == PLAY:
+            return f"P{actor} play {CARD_TEXT[value]}"
+        if phase == BID:
+            return f"P{actor} bid {value}"
+        if phase == DEAL:
+            return "deal " + " ".join(CARD_TEXT[c] for c in value[seat])
+        if phase == TRUMP:
+            return f"trump {CARD_TEXT[value]}"
+        if phase == DEALER:
+            return f"dealer {value}"
+        return f"P{actor} {self._oracle_text(value)}"
+
+    def known_voids(self) -> list[int]:
+        """Per seat, a bit mask of the elements it is known to hold no normal
+        card of in this round: it played a normal card of another element
+        while one was led. Playing a seer or mage proves nothing."""
+        voids = [0] * self.num_players
+        if self._deal_index < 0:
+            return voids
+        n = self.num_players
+        led = NO_LED
+        count = 0
+        for phase, actor, c in self._log[self._deal_index + 1 :]:
+            if phase != PLAY:
+                continue
+            if led >= 0 and not IS_SPECIAL[c] and ELEMENT_OF[c] != led:
+                voids[actor] |= 1 << led
+            led = next_led(led, c)
+            count += 1
+            if count % n == 0:
+                led = NO_LED
+        return voids
+
+    def resample_from_infostate(self, seat: int, rng: random.Random) -> InrahState:
+        """Deal the cards ``seat`` has not seen at random among the other
+        seats, keeping every card they played, the turned-up trump card, and
+        every known void; earlier rounds were shown in full by their tricks."""
+        world = self.clone()
+        if self._phase in (DEALER, DEAL, OVER) or self._deal_index < 0:
+            return world
+        n = self.num_players
+        dealt: tuple[tuple[int, ...], ...] = self._log[self._deal_index][2]
+        played_by: list[list[int]] = [[] for _ in range(n)]
+        for phase, actor, c in self._log[self._deal_index + 1 :]:
+            if phase == PLAY:
+                played_by[actor].append(c)
+        seen = set(dealt[seat])
+        for cards in played_by:
+            seen.update(cards)
+        if self._trump_card >= 0:
+            seen.add(self._trump_card)
+        pool = [c for c in range(self.game.deck_size) if c not in seen]
+        others = [s for s in range(n) if s != seat and self._hands[s]]
+        hidden = _draw_hidden(pool, {s: len(self._hands[s]) for s in others}, self.known_voids(), rng)
+        if hidden is None:
+            hidden = {s: list(self._hands[s]) for s in others}
+        hands = [list(hand) for hand in dealt]
+        for s in others:
+            world._hands[s] = sorted(hidden[s])
+            hands[s] = sorted(played_by[s] + hidden[s])
+        world._log[self._deal_index] = (DEAL, -1, tuple(tuple(h) for h in hands))
+        world._history[self._deal_index] = pack([c for h in hands for c in h], self.game.deck_size)
+        return world
+
+    def clone(self) -> InrahState:
+        twin = InrahState.__new__(InrahState)
+        twin.game = self.game
+        twin._history = self._history[:]
+        twin._phase = self._phase
+        twin._round = self._round
+        twin._dealer = self._dealer
+        twin._to_act = self._to_act
+        twin._hands = [hand[:] for hand in self._hands]
+        twin._trump_card = self._trump_card
+        twin._trump = self._trump
+        twin._bids = self._bids[:]
+        twin._oracles = [oracles[:] for oracles in self._oracles]
+        twin._leader = self._leader
+        twin._trick = self._trick[:]
+        twin._led = self._led
+        twin._last_trick = self._last_trick
+        twin._played = self._played[:]
+        twin._taken = self._taken[:]
+        twin._round_points = self._round_points[:]
+        twin._totals = self._totals[:]
+        twin._deal_index = self._deal_index
+        twin._log = self._log[:]
+        return twin
+
+    def __str__(self) -> str:
+        return (
+            f"<inrah round {self._round}/{self.game.rounds}, {PHASE_NAMES[self._phase]}, "
+            f"scores {self._totals}>"
+        )
+
+
+def _draw_hidden(
+    pool: list[int], need: dict[int, int], voids: list[int], rng: random.Random, attempts: int = 30
+) -> dict[int, list[int]] | None:
+    """Give each seat in ``need`` that many cards from ``pool`` at random,
+    never a normal card of an element in its void mask; ``None`` if random
+    greedy draws keep failing (the caller then keeps the true hands)."""
+    allowed = {s: [c for c in pool if IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1] for s in need}
+    order = sorted(need, key=lambda s: len(allowed[s]) - need[s])
+    if all(len(allowed[s]) == len(pool) for s in need):
+        cards = rng.sample(pool, sum(need.values()))
+        result = {}
+        start = 0
+        for s in order:
+            result[s] = cards[start : start + need[s]]
+            start += need[s]
+        return result
+    for _ in range(attempts):
+        taken: set[int] = set()
+        result = {}
+        for s in order:
+            free = [c for c in allowed[s] if c not in taken]
+            if len(free) < need[s]:
+                break
+            result[s] = rng.sample(free, need[s])
+            taken.update(result[s])
+        else:
+            return result
+    return None

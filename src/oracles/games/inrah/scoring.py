@@ -1,0 +1,39 @@
+"""Points of one round: bids, Purpurberg teams and Altaïa oracles.
+
+>>> bid_points(4, 1), bid_points(4, 7), bid_points(4, 4)
+(-30, -30, 60)
+>>> team_points(2, 1, 3, 4)
+0
+>>> [misses_points(4, t) for t in (2, 3, 4)]
+[-20, -10, -80]
+"""
+
+from __future__ import annotations
+
+
+def bid_points(bid: int, tricks: int) -> int:
+    """Exact: 20 plus 10 per trick; otherwise minus 10 per trick of difference."""
+    if bid == tricks:
+        return 20 + 10 * tricks
+    return -10 * abs(bid - tricks)
+
+
+def team_points(bid1: int, tricks1: int, bid2: int, tricks2: int) -> int:
+    """Purpurberg: both exact gains both usual gains; otherwise the team loses
+    10 per trick between the summed bids and the summed tricks."""
+    if bid1 == tricks1 and bid2 == tricks2:
+        return bid_points(bid1, tricks1) + bid_points(bid2, tricks2)
+    return -10 * abs((bid1 + bid2) - (tricks1 + tricks2))
+
+
+def makes_points(k: int, tricks: int) -> int:
+    """Hesinde, or Efferd *makes*: the named seat takes exactly ``k`` tricks."""
+    return bid_points(k, tricks)
+
+
+def misses_points(k: int, tricks: int) -> int:
+    """Phex, or Efferd *misses*: the named seat does not take ``k`` tricks.
+    Never a gain: right costs 10 per trick of difference, wrong costs 20·k."""
+    if tricks != k:
+        return -10 * abs(k - tricks)
+    return -20 * k
