@@ -33,27 +33,30 @@ class GameResult:
     record: dict[str, Any] | None = None
 
 
-def play_game(game: Game, bot_specs: Sequence[str], seed: int | str) -> State:
-    """Play one game to the end; chance and bots seeded from ``seed``."""
+def play_game(game: Game, bot_specs: Sequence[str], seed: int | str) -> tuple[State, int]:
+    """Play one game to the end; chance and bots seeded from ``seed``.
+    Returns the final state and the number of decisions (player actions)."""
     n = game.num_players
     bots = [make_bot(bot_specs[seat], seat, f"{seed}") for seat in range(n)]
     chance_rng = random.Random(f"chance:{seed}")
     state = game.new_initial_state()
+    decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(state.sample_chance(chance_rng))
+            state.apply_trusted(state.sample_chance(chance_rng))
         else:
             seat = state.current_player()
+            # Checked: a bot's mistake must surface here, not corrupt the game.
             state.apply_action(bots[seat].choose(SeatInfo(state, seat)))
-    return state
+            decisions += 1
+    return state, decisions
 
 
 def _play_indexed(args: tuple[str, dict[str, Any], list[str], int, int, bool]) -> GameResult:
     game_id, options, bot_specs, seed, index, keep_record = args
     game = load_game(game_id, **options)
-    state = play_game(game, bot_specs, f"{seed}:{index}")
+    state, decisions = play_game(game, bot_specs, f"{seed}:{index}")
     history = state.history()
-    decisions = _count_decisions(game, history)
     return GameResult(
         index=index,
         scores=list(state.scores()),
@@ -62,16 +65,6 @@ def _play_indexed(args: tuple[str, dict[str, Any], list[str], int, int, bool]) -
         decisions=decisions,
         record=state.record() if keep_record else None,
     )
-
-
-def _count_decisions(game: Game, history: list[int]) -> int:
-    state = game.new_initial_state()
-    decisions = 0
-    for action in history:
-        if not state.is_chance_node():
-            decisions += 1
-        state._apply(action)
-    return decisions
 
 
 def run_games(

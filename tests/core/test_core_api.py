@@ -159,3 +159,32 @@ def test_replay_names_the_offending_action(
     with pytest.raises(RecordError, match=message) as info:
         replay_record(record)
     assert "\n" not in str(info.value)
+
+
+def test_ismcts_prefers_the_winning_decision(toy_registered: str) -> None:
+    """Holding the top card, betting always wins; ISMCTS must find it."""
+    from oracles.bots import SeatInfo, make_bot
+
+    for seed in range(3):
+        state = load_game(toy_registered).new_initial_state()
+        state.apply_string("deal 5 / 2")
+        bot = make_bot("ismcts:iterations=200", 0, seed)
+        assert state.action_to_string(bot.choose(SeatInfo(state, 0))) == "bet"
+        state.apply_string("bet")
+        # Seat 1 cannot see the 5: with a 2 it wins only against the 1, yet
+        # folding is a sure loss, so betting is the better chance of a win.
+        assert (
+            state.action_to_string(make_bot("ismcts:iterations=300", 1, seed).choose(SeatInfo(state, 1)))
+            == "bet"
+        )
+
+
+def test_seat_info_hides_the_state(toy_registered: str) -> None:
+    from oracles.bots import SeatInfo
+
+    state = load_game(toy_registered).new_initial_state()
+    state.apply_string("deal 5 / 2")
+    info = SeatInfo(state, 1)
+    assert info.legal_actions() == []  # not seat 1's turn
+    assert info.view() == {"card": 2, "other": None, "moves": []}
+    assert not any(name for name in dir(info) if name == "state")

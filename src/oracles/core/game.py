@@ -147,6 +147,13 @@ class State(ABC):
         self._apply(action)
         self._history.append(action)
 
+    def apply_trusted(self, action: int) -> None:
+        """Apply an action taken from ``legal_actions()`` or
+        ``sample_chance()`` without checking it again (simulation and search
+        hot paths). Anything from outside goes through :meth:`apply_action`."""
+        self._apply(action)
+        self._history.append(action)
+
     def apply_string(self, text: str) -> int:
         """Read ``text`` in the game's notation and apply it; return the action."""
         action = self.string_to_action(text)
@@ -217,8 +224,7 @@ class State(ABC):
         texts: list[str] = []
         for action in self._history:
             texts.append(replay.action_to_string(action))
-            replay._apply(action)
-            replay._history.append(action)
+            replay.apply_trusted(action)
         return {
             "format": RECORD_FORMAT,
             "game": self.game.id,

@@ -1,0 +1,149 @@
+"""Information Set Monte Carlo Tree Search (single-observer ISMCTS).
+
+Each iteration draws a *world* from the bot's information state
+(``resample_from_infostate``: the bot never sees the true hidden cards), walks
+the shared tree with UCB restricted to the actions available in that world
+(Cowling, Powley and Whitehouse, 2012: availability counts), expands one node,
+finishes the game with a rollout policy and backs up each seat's reward to the
+nodes where that seat chose.
+
+Nodes are keyed by the player actions taken since the root; chance actions
+(later deals) are sampled afresh in every iteration and do not branch the
+tree. A seat's reward is its share of the win plus a small term for its score
+lead, so the search prefers winning and, among equal chances, scoring more.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from oracles.bots.base import Bot, SeatInfo
+from oracles.core.game import State
+
+RolloutPolicy = Callable[[State, Any], int]
+
+
+class _Node:
+    __slots__ = ("children_n", "children_w", "n_available")
+
+    def __init__(self) -> None:
+        self.children_n: dict[int, int] = {}
+        self.children_w: dict[int, float] = {}
+        self.n_available: dict[int, int] = {}
+
+
+def seat_rewards(state: State) -> list[float]:
+    """Rewards in [0, 1] for a finished game: win share, plus a tenth of a
+    point scaled by score rank so that a larger lead is preferred."""
+    scores = state.scores()
+    n = len(scores)
+    winners = state.winners()
+    spread = (max(scores) - min(scores)) or 1.0
+    low = min(scores)
+    rewards = []
+    for seat in range(n):
+        win = (1.0 / len(winners)) if seat in winners else 0.0
+        rewards.append(0.9 * win + 0.1 * (scores[seat] - low) / spread)
+    return rewards
+
+
+class ISMCTSBot(Bot):
+    """ISMCTS with an iteration or a time budget.
+
+    Parameters: ``iterations`` (default 400), ``seconds`` (a time budget per
+    move; overrides ``iterations`` when given), ``c`` (UCB exploration,
+    default 0.7), ``rollout`` (``random`` or ``heuristic``).
+    """
+
+    name: ClassVar[str] = "ismcts"
+    params: ClassVar[dict[str, type]] = {"iterations": int, "seconds": float, "c": float, "rollout": str}
+
+    iterations: int = 400
+    seconds: float = 0.0
+    c: float = 0.7
+    rollout: str = "random"
+
+    def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
+        super().__init__(seat, seed, **params)
+        self._rollout_bots: dict[int, Bot] = {}
+
+    def _rollout_action(self, state: State) -> int:
+        if self.rollout == "heuristic":
+            from oracles.bots.heuristic import heuristic_for
+
+            seat = state.current_player()
+            bot = self._rollout_bots.get(seat)
+            if bot is None:
+                bot = heuristic_for(state.game.id)(seat, self.rng.random())
+                self._rollout_bots[seat] = bot
+            return bot.choose(SeatInfo(state, seat))
+        return self.rng.choice(state.legal_actions())
+
+    def choose(self, info: SeatInfo) -> int:
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        tree: dict[tuple[int, ...], _Node] = {}
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if time.perf_counter() >= deadline and done > 0:
+                    break
+            elif done >= self.iterations:
+                break
+            self._iterate(info, tree)
+            done += 1
+        root = tree[()]
+        return max(legal, key=lambda a: (root.children_n.get(a, 0), root.children_w.get(a, 0.0)))
+
+    def _iterate(self, info: SeatInfo, tree: dict[tuple[int, ...], _Node]) -> None:
+        rng = self.rng
+        world = info.sample_world(rng)
+        path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
+        key: tuple[int, ...] = ()
+        expanded = False
+        while not world.is_terminal():
+            if world.is_chance_node():
+                world.apply_trusted(world.sample_chance(rng))
+                continue
+            seat = world.current_player()
+            legal = world.legal_actions()
+            node = tree.get(key)
+            if node is None:
+                if expanded:
+                    break
+                node = tree[key] = _Node()
+            for a in legal:
+                node.n_available[a] = node.n_available.get(a, 0) + 1
+            untried = [a for a in legal if a not in node.children_n]
+            if untried:
+                action = rng.choice(untried)
+                expanded = True
+            else:
+                c = self.c
+                best = -1.0
+                action = legal[0]
+                for a in legal:
+                    n = node.children_n[a]
+                    value = node.children_w[a] / n + c * math.sqrt(math.log(node.n_available[a]) / n)
+                    if value > best:
+                        best, action = value, a
+            path.append((node, action, seat))
+            world.apply_trusted(action)
+            key = (*key, action)
+            if expanded and key not in tree:
+                tree[key] = _Node()
+                break
+        while not world.is_terminal():
+            if world.is_chance_node():
+                world.apply_trusted(world.sample_chance(rng))
+            else:
+                world.apply_trusted(self._rollout_action(world))
+        rewards = seat_rewards(world)
+        for node, action, seat in path:
+            node.children_n[action] = node.children_n.get(action, 0) + 1
+            node.children_w[action] = node.children_w.get(action, 0.0) + rewards[seat]
