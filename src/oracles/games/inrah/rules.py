@@ -203,6 +203,7 @@ class InrahState(State):
     def __init__(self, game: InrahGame) -> None:
         super().__init__(game)
         n = game.num_players
+        self._n = n
         self._phase = DEALER
         self._round = 0
         self._dealer = -1
@@ -235,6 +236,16 @@ class InrahState(State):
         if phase == OVER:
             return TERMINAL
         return self._to_act
+
+    def is_chance_node(self) -> bool:
+        return self._phase <= TRUMP
+
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def num_players(self) -> int:
+        return self._n
 
     def legal_actions(self) -> list[int]:
         phase = self._phase
@@ -269,7 +280,7 @@ class InrahState(State):
     def _legal_oracles(self) -> list[int]:
         game = self.game
         named = {target for _, target, _ in self._oracles[self._to_act]}
-        actions = []
+        actions: list[int] = []
         for kind in self._oracle_kinds():
             for target in range(self.num_players):
                 if target in named:
@@ -430,7 +441,7 @@ class InrahState(State):
 
     def _play(self, c: int) -> None:
         seat = self._to_act
-        n = self.num_players
+        n = self._n
         self._log.append((PLAY, seat, c))
         self._hands[seat].remove(c)
         trick = self._trick
@@ -527,7 +538,7 @@ class InrahState(State):
             if verb != expected:
                 raise notation_error(text, f"the next action is a chance '{expected}'")
             if phase == DEALER:
-                return self._read_number(text, words, 0, self.num_players - 1, "a dealer is a seat")
+                return self._read_number(text, words, 0, self.num_players - 1, "a dealer")
             if phase == DEAL:
                 return self._read_deal(text)
             return self._read_card(text, words[1:])
@@ -655,7 +666,6 @@ class InrahState(State):
             "variant": game.variant,
             "rounds": game.rounds,
             "round": self._round,
-            "tricks_this_round": self._round,
             "dealer": self._dealer if self._dealer >= 0 else None,
             "phase": PHASE_NAMES[phase],
             "to_act": player if player >= 0 else None,
@@ -759,6 +769,7 @@ class InrahState(State):
     def clone(self) -> InrahState:
         twin = InrahState.__new__(InrahState)
         twin.game = self.game
+        twin._n = self._n
         twin._history = self._history[:]
         twin._phase = self._phase
         twin._round = self._round
