@@ -141,3 +141,30 @@ def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for gid in ("oracle", "inrah", "codename"):
         assert gid in out
+
+
+def test_tournament_duplicate_deals_and_ratings(
+    toy_registered: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "toy", "--bots", "ismcts:iterations=60,random", "-n", "30", "--seed", "2", "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 60 and data["lineups"] == [
+        ["ismcts:iterations=60", "random"],
+        ["random", "ismcts:iterations=60"],
+    ]
+    rows = {row["bot"]: row for row in data["bots"]}
+    assert rows["random"]["seat_games"] == rows["ismcts:iterations=60"]["seat_games"] == 60
+    # Duplicate deals: the search bot wins more often than the random one on the same cards.
+    assert rows["ismcts:iterations=60"]["win_rate"] > rows["random"]["win_rate"]
+    assert rows["ismcts:iterations=60"]["rating_mu"] > rows["random"]["rating_mu"]
+    assert main(argv) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert [r["wins"] for r in again["bots"]] == [r["wins"] for r in data["bots"]]
+
+
+def test_tournament_table_and_errors(toy_registered: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "toy", "--bots", "random", "-n", "3", "--quiet"]) == 0
+    assert "rating" in capsys.readouterr().out
+    assert main(["tournament", "toy", "--bots", "random,wizard", "-n", "3"]) != 0
+    assert "unknown bot 'wizard'" in capsys.readouterr().err

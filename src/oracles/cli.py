@@ -56,6 +56,21 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    tournament = commands.add_parser(
+        "tournament", help="bots against each other on duplicate deals, with seat rotation"
+    )
+    tournament.add_argument("game", help=f"game id ({', '.join(game_ids())})")
+    tournament.add_argument("--bots", required=True, help="bot specs, comma-separated (see docs/cli.md)")
+    tournament.add_argument(
+        "-n", "--deals", type=int, default=50, help="deals; each is played by every lineup"
+    )
+    tournament.add_argument("--players", type=int, help="number of seats")
+    tournament.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
+    tournament.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    tournament.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    tournament.add_argument("--json", action="store_true", help="print the results as JSON")
+    tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
 
 
@@ -138,19 +153,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     specs = args.bots.split(",")
     prepare(args.game, options, specs)  # errors before the progress bar starts
 
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    console = Console(stderr=True)
-    progress = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        disable=args.quiet or args.json,
-        transient=True,
-    )
+    progress = _progress(args.quiet or args.json)
     with progress:
         task = progress.add_task(f"{args.game}", total=args.games)
         result = simulate(
@@ -168,6 +171,80 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(data))
         return 0
     _print_summary(data)
+    return 0
+
+
+def _progress(quiet: bool) -> Any:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=quiet,
+        transient=True,
+    )
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from oracles.bots.base import make_bot
+    from oracles.core.registry import load_game
+    from oracles.tournament import lineups, run_tournament
+
+    if args.deals < 1:
+        raise OraclesError(f"-n must be at least 1, got {args.deals}")
+    if args.workers < 1:
+        raise OraclesError(f"--workers must be at least 1, got {args.workers}")
+    options: dict[str, Any] = parse_option_assignments(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    game = load_game(args.game, **options)
+    for spec in specs:
+        make_bot(spec, 0)
+    total = args.deals * len(lineups(specs, game.num_players))
+    progress = _progress(args.quiet or args.json)
+    with progress:
+        task = progress.add_task(args.game, total=total)
+        data = run_tournament(
+            args.game,
+            specs,
+            args.deals,
+            options=options,
+            seed=args.seed,
+            workers=args.workers,
+            on_game=lambda _: progress.advance(task),
+        )
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    opts = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    table = Table(title=f"{data['game']} ({opts}): {data['deals']} deals x {len(data['lineups'])} lineups")
+    table.add_column("bot")
+    table.add_column("seat-games", justify="right")
+    table.add_column("win rate (95% CI)", justify="right")
+    table.add_column("mean score (95% CI)", justify="right")
+    table.add_column("rating (mu - 3 sigma)", justify="right")
+    for row in sorted(data["bots"], key=lambda r: -r["rating"]):
+        low, high = row["win_rate_ci95"]
+        table.add_row(
+            row["bot"],
+            str(row["seat_games"]),
+            f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
+            f"{row['mean_score']:.2f} ± {row['mean_score_ci95']:.2f}",
+            f"{row['rating']:.2f} (mu {row['rating_mu']:.2f})",
+        )
+    console = Console()
+    console.print(table)
+    console.print(
+        f"{data['games']} games, mean length {data['mean_length']:.1f} actions, {data['seconds']:.1f} s"
+    )
     return 0
 
 
@@ -207,6 +284,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_replay(args)
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "tournament":
+            return cmd_tournament(args)
     except OraclesError as error:
         print(str(error), file=sys.stderr)
         return EXIT_ERROR

@@ -33,12 +33,16 @@ class GameResult:
     record: dict[str, Any] | None = None
 
 
-def play_game(game: Game, bot_specs: Sequence[str], seed: int | str) -> tuple[State, int]:
-    """Play one game to the end; chance and bots seeded from ``seed``.
-    Returns the final state and the number of decisions (player actions)."""
+def play_game(
+    game: Game, bot_specs: Sequence[str], seed: int | str, chance_seed: int | str | None = None
+) -> tuple[State, int]:
+    """Play one game to the end; bots seeded from ``seed``, chance from
+    ``chance_seed`` (default ``seed``): games sharing a chance seed share
+    their deals (duplicate play). Returns the final state and the number of
+    decisions (player actions)."""
     n = game.num_players
     bots = [make_bot(bot_specs[seat], seat, f"{seed}") for seat in range(n)]
-    chance_rng = random.Random(f"chance:{seed}")
+    chance_rng = random.Random(f"chance:{seed if chance_seed is None else chance_seed}")
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
