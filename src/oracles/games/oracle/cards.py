@@ -1,0 +1,138 @@
+"""Playing cards, creatures, chips and the trick winner of Oracle.
+
+A playing card is an ``int`` from 0 to 59: ``colour * 12 + (value - 1)``, the
+colours in the order ``R B G Y P``. That order is also the canonical order in
+which hands are written.
+
+================  =======  =========================  ==========
+creature          values   victory point chips        stars each
+================  =======  =========================  ==========
+Hydra (0)         1–5      3 (2 with 5 players)       5
+Pegasus (1)       6–9      4 (3 with 5 players)       3
+Phoenix (2)       10–12    6 (5 with 5 players)       2
+================  =======  =========================  ==========
+
+Each creature also has one Loser chip.
+
+>>> card_name(parse_card("b7"))
+'B7'
+>>> CREATURE_NAMES[creature_of(parse_card("R11"))]
+'phoenix'
+>>> trick_winner([parse_card(c) for c in ("B7", "B10", "R11")])
+(2, 'highest value')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+COLOURS = "RBGYP"
+NUM_COLOURS = 5
+NUM_VALUES = 12
+NUM_CARDS = NUM_COLOURS * NUM_VALUES
+
+#: English and German names of the colours, by colour letter.
+COLOUR_NAMES: dict[str, dict[str, str]] = {
+    "R": {"en": "red", "de": "rot"},
+    "B": {"en": "blue", "de": "blau"},
+    "G": {"en": "green", "de": "grün"},
+    "Y": {"en": "yellow", "de": "gelb"},
+    "P": {"en": "purple", "de": "lila"},
+}
+
+HYDRA, PEGASUS, PHOENIX = 0, 1, 2
+CREATURES = (HYDRA, PEGASUS, PHOENIX)
+#: Machine names of the creatures (used in views and prophecy conditions).
+CREATURE_NAMES = ("hydra", "pegasus", "phoenix")
+#: Display names per language.
+CREATURE_DISPLAY: dict[str, tuple[str, str, str]] = {
+    "en": ("Hydra", "Pegasus", "Phoenix"),
+    "de": ("Hydra", "Pegasus", "Phönix"),
+}
+LOSER_CHIP_DISPLAY = {"en": "Loser chip", "de": "Verliererchip"}
+#: Stars on one victory point chip of each creature.
+STARS = (5, 3, 2)
+#: Victory point chips of each creature in play, by number of players.
+VICTORY_CHIPS = {3: (3, 4, 6), 4: (3, 4, 6), 5: (2, 3, 5)}
+
+#: Cards in each hand, by number of players.
+HAND_SIZE = {3: 16, 4: 15, 5: 12}
+
+_VALUE_CREATURE = (HYDRA,) * 5 + (PEGASUS,) * 4 + (PHOENIX,) * 3
+#: Creature of each card int.
+CARD_CREATURE = tuple(_VALUE_CREATURE[card % NUM_VALUES] for card in range(NUM_CARDS))
+#: Bit mask of the cards of each colour.
+COLOUR_MASK = tuple(((1 << NUM_VALUES) - 1) << (colour * NUM_VALUES) for colour in range(NUM_COLOURS))
+
+
+def card_colour(card: int) -> int:
+    """Colour index (0..4) of ``card``."""
+    return card // NUM_VALUES
+
+
+def card_value(card: int) -> int:
+    """Value (1..12) of ``card``."""
+    return card % NUM_VALUES + 1
+
+
+def creature_of(card: int) -> int:
+    """Creature pictured on ``card`` (``HYDRA``, ``PEGASUS`` or ``PHOENIX``)."""
+    return CARD_CREATURE[card]
+
+
+def card_name(card: int) -> str:
+    """Upper-case name such as ``R12`` or ``B7``."""
+    return f"{COLOURS[card // NUM_VALUES]}{card % NUM_VALUES + 1}"
+
+
+CARD_NAMES = tuple(card_name(card) for card in range(NUM_CARDS))
+
+
+def parse_card(token: str) -> int:
+    """Read a card name, any case (``r12``, ``B07``); ``ValueError`` if it is none."""
+    text = token.strip().upper()
+    if len(text) < 2 or text[0] not in COLOURS or not text[1:].isdigit():
+        raise ValueError(f"{token!r} is not a card (colour R, B, G, Y or P and a value 1-12)")
+    value = int(text[1:])
+    if not 1 <= value <= NUM_VALUES:
+        raise ValueError(f"{token!r} is not a card (values run from 1 to 12)")
+    return COLOURS.index(text[0]) * NUM_VALUES + value - 1
+
+
+def cards_of_mask(mask: int) -> list[int]:
+    """The cards of a bit mask, ascending."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low.bit_length() - 1)
+        mask ^= low
+    return cards
+
+
+def trick_winner(cards: Sequence[int], led: int | None = None) -> tuple[int, str]:
+    """Index in ``cards`` (in play order) of the card that wins, and why.
+
+    ``led`` is the led colour; by default the colour of the first card. The
+    reason is one of ``"highest value"``, ``"1 beats 12"``, ``"led colour wins
+    the tie"`` and ``"first played wins the tie"``.
+
+    >>> names = lambda *texts: [parse_card(t) for t in texts]
+    >>> trick_winner(names("R12", "R1", "B2"))
+    (1, '1 beats 12')
+    >>> trick_winner(names("B7", "R10", "B10"))
+    (2, 'led colour wins the tie')
+    >>> trick_winner(names("B12", "G1", "R1"))
+    (1, 'first played wins the tie')
+    """
+    if led is None:
+        led = cards[0] // NUM_VALUES
+    values = [card % NUM_VALUES + 1 for card in cards]
+    one_beats_twelve = 12 in values and 1 in values
+    best = 1 if one_beats_twelve else max(values)
+    candidates = [index for index, value in enumerate(values) if value == best]
+    if len(candidates) > 1:
+        for index in candidates:
+            if cards[index] // NUM_VALUES == led:
+                return index, "led colour wins the tie"
+        return candidates[0], "first played wins the tie"
+    return candidates[0], "1 beats 12" if one_beats_twelve else "highest value"

@@ -1,0 +1,224 @@
+"""The Oracle cards as data, and the small language of their conditions.
+
+An *edition* is a JSON file (default: ``data/prophecies.json`` beside this
+module) holding 40 cards ``O01``..``O40``, each with ``points``, ``text_en``,
+``text_de`` and a ``condition``. A condition is one or more comparisons joined
+by ``and``; each compares two terms with ``== != < <= > >=``. A term is an
+integer or ``[scope.]quantity``:
+
+==================  ==========================================================
+quantity            meaning (after the end-of-round forfeit)
+==================  ==========================================================
+``hydra``           victory point chips of Hydra (*X chips*: no Loser chip)
+``pegasus``         victory point chips of Pegasus
+``phoenix``         victory point chips of Phoenix
+``hydra_loser``     1 if the seat holds the Hydra Loser chip, else 0
+``pegasus_loser``   the same for Pegasus
+``phoenix_loser``   the same for Phoenix
+``losers``          Loser chips held
+``victory``         victory point chips held
+``chips``           every chip held (victory point and Loser chips)
+``stars``           stars on the victory point chips held
+==================  ==========================================================
+
+========================  ==================================================
+scope                     whose chips
+========================  ==================================================
+(none)                    the card's owner
+``left.`` / ``right.``    the left neighbour (seat + 1) / right (seat - 1)
+``others_min.``           the smallest value among all other seats
+``others_max.``           the largest value among all other seats
+========================  ==================================================
+
+A second edition is dropped in as data: ``load_edition(path)`` reads any file
+of this shape, and a game uses it by setting ``OracleGame.edition`` (e.g. in a
+subclass, or by replacing the default file). No code names a card.
+
+>>> edition = default_edition()
+>>> card = edition.card("O12")
+>>> card.points, card.condition
+(6, 'phoenix >= 1 and pegasus >= 1 and hydra >= 1')
+>>> seat = chip_quantities(hydra=1, pegasus=2, phoenix=1)
+>>> card.holds([seat], 0)
+True
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from oracles.games.oracle.cards import STARS
+
+#: Index of each quantity in a seat's quantity vector (see :func:`chip_quantities`).
+QUANTITIES = (
+    "hydra",
+    "pegasus",
+    "phoenix",
+    "hydra_loser",
+    "pegasus_loser",
+    "phoenix_loser",
+    "losers",
+    "victory",
+    "chips",
+    "stars",
+)
+_QUANTITY_INDEX = {name: index for index, name in enumerate(QUANTITIES)}
+_SCOPES = ("self", "left", "right", "others_min", "others_max")
+_OPERATORS: dict[str, Callable[[int, int], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<=": operator.le,
+    ">=": operator.ge,
+    "<": operator.lt,
+    ">": operator.gt,
+}
+
+NUM_ORACLE_CARDS = 40
+DEFAULT_EDITION_PATH = Path(__file__).with_name("data") / "prophecies.json"
+
+# A compiled term: ("int", value) or (scope, quantity index).
+Term = tuple[str, int]
+Clause = tuple[Callable[[int, int], bool], Term, Term]
+
+
+def chip_quantities(
+    hydra: int = 0, pegasus: int = 0, phoenix: int = 0, losers: Sequence[int] = ()
+) -> list[int]:
+    """The quantity vector of one seat holding these victory point chips and
+    the Loser chips of the creatures in ``losers`` (0 Hydra, 1 Pegasus, 2 Phoenix)."""
+    victory = (hydra, pegasus, phoenix)
+    loser_flags = [1 if creature in losers else 0 for creature in range(3)]
+    stars = sum(count * star for count, star in zip(victory, STARS, strict=True))
+    return [*victory, *loser_flags, sum(loser_flags), sum(victory), sum(victory) + sum(loser_flags), stars]
+
+
+def _compile_term(text: str, card_id: str) -> Term:
+    if text.lstrip("-").isdigit():
+        return ("int", int(text))
+    scope, _, quantity = text.rpartition(".")
+    scope = scope or "self"
+    if scope not in _SCOPES or quantity not in _QUANTITY_INDEX:
+        raise ValueError(f"Oracle card {card_id}: unknown term {text!r} in its condition")
+    return (scope, _QUANTITY_INDEX[quantity])
+
+
+def compile_condition(condition: str, card_id: str = "?") -> tuple[Clause, ...]:
+    """Parse a condition text into clauses (``ValueError`` if malformed)."""
+    clauses = []
+    for part in condition.split(" and "):
+        tokens = part.split()
+        if len(tokens) != 3 or tokens[1] not in _OPERATORS:
+            raise ValueError(f"Oracle card {card_id}: cannot read {part!r} (expected 'term op term')")
+        clauses.append(
+            (_OPERATORS[tokens[1]], _compile_term(tokens[0], card_id), _compile_term(tokens[2], card_id))
+        )
+    return tuple(clauses)
+
+
+def _term_value(term: Term, quantities: Sequence[Sequence[int]], seat: int) -> int:
+    scope, index = term
+    if scope == "int":
+        return index
+    n = len(quantities)
+    if scope == "self":
+        return quantities[seat][index]
+    if scope == "left":
+        return quantities[(seat + 1) % n][index]
+    if scope == "right":
+        return quantities[(seat - 1) % n][index]
+    others = [quantities[other][index] for other in range(n) if other != seat]
+    return min(others) if scope == "others_min" else max(others)
+
+
+@dataclass(frozen=True)
+class Prophecy:
+    """One Oracle card: its id, points, texts and condition."""
+
+    id: str
+    points: int
+    text_en: str
+    text_de: str
+    condition: str
+    clauses: tuple[Clause, ...] = field(repr=False, compare=False)
+
+    def holds(self, quantities: Sequence[Sequence[int]], seat: int) -> bool:
+        """Whether the prophecy holds for ``seat``, given every seat's
+        quantity vector (:func:`chip_quantities`)."""
+        return all(
+            compare(_term_value(left, quantities, seat), _term_value(right, quantities, seat))
+            for compare, left, right in self.clauses
+        )
+
+    def text(self, lang: str = "en") -> str:
+        return self.text_de if lang == "de" else self.text_en
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A deck of 40 Oracle cards; card int ``k`` is ``cards[k]`` (id ``O{k+1:02}``)."""
+
+    name: str
+    cards: tuple[Prophecy, ...]
+
+    def card(self, card_id: str) -> Prophecy:
+        return self.cards[oracle_index(card_id)]
+
+
+def oracle_id(index: int) -> str:
+    """``0`` -> ``"O01"``."""
+    return f"O{index + 1:02d}"
+
+
+ORACLE_IDS = tuple(oracle_id(index) for index in range(NUM_ORACLE_CARDS))
+
+
+def oracle_index(token: str) -> int:
+    """Read an Oracle card id, any case (``o5``, ``O05``); ``ValueError`` if none."""
+    text = token.strip().upper()
+    if (
+        len(text) < 2
+        or text[0] != "O"
+        or not text[1:].isdigit()
+        or not 1 <= int(text[1:]) <= NUM_ORACLE_CARDS
+    ):
+        raise ValueError(f"{token!r} is not an Oracle card (O01 to O40)")
+    return int(text[1:]) - 1
+
+
+def load_edition(path: str | Path) -> Edition:
+    """Read an edition file (see the module docstring); ``ValueError`` if it
+    is not a complete, well-formed deck of 40 cards."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    rows = data["cards"] if isinstance(data, dict) else data
+    if len(rows) != NUM_ORACLE_CARDS:
+        raise ValueError(f"an edition holds {NUM_ORACLE_CARDS} Oracle cards, {path} has {len(rows)}")
+    cards = []
+    for index, row in enumerate(rows):
+        if row["id"].upper() != oracle_id(index):
+            raise ValueError(f"card {index + 1} of {path} must have id {oracle_id(index)}, not {row['id']!r}")
+        cards.append(
+            Prophecy(
+                id=oracle_id(index),
+                points=int(row["points"]),
+                text_en=str(row["text_en"]),
+                text_de=str(row.get("text_de", row["text_en"])),
+                condition=str(row["condition"]),
+                clauses=compile_condition(str(row["condition"]), row["id"]),
+            )
+        )
+    name = str(data.get("edition", Path(path).stem)) if isinstance(data, dict) else Path(path).stem
+    return Edition(name=name, cards=tuple(cards))
+
+
+_DEFAULT: list[Edition] = []
+
+
+def default_edition() -> Edition:
+    """The project's edition (SPEC §3), read once."""
+    if not _DEFAULT:
+        _DEFAULT.append(load_edition(DEFAULT_EDITION_PATH))
+    return _DEFAULT[0]
