@@ -323,7 +323,8 @@ class InrahState(State):
             if k > self._round:
                 return f"bid {k} is more than the {self._round} tricks of round {self._round}"
             if k == self._forbidden_bid():
-                return f"bids may not add up to {self._round} tricks: the dealer may not bid {k}"
+                tricks = "trick" if self._round == 1 else "tricks"
+                return f"bids may not add up to {self._round} {tricks}: the dealer may not bid {k}"
             return None
         if HESINDE <= phase <= PHEX:
             return self._oracle_reason(action)
@@ -548,6 +549,10 @@ class InrahState(State):
             return self.game.bid_base + self._read_number(text, words, 0, self.game.rounds, "a bid")
         if verb in ("hesinde", "efferd", "phex"):
             return self._read_oracle(text, verb, words)
+        if verb == "trump":
+            raise notation_error(text, "no trump card is turned up now")
+        if verb in ("dealer", "deal"):
+            raise notation_error(text, f"no chance '{verb}' now: seat {self._to_act} is to act")
         raise notation_error(text, f"unknown action {verb!r} (play, bid, hesinde, efferd, phex)")
 
     def _read_number(self, text: str, words: list[str], low: int, high: int, what: str) -> int:
