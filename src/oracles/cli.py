@@ -25,6 +25,7 @@ from oracles.core.records import load_record_file, replay_record, summary
 from oracles.core.registry import game_class, game_ids
 
 EXIT_ERROR = 1
+DEFAULT_OPPONENT = "random"
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -56,6 +57,23 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    play = commands.add_parser("play", help="play in the terminal against bots or friends")
+    play.add_argument("game", nargs="?", help=f"game id ({', '.join(game_ids())})")
+    play.add_argument("--players", type=int, help="number of seats")
+    play.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--humans", type=int, default=1, help="people sharing this screen (hot-seat)")
+    play.add_argument(
+        "--opponents",
+        default=DEFAULT_OPPONENT,
+        help=f"bot spec(s) for the other seats (default {DEFAULT_OPPONENT})",
+    )
+    play.add_argument("--seed", type=int, help="seed for the deals (default: random)")
+    play.add_argument("--save", metavar="FILE", help="write the record here (also on quit and Ctrl-C)")
+    play.add_argument("--resume", metavar="FILE", help="continue a saved game")
+    play.add_argument("--lang", choices=("en", "de"), default="en", help="language (en or de)")
+    play.add_argument("--fast", action="store_true", help="do not pause between bot moves")
 
     tournament = commands.add_parser(
         "tournament", help="bots against each other on duplicate deals, with seat rotation"
@@ -174,6 +192,57 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    import random
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from oracles.bots.base import make_bot
+    from oracles.core.registry import load_game
+    from oracles.play.render import renderer_for
+    from oracles.play.session import PlaySession
+
+    console = Console()
+    if args.resume:
+        state = replay_record(load_record_file(args.resume))
+        if args.game and args.game.strip().lower() != state.game.id:
+            raise OraclesError(f"{args.resume} is a game of {state.game.id}, not {args.game}")
+        console.print(f"resumed a game of {len(state.history())} actions from {args.resume}")
+    else:
+        if not args.game:
+            raise OraclesError("name a game to play (" + ", ".join(game_ids()) + ") or --resume FILE")
+        options: dict[str, Any] = parse_option_assignments(args.option)
+        if args.players is not None:
+            options["players"] = args.players
+        state = load_game(args.game, **options).new_initial_state()
+    n = state.num_players
+    if not 0 <= args.seat < n:
+        raise OraclesError(f"--seat must be from 0 to {n - 1}, got {args.seat}")
+    if not 1 <= args.humans <= n:
+        raise OraclesError(f"--humans must be from 1 to {n}, got {args.humans}")
+    humans = [(args.seat + i) % n for i in range(args.humans)]
+    others = [seat for seat in range(n) if seat not in humans]
+    specs = [s.strip() for s in args.opponents.split(",") if s.strip()] or [DEFAULT_OPPONENT]
+    if len(specs) not in (1, len(others)):
+        raise OraclesError(f"--opponents names {len(specs)} bots for {len(others)} other seats")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    bots = {seat: make_bot(specs[i % len(specs)], seat, seed) for i, seat in enumerate(others)}
+    save = Path(args.save) if args.save else (Path(args.resume) if args.resume else None)
+    session = PlaySession(
+        state,
+        humans,
+        bots,
+        renderer_for(state.game.id, args.lang),
+        console,
+        seed=seed,
+        save_path=save,
+        fast=args.fast,
+    )
+    session.run()
+    return 0
+
+
 def _progress(quiet: bool) -> Any:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -284,6 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_replay(args)
         if args.command == "simulate":
             return cmd_simulate(args)
+        if args.command == "play":
+            return cmd_play(args)
         if args.command == "tournament":
             return cmd_tournament(args)
     except OraclesError as error:

@@ -1,0 +1,86 @@
+"""How a game is drawn in the terminal.
+
+A :class:`Renderer` turns a seat's *view* (never the state) into rich
+renderables and reads short forms of moves. Each game may register its own in
+``RENDERERS``; the default shows the view generically, which works for any
+game that follows the core's view conventions.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.pretty import Pretty
+from rich.table import Table
+
+from oracles.play.i18n import message
+
+#: game id -> "module:ClassName" of its renderer
+RENDERERS: dict[str, str] = {}
+
+
+class Renderer:
+    """The generic renderer; games subclass it."""
+
+    def __init__(self, lang: str = "en") -> None:
+        self.lang = lang
+
+    def seat_name(self, seat: int, viewer: int | None = None) -> str:
+        if seat == viewer:
+            return message(self.lang, "you")
+        return message(self.lang, "seat", seat=seat)
+
+    def board(self, view: dict[str, Any], seat: int) -> RenderableType:
+        """Everything ``seat`` knows, drawn as a table."""
+        shown = {k: v for k, v in view.items() if k not in ("log",)}
+        return Pretty(shown, expand_all=False)
+
+    def scores(self, view: dict[str, Any]) -> RenderableType:
+        table = Table(title=message(self.lang, "scores"))
+        scores = view.get("scores") or []
+        for seat in range(len(scores)):
+            table.add_column(self.seat_name(seat, view.get("seat")), justify="right")
+        table.add_row(*[f"{s:g}" for s in scores])
+        return table
+
+    def action_label(self, text: str) -> str:
+        """A move's notation as shown to the player (translated if needed)."""
+        return text
+
+    def observed(self, view: dict[str, Any]) -> str | None:
+        """What the viewing seat saw of the last action, if the view logs it."""
+        log = view.get("log")
+        if isinstance(log, list) and log:
+            return str(log[-1])
+        return None
+
+    def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """Extra lines worth saying after an action (trick winners, round
+        summaries); the generic renderer has none."""
+        return []
+
+    def shortcut(self, text: str, legal: dict[str, int], view: dict[str, Any]) -> list[int]:
+        """Legal actions a short form may mean (an empty list if none)."""
+        text = text.strip().lower()
+        exact = [a for t, a in legal.items() if t.lower() == text]
+        if exact:
+            return exact
+        # The last word of a notation alone ("r12" for "play R12"), then any suffix.
+        by_last = [a for t, a in legal.items() if t.lower().split()[-1] == text]
+        if by_last:
+            return by_last
+        return [a for t, a in legal.items() if t.lower().endswith(" " + text)]
+
+    def final(self, view: dict[str, Any]) -> RenderableType:
+        return Group(self.scores(view))
+
+
+def renderer_for(game_id: str, lang: str) -> Renderer:
+    path = RENDERERS.get(game_id)
+    if path is None:
+        return Renderer(lang)
+    module, _, name = path.partition(":")
+    cls: type[Renderer] = getattr(importlib.import_module(module), name)
+    return cls(lang)
