@@ -425,7 +425,6 @@ class InrahState(State):
         self._oracles = [[] for _ in range(n)]
         self._taken = [0] * n
         self._played = []
-        self._last_trick = None
         self._trick = []
         self._led = NO_LED
 
