@@ -185,6 +185,8 @@ class OracleGame(Game):
         self.oracle_hand = 2 if self.draft else ORACLE_HAND[n]
         self.stack_size = NUM_ORACLE_CARDS - DRAFT_REMOVED - 2 * n if self.draft else 0
         self.victory_chips = VICTORY_CHIPS[n]
+        #: Text of each seat's part of recent deals, for the views' logs.
+        self.hands_text_cache: dict[tuple[int, int], list[str]] = {}
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -499,37 +501,20 @@ class OracleState(State):
             self.leader = self.to_act = winner
 
     def _forfeit(self) -> None:
-        for creature, holder in enumerate(self.loser_holder):
-            if holder != _NOBODY:
-                self.middle[creature] += self.held[holder * 3 + creature]
-                self.held[holder * 3 + creature] = 0
+        forfeit_loser_chips(self.held, self.middle, self.loser_holder)
 
     def chip_quantities(self) -> list[list[int]]:
         """Every seat's quantity vector (see :mod:`.prophecies`) for the chips as they lie now."""
-        result = []
-        for seat in range(self.num_players):
-            victory = self.held[seat * 3 : seat * 3 + 3]
-            losers = [1 if holder == seat else 0 for holder in self.loser_holder]
-            count = sum(victory)
-            stars = victory[0] * STARS[0] + victory[1] * STARS[1] + victory[2] * STARS[2]
-            result.append([*victory, *losers, sum(losers), count, count + sum(losers), stars])
-        return result
+        return seat_quantities(self.held, self.loser_holder, self.num_players)
 
     def _score_round(self) -> None:
         self._forfeit()
-        quantities = self.chip_quantities()
-        cards = self.game.edition.cards
-        points = []
-        for seat, pair in enumerate(self.kept):
-            assert pair is not None
-            total = quantities[seat][9]
-            for card in pair:
-                if cards[card].holds(quantities, seat):
-                    total += cards[card].points
-            points.append(total)
+        kept = [pair for pair in self.kept if pair is not None]
+        points = round_points(self.chip_quantities(), kept, self.game.edition)
+        for seat, total in enumerate(points):
             self.totals[seat] += total
         self.round_scores.append(points)
-        self.revealed.append([pair for pair in self.kept if pair is not None])
+        self.revealed.append(kept)
         self.events.append((E_REVEAL, _NOBODY, len(self.revealed) - 1))
         if self.round_number == self.game.rounds:
             self.phase = OVER
@@ -597,8 +582,6 @@ class OracleState(State):
         size = self.game.hand_size
         removed = self.game.removed_colour
         for seat, group in enumerate(groups):
-            if len(group) != size:
-                raise notation_error(text, f"seat {seat} gets {len(group)} cards, not {size}")
             for token in group:
                 try:
                     card = parse_card(token)
@@ -610,6 +593,8 @@ class OracleState(State):
                 if card in owner:
                     raise notation_error(text, f"{CARD_NAMES[card]} is dealt twice")
                 owner[card] = seat
+            if len(group) != size:
+                raise notation_error(text, f"seat {seat} gets {len(group)} cards, not {size}")
         return pack((owner[card] for card in self.game.cards_in_play), n)
 
     def _read_oracles(self, text: str, body: str) -> int:
@@ -789,21 +774,15 @@ class OracleState(State):
         """What ``seat`` saw of each event, in order."""
         n = self.num_players
         log: list[dict[str, Any]] = []
-        probe = OracleState(self.game)  # formats chance actions of the right kind
         for kind, actor, action in self.events:
             by: int | None = actor if actor != _NOBODY else None
             if kind == E_DEALER:
                 text = f"dealer {action}"
-            elif kind == E_DEAL:
-                probe.phase = DEAL
-                hands = probe._deal_text(action)[5:].split(" / ")
-                text = "deal " + " / ".join(h if s == seat else "?" for s, h in enumerate(hands))
-            elif kind == E_ORACLES:
-                probe.phase = ORACLES
-                body = probe._oracles_text(action)[8:]
-                hands_part = body.split(" ; ")[0].split(" / ")
-                text = "oracles " + " / ".join(h if s == seat else "?" for s, h in enumerate(hands_part))
-                if self.game.draft:
+            elif kind in (E_DEAL, E_ORACLES):
+                hands = self._hidden_hands_text(kind, action)
+                word = "deal " if kind == E_DEAL else "oracles "
+                text = word + " / ".join(h if s == seat else "?" for s, h in enumerate(hands))
+                if kind == E_ORACLES and self.game.draft:
                     text += " ; stack ?"
             elif kind == E_DRAW:
                 text = pair_text("draw", PAIRS[action]) if actor == seat else "draw ? ?"
@@ -818,6 +797,25 @@ class OracleState(State):
                     text = "pass ? ?"
             log.append({"by": by, "action": text})
         return log
+
+    def _hidden_hands_text(self, kind: int, action: int) -> list[str]:
+        """Each seat's part of a ``deal`` or ``oracles`` action, as text
+        (cached on the game: views repeat them at every step)."""
+        cache = self.game.hands_text_cache
+        key = (kind, action)
+        hands = cache.get(key)
+        if hands is None:
+            if len(cache) > 512:
+                cache.clear()
+            probe = OracleState(self.game)
+            if kind == E_DEAL:
+                probe.phase = DEAL
+                hands = probe._deal_text(action)[len("deal ") :].split(" / ")
+            else:
+                probe.phase = ORACLES
+                hands = probe._oracles_text(action)[len("oracles ") :].split(" ; ")[0].split(" / ")
+            cache[key] = hands
+        return hands
 
     # ------------------------------------------------------- resample
     def resample_from_infostate(self, seat: int, rng: random.Random) -> OracleState:
@@ -977,6 +975,55 @@ class OracleState(State):
         return other
 
 
+def forfeit_loser_chips(held: list[int], middle: list[int], loser_holder: Sequence[int]) -> None:
+    """End of round: each Loser chip holder puts back its victory point chips
+    of that creature (``held[seat * 3 + creature]``, in place)."""
+    for creature, holder in enumerate(loser_holder):
+        if holder != _NOBODY:
+            middle[creature] += held[holder * 3 + creature]
+            held[holder * 3 + creature] = 0
+
+
+def seat_quantities(held: Sequence[int], loser_holder: Sequence[int], players: int) -> list[list[int]]:
+    """Every seat's quantity vector (:data:`.prophecies.QUANTITIES`) from the
+    victory point chips held (``held[seat * 3 + creature]``) and the holder of
+    each Loser chip (-1: the middle)."""
+    result = []
+    for seat in range(players):
+        victory = held[seat * 3 : seat * 3 + 3]
+        losers = [1 if holder == seat else 0 for holder in loser_holder]
+        count = sum(victory)
+        stars = victory[0] * STARS[0] + victory[1] * STARS[1] + victory[2] * STARS[2]
+        result.append([*victory, *losers, sum(losers), count, count + sum(losers), stars])
+    return result
+
+
+def round_points(
+    quantities: Sequence[Sequence[int]], kept: Sequence[Sequence[int]], edition: Edition
+) -> list[int]:
+    """Each seat's points for a round: the stars it keeps plus the points of
+    each kept Oracle card whose prophecy holds (after the forfeit).
+
+    The rulebook's example: 2 Pegasus, 1 Phoenix and 1 Hydra chip with the
+    Hydra Loser chip, keeping O05 and O12, scores 8 + 9 = 17.
+
+    >>> held = [1, 2, 1, 0, 0, 0, 0, 0, 0]
+    >>> middle = [0, 0, 0]
+    >>> forfeit_loser_chips(held, middle, [0, -1, -1])
+    >>> round_points(seat_quantities(held, [0, -1, -1], 3), [(4, 11), (0, 1), (2, 3)], default_edition())
+    [17, 0, 0]
+    """
+    cards = edition.cards
+    points = []
+    for seat, pair in enumerate(kept):
+        total = quantities[seat][9]
+        for card in pair:
+            if cards[card].holds(quantities, seat):
+                total += cards[card].points
+        points.append(total)
+    return points
+
+
 def _assign_cards(
     pool: list[int], seats: list[int], capacity: list[int], void: list[int], rng: random.Random
 ) -> list[list[int]] | None:
@@ -1004,9 +1051,8 @@ def _assign_cards(
     return None
 
 
-def player_action_text(action: int) -> str:
-    """Notation of a player action int (the same in every state)."""
-    if 0 <= action < KEEP_BASE:
+def _player_action_text(action: int) -> str:
+    if action < KEEP_BASE:
         return f"play {CARD_NAMES[action]}"
     if action < LOSER_KEEP:
         return pair_text("keep", PAIRS[action - KEEP_BASE])
@@ -1016,8 +1062,20 @@ def player_action_text(action: int) -> str:
         return "loser return"
     if action < DISCARD_BASE:
         return pair_text("pass", PAIRS[action - PASS_BASE])
-    if action < NUM_ACTIONS:
-        return pair_text("discard", PAIRS[action - DISCARD_BASE])
+    return pair_text("discard", PAIRS[action - DISCARD_BASE])
+
+
+_PLAYER_ACTION_TEXTS = tuple(_player_action_text(action) for action in range(NUM_ACTIONS))
+
+
+def player_action_text(action: int) -> str:
+    """Notation of a player action int (the same in every state).
+
+    >>> player_action_text(18), player_action_text(841)
+    ('play B7', 'loser return')
+    """
+    if 0 <= action < NUM_ACTIONS:
+        return _PLAYER_ACTION_TEXTS[action]
     return f"action #{action}"
 
 
