@@ -14,7 +14,7 @@ from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, No
 from oracles.core.game import CHANCE, TERMINAL
 from oracles.core.records import replay_record
 from oracles.core.registry import load_game
-from oracles.games.inrah.rules import InrahGame, InrahState
+from oracles.games.inrah.rules import InrahGame, InrahState, _draw_hidden, _shuffle_from
 from oracles.testing import check_game
 
 
@@ -531,3 +531,21 @@ def test_full_games_match_the_reference_scorer(options: dict[str, Any]) -> None:
         assert replayed.scores() == state.scores() and replayed.winners() == state.winners()
         best = max(state.scores())
         assert state.winners() == [s for s, v in enumerate(state.scores()) if v == best]
+
+
+def test_resample_fallback_keeps_voids_and_moves_cards() -> None:
+    # Seat 1 holds no normal fire card, seat 2 none of water; 0 fire, 1 water, 2 air.
+    pool = [0, 1, 12, 13, 24, 25]
+    voids = [0, 1 << 0, 1 << 1]
+    hands = {1: [12, 24], 2: [0, 25]}
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(100):
+        result = _shuffle_from(pool, hands, voids, rng)
+        assert sorted(len(h) for h in result.values()) == [2, 2]
+        assert not any(c < 12 for c in result[1]) and not any(12 <= c < 24 for c in result[2])
+        seen.add(tuple(sorted(result[1])))
+        drawn = _draw_hidden(pool, {1: 2, 2: 2}, voids, rng)
+        assert drawn is not None and not any(c < 12 for c in drawn[1])
+    assert len(seen) > 3
+    assert _draw_hidden([0, 1], {1: 2}, voids, rng) is None

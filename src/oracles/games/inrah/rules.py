@@ -759,9 +759,10 @@ class InrahState(State):
             seen.add(self._trump_card)
         pool = [c for c in range(self.game.deck_size) if c not in seen]
         others = [s for s in range(n) if s != seat and self._hands[s]]
-        hidden = _draw_hidden(pool, {s: len(self._hands[s]) for s in others}, self.known_voids(), rng)
+        voids = self.known_voids()
+        hidden = _draw_hidden(pool, {s: len(self._hands[s]) for s in others}, voids, rng)
         if hidden is None:
-            hidden = {s: list(self._hands[s]) for s in others}
+            hidden = _shuffle_from(pool, {s: list(self._hands[s]) for s in others}, voids, rng)
         hands = [list(hand) for hand in dealt]
         for s in others:
             world._hands[s] = sorted(hidden[s])
@@ -808,7 +809,7 @@ def _draw_hidden(
 ) -> dict[int, list[int]] | None:
     """Give each seat in ``need`` that many cards from ``pool`` at random,
     never a normal card of an element in its void mask; ``None`` if random
-    greedy draws keep failing (the caller then keeps the true hands)."""
+    greedy draws keep failing (rare: then see :func:`_shuffle_from`)."""
     allowed = {s: [c for c in pool if IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1] for s in need}
     order = sorted(need, key=lambda s: len(allowed[s]) - need[s])
     if all(len(allowed[s]) == len(pool) for s in need):
@@ -831,3 +832,30 @@ def _draw_hidden(
         else:
             return result
     return None
+
+
+def _shuffle_from(
+    pool: list[int], hands: dict[int, list[int]], voids: list[int], rng: random.Random
+) -> dict[int, list[int]]:
+    """Random swaps that keep every void, starting from a known solution
+    (the true hands), so that a failed greedy draw does not hand the truth
+    to a search bot."""
+    owner_of: dict[int, int] = dict.fromkeys(pool, -1)
+    for s, hand in hands.items():
+        for c in hand:
+            owner_of[c] = s
+    cards = list(owner_of)
+
+    def fits(c: int, s: int) -> bool:
+        return s < 0 or IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1
+
+    for _ in range(40 * len(cards)):
+        a, b = rng.choice(cards), rng.choice(cards)
+        sa, sb = owner_of[a], owner_of[b]
+        if sa != sb and fits(a, sb) and fits(b, sa):
+            owner_of[a], owner_of[b] = sb, sa
+    result: dict[int, list[int]] = {s: [] for s in hands}
+    for c, s in owner_of.items():
+        if s >= 0:
+            result[s].append(c)
+    return result
