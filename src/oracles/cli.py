@@ -203,7 +203,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from oracles.play.render import renderer_for
     from oracles.play.session import PlaySession
 
-    console = Console()
+    console = Console(highlight=False)
     if args.resume:
         state = replay_record(load_record_file(args.resume))
         if args.game and args.game.strip().lower() != state.game.id:

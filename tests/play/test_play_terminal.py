@@ -1,0 +1,106 @@
+"""``oracles play`` driven end to end through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+from oracles.core.records import load_record_file, replay_record
+
+ORACLES = str(Path(sys.executable).parent / "oracles")
+PROMPT_EN = "move \\(number"
+PROMPT_DE = "Zug \\(Nummer"
+
+
+def spawn(args: str, cwd: Path) -> pexpect.spawn:
+    child = pexpect.spawn(
+        f"{ORACLES} {args}",
+        cwd=str(cwd),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(60, 160),
+        env={"TERM": "xterm", "COLUMNS": "160", "PATH": "/usr/bin:/bin"},
+    )
+    return child
+
+
+def play_out(child: pexpect.spawn, prompt: str) -> None:
+    """Answer every prompt with the first legal move until the game ends."""
+    while True:
+        index = child.expect([prompt, "Game over|Spielende", pexpect.EOF])
+        if index == 0:
+            child.sendline("1")
+        else:
+            return
+
+
+@pytest.mark.parametrize(("game", "options"), [("inrah", "--players 3 --option rounds=2")])
+def test_wrong_input_then_save_quit_resume_and_finish(tmp_path: Path, game: str, options: str) -> None:
+    save = tmp_path / "game.json"
+    child = spawn(f"play {game} {options} --seed 3 --fast --save {save}", tmp_path)
+    child.expect(PROMPT_EN)
+    child.sendline("no-such-move")
+    child.expect("matches no legal move")
+    child.expect(PROMPT_EN)
+    child.sendline("999")
+    child.expect("matches no legal move")
+    child.expect(PROMPT_EN)
+    child.sendline("1")
+    child.expect(PROMPT_EN)
+    child.sendline("quit")
+    child.expect("Game saved to")
+    child.expect(pexpect.EOF)
+    saved = load_record_file(save)
+    played = len(saved["actions"])
+    assert played > 3 and not replay_record(saved).is_terminal()
+
+    child = spawn(f"play --resume {save} --fast", tmp_path)
+    child.expect(f"resumed a game of {played} actions")
+    play_out(child, PROMPT_EN)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    final = replay_record(load_record_file(save))
+    assert final.is_terminal()
+    assert json.loads(save.read_text())["actions"][:played] == saved["actions"]
+
+
+def test_hot_seat_clears_the_screen_between_players(tmp_path: Path) -> None:
+    child = spawn("play inrah --players 3 --option rounds=1 --humans 2 --seed 5 --fast", tmp_path)
+    child.expect("Pass the screen to")
+    child.sendline("")
+    seen_handover = 1
+    while True:
+        index = child.expect([PROMPT_EN, "Pass the screen to", "Game over", pexpect.EOF])
+        if index == 0:
+            child.sendline("1")
+        elif index == 1:
+            # The screen was cleared just before the handover message.
+            assert "\x1b[2J" in (child.before or "") or "\x1b[H" in (child.before or "")
+            seen_handover += 1
+            child.sendline("")
+        else:
+            break
+    assert seen_handover >= 2
+
+
+def test_german_output(tmp_path: Path) -> None:
+    child = spawn("play inrah --players 3 --option rounds=1 --seed 2 --fast --lang de", tmp_path)
+    child.expect("Du bist am Zug")
+    child.sendline("hilfe")
+    child.expect("Nummer eines Zuges")
+    play_out(child, PROMPT_DE)
+    child.expect(pexpect.EOF)
+
+
+def test_bad_options_are_one_line(tmp_path: Path) -> None:
+    child = spawn("play oracle --players 9", tmp_path)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "option 'players' of game 'oracle'" in (child.before or "")
+    assert "Traceback" not in (child.before or "")
