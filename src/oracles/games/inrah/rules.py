@@ -40,13 +40,31 @@ Cards are written ``element-rank``: ``fire-7``, ``ice-seer``, ``air-ace``
 (see :mod:`oracles.games.inrah.cards`). ``P<i>`` names seat ``i`` and keeps its
 capital P on output, as SPEC.md shows it.
 
-**Observation** (``view(seat)``): a JSON dict with the seat's own hand (never
-another's), the hand sizes, dealer, round, phase and seat to act, the trump
-card and element, all bids or oracles so far, the current trick (who played
-what), the led element, the last complete trick and its winner, the cards
-played in this round, tricks taken this round, points per round and in total,
-the winners at the end, and ``log``: every action so far as the seat saw it
-(a deal shows only the seat's own hand).
+**Observation** (``view(seat)``: what ``seat`` may know, JSON-ready; never another seat's hand)
+
+==================  ===============================================================
+key                 value
+==================  ===============================================================
+``hand``            the seat's own cards, sorted
+``hand_sizes``      cards in each seat's hand
+``dealer``          dealer of this round (``None`` before ``dealer K``)
+``round``           the round, 1.., and ``rounds`` in the game
+``phase``           ``dealer deal trump bid hesinde efferd phex play over``
+``to_act``          seat to act (``None`` at chance and at the end)
+``trump_card``      the turned card and its element ``trump`` (``None``: no trump)
+``bids``            bid per seat, ``None`` until made (``None`` in Altaïa)
+``oracles``         Altaïa: each seat's oracles in notation (else ``None``)
+``trick``           ``{"seat", "card"}`` per card of the current trick, in order
+``trick_leader``    who led the current trick (``None`` while it is empty)
+``led``             led element, ``None``, or ``"none (a seer came first)"``
+``last_trick``      plays, winner and reason of the last complete trick
+``played``          cards of this round's complete tricks
+``tricks_taken``    per seat, this round
+``round_scores``    points per seat of each finished round
+``scores``          totals; ``winners`` at the end
+``log``             each action as the seat saw it: ``dealer 2``, ``deal <own
+                    cards>``, ``trump ice-2``, ``P1 bid 0``, ``P0 play fire-7``
+==================  ===============================================================
 
 >>> from oracles.core.registry import load_game
 >>> state = load_game("inrah", players=3, rounds=1).new_initial_state()
