@@ -1,0 +1,152 @@
+"""Oracle: invariants over seeded random games, resampling, the shared suite."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from oracles import load_game
+from oracles.core.records import replay_record
+from oracles.games.oracle.cards import COLOUR_MASK, HAND_SIZE, NUM_VALUES, VICTORY_CHIPS
+from oracles.games.oracle.rules import DEAL, OVER, OracleState
+from oracles.testing import check_game
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"players": 3, "rounds": 2},
+    {"players": 4, "rounds": 2},
+    {"players": 5, "rounds": 1},
+    {"players": 3, "draft": True, "rounds": 1},
+    {"players": 4, "draft": True, "rounds": 1},
+    {"players": 5, "draft": True, "rounds": 1},
+]
+
+
+def step(state: OracleState, rng: random.Random) -> None:
+    if state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def chips_in_play(state: OracleState) -> int:
+    """Victory point and Loser chips, in the middle and in front of the seats."""
+    losers_in_middle = state.loser_holder.count(-1)
+    losers_held = sum(1 for holder in state.loser_holder if 0 <= holder < state.num_players)
+    return sum(state.middle) + losers_in_middle + sum(state.held) + losers_held
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o))
+def test_random_playout_invariants(options: dict[str, Any]) -> None:
+    game = load_game("oracle", **options)
+    n = game.num_players
+    edition = game.edition  # type: ignore[attr-defined]
+    for index in range(3):
+        rng = random.Random(f"invariants:{index}")
+        state = game.new_initial_state()
+        assert isinstance(state, OracleState)
+        rounds_scored = 0
+        while not state.is_terminal():
+            step(state, rng)
+            if state.phase in (DEAL, OVER) and len(state.round_scores) > rounds_scored:
+                rounds_scored += 1
+                # Every trick of the round was played.
+                assert len(state.tricks) == HAND_SIZE[n]
+                assert all(hand == 0 for hand in state.hands)
+                # After the forfeit no seat keeps chips of a creature whose Loser chip it holds.
+                for creature, holder in enumerate(state.loser_holder):
+                    if holder >= 0:
+                        assert state.held[holder * 3 + creature] == 0
+                # Round points = stars kept + points of the prophecies that hold.
+                quantities = state.chip_quantities()
+                for seat, pair in enumerate(state.revealed[-1]):
+                    expected = quantities[seat][9] + sum(
+                        edition.cards[card].points
+                        for card in pair
+                        if edition.cards[card].holds(quantities, seat)
+                    )
+                    assert state.round_scores[-1][seat] == expected
+            elif state.round_number:
+                # Victory point chips are in the middle or in front of a seat, never lost.
+                assert chips_in_play(state) == sum(VICTORY_CHIPS[n]) + 3
+        assert len(state.round_scores) == game.options["rounds"]
+        assert state.scores() == [float(sum(points)) for points in zip(*state.round_scores, strict=True)]
+        best = max(state.scores())
+        assert state.winners() == [seat for seat, score in enumerate(state.scores()) if score == best]
+
+
+def voids(state: OracleState) -> list[set[int]]:
+    n = state.num_players
+    lacking: list[set[int]] = [set() for _ in range(n)]
+    tricks = [(leader, cards) for leader, cards, _ in state.tricks] + [(state.leader, tuple(state.trick))]
+    for leader, cards in tricks:
+        for i, card in enumerate(cards):
+            if card // NUM_VALUES != cards[0] // NUM_VALUES:
+                lacking[(leader + i) % n].add(cards[0] // NUM_VALUES)
+    return lacking
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_resample_respects_voids_and_varies_hands(players: int) -> None:
+    game = load_game("oracle", players=players, rounds=1)
+    rng = random.Random(players)
+    state = game.new_initial_state()
+    assert isinstance(state, OracleState)
+    # Play into the middle of the round, until some seat has shown a void.
+    while not (state.phase == 5 and len(state.tricks) >= 4 and any(voids(state))):
+        step(state, rng)
+        assert not state.is_terminal()
+    seat = state.current_player()
+    seen_hands = set()
+    for _ in range(20):
+        world = state.resample_from_infostate(seat, rng)
+        assert isinstance(world, OracleState)
+        assert world.view(seat) == state.view(seat)
+        assert world.hands[seat] == state.hands[seat]
+        for other, lacking in enumerate(voids(state)):
+            assert world.hands[other].bit_count() == state.hands[other].bit_count()
+            for colour in lacking:
+                assert not world.hands[other] & COLOUR_MASK[colour]
+        seen_hands.add(tuple(world.hands))
+    assert len(seen_hands) > 1
+
+
+def test_resample_redraws_unrevealed_oracle_cards_of_past_rounds() -> None:
+    game = load_game("oracle", players=4, rounds=2)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    assert isinstance(state, OracleState)
+    while state.round_number < 2 or state.phase < 3:
+        step(state, rng)
+    world = state.resample_from_infostate(0, rng)
+    original, other = state.record()["actions"], world.record()["actions"]
+    index = 2  # dealer, deal, oracles: round 1's Oracle cards
+    assert original[index] != other[index]
+    seat0 = original[index].split(" / ")[0]
+    assert other[index].split(" / ")[0] == seat0  # seat 0's own cards stay
+    # Revealed keeps stay: the scores of round 1 are unchanged.
+    assert world.round_scores == state.round_scores
+    assert replay_record(json.loads(json.dumps(world.record()))).history() == world.history()
+
+
+def test_resample_in_draft_keeps_what_the_seat_saw() -> None:
+    game = load_game("oracle", players=4, draft=True, rounds=1)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    assert isinstance(state, OracleState)
+    while not (state.phase == 4 and len(state.discards) >= 4 and state.chooser == 2):
+        step(state, rng)
+    for seat in range(4):
+        worlds = [state.resample_from_infostate(seat, rng) for _ in range(5)]
+        for world in worlds:
+            assert world.view(seat) == state.view(seat)
+            assert world.discards == state.discards
+        assert len({tuple(map(tuple, w.oracle_cards)) for w in worlds}) > 1
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o))
+def test_shared_consistency_suite(options: dict[str, Any]) -> None:
+    result = check_game(load_game("oracle", **options), playouts=1, seed=3)
+    assert result["resample_changed"]
