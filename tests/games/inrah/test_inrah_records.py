@@ -4,6 +4,7 @@ winners; illegal actions are refused with their index and a reason."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -342,3 +343,21 @@ def test_unknown_option_and_bad_values_are_refused() -> None:
         with pytest.raises(RecordError) as caught:
             replay_record(record(options, []))
         assert words in str(caught.value), (options, str(caught.value))
+
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize("name", ["full_6p_3el", "full_4p_purpurberg_hook"])
+def test_full_game_records_replay(name: str) -> None:
+    # Whole games kept as regression records; their expected results were
+    # cross-checked against the independent reference scorer of test_inrah_state.
+    saved = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    state = replay_record(saved)
+    assert state.is_terminal()
+    assert state.scores() == saved["expected"]["scores"]
+    assert state.winners() == saved["expected"]["winners"]
+    assert state.record()["actions"] == saved["actions"]
+    actions = saved["actions"]
+    last_deal = max(i for i, text in enumerate(actions) if text.startswith("deal "))
+    assert actions[last_deal + 1].startswith("bid "), "a full deck leaves no trump card in the last round"
