@@ -280,6 +280,7 @@ def test_view_contents() -> None:
     view = state.view(2)
     assert view["trick"] == [{"seat": 1, "card": "water-2"}, {"seat": 2, "card": "fire-prince"}]
     assert view["trick_leader"] == 1 and view["led"] == "water" and view["hand"] == []
+    assert view["seer_first"] is False
     state.apply_string("play fire-7")
     view = state.view(2)
     assert view["last_trick"]["winner"] == 1 and view["last_trick"]["reason"] == "highest trump"
@@ -288,6 +289,24 @@ def test_view_contents() -> None:
 
 
 # ------------------------------------------------------------- resampling
+THREE_TO_ROUND_TWO = [
+    "dealer 0",
+    "deal fire-7 / water-2 / fire-prince",
+    "trump water-ace",
+    "bid 1",
+    "bid 0",
+    "bid 0",
+    "play water-2",
+    "play fire-prince",
+    "play fire-7",
+    "deal air-7 air-seer / water-7 air-mage / fire-2 air-3",
+    "trump fire-knight",
+    "bid 1",
+    "bid 1",
+    "bid 0",
+]
+
+
 def round_two(seat0_play: str) -> InrahState:
     state = new_state(players=3, rounds=2)
     for text in [
@@ -326,6 +345,24 @@ def test_a_seer_played_on_a_led_element_proves_no_void() -> None:
     seen = {card for _ in range(200) for card in seat0_hidden(state, 1, rng)}
     assert any(card.startswith("air-") and card[4:] not in ("seer", "mage") for card in seen)
     assert "air-seer" not in seen and "air-3" not in seen and "fire-knight" not in seen
+
+
+def test_view_of_a_trick_led_by_a_mage_then_a_seer() -> None:
+    assert round_two("air-seer").view(1)["led"] == "air"  # air-3 came first
+    state = new_state(players=3, rounds=2)
+    for text in THREE_TO_ROUND_TWO[:9]:
+        state.apply_string(text)
+    for text in ["deal air-7 air-seer / water-7 air-mage / fire-mage air-3", "trump fire-knight"]:
+        state.apply_string(text)
+    for text in THREE_TO_ROUND_TWO[11:]:
+        state.apply_string(text)
+    state.apply_string("play fire-mage")
+    assert state.view(0)["led"] is None and state.view(0)["seer_first"] is False
+    state.apply_string("play air-seer")
+    assert state.view(0)["led"] is None and state.view(0)["seer_first"] is True
+    assert legal_texts(state) == ["play water-7", "play air-mage"]
+    state.apply_string("play water-7")
+    assert state.view(0)["last_trick"]["winner"] == 0
 
 
 def test_an_off_element_normal_card_proves_a_void() -> None:

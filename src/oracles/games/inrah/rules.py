@@ -56,7 +56,7 @@ key                 value
 ``oracles``         Altaïa: each seat's oracles in notation (else ``None``)
 ``trick``           ``{"seat", "card"}`` per card of the current trick, in order
 ``trick_leader``    who led the current trick (``None`` while it is empty)
-``led``             led element, ``None``, or ``"none (a seer came first)"``
+``led``             the led element, or ``None``; ``seer_first``: nothing to follow
 ``last_trick``      plays, winner and reason of the last complete trick
 ``played``          cards of this round's complete tricks
 ``tricks_taken``    per seat, this round
@@ -669,10 +669,7 @@ class InrahState(State):
         phase = self._phase
         player = self.current_player()
         trick_leader = self._leader if self._trick else None
-        if self._led >= 0:
-            led: str | None = ELEMENTS[self._led]
-        else:
-            led = "none (a seer came first)" if self._led == FREE else None
+        led = ELEMENTS[self._led] if self._led >= 0 else None
         last = None
         if self._last_trick is not None:
             leader, cards, winner, why = self._last_trick
@@ -704,6 +701,7 @@ class InrahState(State):
             ],
             "trick_leader": trick_leader,
             "led": led,
+            "seer_first": self._led == FREE,
             "last_trick": last,
             "played": [CARD_TEXT[c] for c in self._played],
             "tricks_taken": list(self._taken),
