@@ -1,1 +1,32 @@
-"""Inrah-Orakel: the rules engine (see :mod:`oracles.games.inrah.rules`)."""
+"""Inrah-Orakel: the rules engine (game id ``inrah``).
+
+================  ===========================================================
+module            holds
+================  ===========================================================
+``cards``         the deck as ints, English and German names, card notation
+``tricks``        following (``legal_plays``) and ``trick_winner``
+``scoring``       points of bids, Purpurberg teams and Altaïa oracles
+``rules``         ``InrahGame`` and ``InrahState``: options, rounds, notation,
+                  views and resampling
+================  ===========================================================
+"""
+
+from oracles.games.inrah.cards import NAMES_DE, card_name_de, card_text, parse_card
+from oracles.games.inrah.rules import InrahGame, InrahState
+from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
+from oracles.games.inrah.tricks import legal_plays, trick_winner
+
+__all__ = [
+    "NAMES_DE",
+    "InrahGame",
+    "InrahState",
+    "bid_points",
+    "card_name_de",
+    "card_text",
+    "legal_plays",
+    "makes_points",
+    "misses_points",
+    "parse_card",
+    "team_points",
+    "trick_winner",
+]
