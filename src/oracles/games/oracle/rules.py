@@ -161,8 +161,8 @@ class OracleGame(Game):
     test_option_sets = (
         {"players": 3},
         {"players": 4},
-        {"players": 5},
-        {"players": 4, "draft": True},
+        {"players": 5, "rounds": 2},
+        {"players": 4, "draft": True, "rounds": 2},
         {"players": 3, "draft": True, "rounds": 1},
         {"players": 5, "draft": True, "rounds": 1},
     )
@@ -233,6 +233,7 @@ class OracleState(State):
         self.totals = [0] * n
         self.revealed: list[list[tuple[int, int]]] = []
         self.events: list[tuple[int, int, int]] = []  # (kind, actor, action)
+        self._log_texts: list[list[str]] | None = None  # per seat, made by view()
 
     # ------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -691,10 +692,10 @@ class OracleState(State):
         pair = self.kept[seat]
         if pair is None:
             return []
-        probe = self.clone()
+        held = self.held[:]
         if self.phase not in (DEAL, OVER):  # after scoring the forfeit is already done
-            probe._forfeit()
-        quantities = probe.chip_quantities()
+            forfeit_loser_chips(held, self.middle[:], self.loser_holder)
+        quantities = seat_quantities(held, self.loser_holder, self.num_players)
         cards = self.game.edition.cards
         return [(ORACLE_IDS[card], cards[card].holds(quantities, seat)) for card in pair]
 
@@ -772,31 +773,39 @@ class OracleState(State):
 
     def _log(self, seat: int) -> list[dict[str, Any]]:
         """What ``seat`` saw of each event, in order."""
-        n = self.num_players
-        log: list[dict[str, Any]] = []
-        for kind, actor, action in self.events:
-            by: int | None = actor if actor != _NOBODY else None
-            if kind == E_DEALER:
-                text = f"dealer {action}"
-            elif kind in (E_DEAL, E_ORACLES):
-                hands = self._hidden_hands_text(kind, action)
-                word = "deal " if kind == E_DEAL else "oracles "
-                text = word + " / ".join(h if s == seat else "?" for s, h in enumerate(hands))
-                if kind == E_ORACLES and self.game.draft:
-                    text += " ; stack ?"
-            elif kind == E_DRAW:
-                text = pair_text("draw", PAIRS[action]) if actor == seat else "draw ? ?"
-            elif kind == E_REVEAL:
-                pairs = self.revealed[action]
-                text = "reveal " + " / ".join(f"{ORACLE_IDS[a]} {ORACLE_IDS[b]}" for a, b in pairs)
-            else:
-                text = player_action_text(action)
-                if KEEP_BASE <= action < LOSER_KEEP and actor != seat:
-                    text = "keep ? ?"
-                elif PASS_BASE <= action < DISCARD_BASE and seat not in (actor, (actor + 1) % n):
-                    text = "pass ? ?"
-            log.append({"by": by, "action": text})
-        return log
+        if self._log_texts is None:
+            self._log_texts = [[] for _ in range(self.num_players)]
+        texts = self._log_texts[seat]
+        # Events only ever get appended, so the texts already made stay valid.
+        for index in range(len(texts), len(self.events)):
+            texts.append(self._event_text(seat, *self.events[index]))
+        return [
+            {"by": actor if actor != _NOBODY else None, "action": text}
+            for (_, actor, _), text in zip(self.events, texts, strict=True)
+        ]
+
+    def _event_text(self, seat: int, kind: int, actor: int, action: int) -> str:
+        """What ``seat`` saw of one event."""
+        if kind == E_DEALER:
+            text = f"dealer {action}"
+        elif kind in (E_DEAL, E_ORACLES):
+            hands = self._hidden_hands_text(kind, action)
+            word = "deal " if kind == E_DEAL else "oracles "
+            text = word + " / ".join(h if s == seat else "?" for s, h in enumerate(hands))
+            if kind == E_ORACLES and self.game.draft:
+                text += " ; stack ?"
+        elif kind == E_DRAW:
+            text = pair_text("draw", PAIRS[action]) if actor == seat else "draw ? ?"
+        elif kind == E_REVEAL:
+            pairs = self.revealed[action]
+            text = "reveal " + " / ".join(f"{ORACLE_IDS[a]} {ORACLE_IDS[b]}" for a, b in pairs)
+        else:
+            text = player_action_text(action)
+            if KEEP_BASE <= action < LOSER_KEEP and actor != seat:
+                text = "keep ? ?"
+            elif PASS_BASE <= action < DISCARD_BASE and seat not in (actor, (actor + 1) % self.num_players):
+                text = "pass ? ?"
+        return text
 
     def _hidden_hands_text(self, kind: int, action: int) -> list[str]:
         """Each seat's part of a ``deal`` or ``oracles`` action, as text
@@ -972,6 +981,7 @@ class OracleState(State):
         other.totals = self.totals[:]
         other.revealed = self.revealed[:]
         other.events = self.events[:]
+        other._log_texts = None
         return other
 
 
