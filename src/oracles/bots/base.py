@@ -100,9 +100,10 @@ def _convert(bot: str, key: str, value: str, kind: type) -> Any:
 
 def bot_classes() -> dict[str, type[Bot]]:
     """The bots that can be named in a spec."""
+    from oracles.bots.heuristic import HeuristicBot
     from oracles.bots.ismcts import ISMCTSBot
 
-    return {cls.name: cls for cls in (RandomBot, ISMCTSBot)}
+    return {cls.name: cls for cls in (RandomBot, HeuristicBot, ISMCTSBot)}
 
 
 def parse_bot_spec(spec: str) -> tuple[type[Bot], dict[str, Any]]:

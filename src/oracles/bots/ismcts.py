@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
+from oracles.bots.heuristic import Policy, policy_for, random_policy
+from oracles.core.errors import OptionError
 from oracles.core.game import State
-
-RolloutPolicy = Callable[[State, Any], int]
 
 
 class _Node:
@@ -68,19 +67,13 @@ class ISMCTSBot(Bot):
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)
-        self._rollout_bots: dict[int, Bot] = {}
+        if self.rollout not in ("random", "heuristic"):
+            raise OptionError(
+                f"bot 'ismcts' parameter 'rollout' must be random or heuristic, got {self.rollout!r}"
+            )
 
-    def _rollout_action(self, state: State) -> int:
-        if self.rollout == "heuristic":
-            from oracles.bots.heuristic import heuristic_for
-
-            seat = state.current_player()
-            bot = self._rollout_bots.get(seat)
-            if bot is None:
-                bot = heuristic_for(state.game.id)(seat, self.rng.random())
-                self._rollout_bots[seat] = bot
-            return bot.choose(SeatInfo(state, seat))
-        return self.rng.choice(state.legal_actions())
+    def _rollout_policy(self, game_id: str) -> Policy:
+        return policy_for(game_id) if self.rollout == "heuristic" else random_policy
 
     def choose(self, info: SeatInfo) -> int:
         legal = info.legal_actions()
@@ -138,11 +131,12 @@ class ISMCTSBot(Bot):
             if expanded and key not in tree:
                 tree[key] = _Node()
                 break
+        policy = self._rollout_policy(world.game.id)
         while not world.is_terminal():
             if world.is_chance_node():
                 world.apply_trusted(world.sample_chance(rng))
             else:
-                world.apply_trusted(self._rollout_action(world))
+                world.apply_trusted(policy(world, world.current_player(), rng))
         rewards = seat_rewards(world)
         for node, action, seat in path:
             node.children_n[action] = node.children_n.get(action, 0) + 1

@@ -1,0 +1,62 @@
+"""Heuristic bots: one hand-written policy per game, one bot name.
+
+A policy is a function ``policy(world, seat, rng) -> action`` that decides
+for ``seat`` reading only what that seat may know (its hand, the table, the
+public history). The bot hands it a *world* resampled from the seat's
+information state, never the true state, so even a policy that looked at
+another seat's cards would see invented ones: peeking is impossible by
+construction. ISMCTS rollouts call the same policies on their own worlds.
+
+Policies live in ``oracles.bots.policies.<game>`` and are registered by
+dotted path in ``POLICIES``; a game without one falls back to random play.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import ClassVar
+
+from oracles.bots.base import Bot, SeatInfo
+from oracles.core.game import State
+
+Policy = Callable[[State, int, random.Random], int]
+
+#: game id -> "module:function" of its heuristic policy
+POLICIES: dict[str, str] = {}
+
+_loaded: dict[str, Policy] = {}
+
+
+def random_policy(world: State, seat: int, rng: random.Random) -> int:
+    return rng.choice(world.legal_actions())
+
+
+def policy_for(game_id: str) -> Policy:
+    """The heuristic policy of ``game_id`` (random play if it has none)."""
+    policy = _loaded.get(game_id)
+    if policy is None:
+        path = POLICIES.get(game_id)
+        if path is None:
+            policy = random_policy
+        else:
+            module, _, name = path.partition(":")
+            policy = getattr(importlib.import_module(module), name)
+        _loaded[game_id] = policy
+    return policy
+
+
+class HeuristicBot(Bot):
+    """Plays the game's heuristic policy on a world resampled from its
+    seat's information."""
+
+    name: ClassVar[str] = "heuristic"
+
+    def choose(self, info: SeatInfo) -> int:
+        legal = info.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        world = info.sample_world(self.rng)
+        action = policy_for(info.game.id)(world, self.seat, self.rng)
+        return action if action in legal else self.rng.choice(legal)

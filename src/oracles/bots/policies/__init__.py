@@ -1,0 +1,1 @@
+"""Heuristic policies, one module per game (see ``oracles.bots.heuristic``)."""
