@@ -24,7 +24,11 @@ from oracles.core.game import State
 Policy = Callable[[State, int, random.Random], int]
 
 #: game id -> "module:function" of its heuristic policy
-POLICIES: dict[str, str] = {}
+POLICIES: dict[str, str] = {
+    "oracle": "oracles.bots.policies.oracle:choose",
+    "inrah": "oracles.bots.policies.inrah:choose",
+    "codename": "oracles.bots.policies.codename:choose",
+}
 
 _loaded: dict[str, Policy] = {}
 

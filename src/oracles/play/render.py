@@ -18,7 +18,11 @@ from rich.table import Table
 from oracles.play.i18n import message
 
 #: game id -> "module:ClassName" of its renderer
-RENDERERS: dict[str, str] = {}
+RENDERERS: dict[str, str] = {
+    "oracle": "oracles.play.games.oracle:OracleRenderer",
+    "inrah": "oracles.play.games.inrah:InrahRenderer",
+    "codename": "oracles.play.games.codename:CodenameRenderer",
+}
 
 
 class Renderer:
