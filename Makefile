@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: demo test lint typecheck unit bench clean
+.PHONY: play demo test lint typecheck unit bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## The program's main job: simulate 100 games of Oracle between random bots.
+GAME ?= oracle
+ARGS ?=
+
+## The program's main job: play GAME (default oracle) in the terminal against bots.
+play: $(STAMP)
+	$(BIN)/oracles play $(GAME) $(ARGS)
+
+## A non-interactive taste: 100 games of Oracle between random bots.
 demo: $(STAMP)
 	$(BIN)/oracles simulate oracle -n 100 --players 4 --seed 1
 
