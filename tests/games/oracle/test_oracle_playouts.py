@@ -150,3 +150,30 @@ def test_resample_in_draft_keeps_what_the_seat_saw() -> None:
 def test_shared_consistency_suite(options: dict[str, Any]) -> None:
     result = check_game(load_game("oracle", **options), playouts=1, seed=3)
     assert result["resample_changed"]
+
+
+def test_resample_in_draft_does_not_reveal_where_passed_cards_went() -> None:
+    game = load_game("oracle", players=4, draft=True, rounds=1)
+    rng = random.Random(8)
+    state = game.new_initial_state()
+    assert isinstance(state, OracleState)
+    state.apply_string("dealer 3")  # seat 0 draws and passes first
+    while state.phase != 5:
+        step(state, rng)
+    # Seat 0 is first in each cycle: its passes are actions 3, 7, 11, ...
+    passed = [card for action in state.history()[3::4] if 842 <= action < 1622 for card in _pair(action)]
+    lost = [card for card in passed if card not in state.discards]
+    assert lost, "pick another seed: every passed card was discarded"
+    holders = set()
+    for _ in range(40):
+        world = state.resample_from_infostate(0, rng)
+        assert world.view(0) == state.view(0)
+        assert world.discards == state.discards
+        holders.add(next(seat for seat, pair in enumerate(world.kept) if pair and lost[0] in pair))
+    assert len(holders) > 1
+
+
+def _pair(action: int) -> tuple[int, int]:
+    from oracles.games.oracle.rules import PAIRS, PASS_BASE
+
+    return PAIRS[action - PASS_BASE]

@@ -836,7 +836,9 @@ class OracleState(State):
         so they are known). Oracle cards: in every round, the cards ``seat``
         never saw are permuted at random over the places they took (other
         seats' hands, passes, keeps, the stack, the cards set aside); the cards
-        it saw stay where it saw them.
+        it saw stay where it saw them. In the draft the current round's passes
+        are redrawn as well (:meth:`_redrawn_draft`), so that the cards the
+        seat passed on may have gone anywhere they could.
         """
         game = self.game
         history = self._history
@@ -844,14 +846,20 @@ class OracleState(State):
         new_deal = self._resampled_deal(seat, rng)
         world_history: list[int] = []
         round_index = -1
+        oracles_at = -1  # index of the last round's ``oracles`` action
+        draft_at: list[int] = []  # indices of its passes and discards
         for kind, _actor, action in (event for event in self.events if event[0] < E_DRAW):
             if kind == E_DEAL:
                 round_index += 1
+                draft_at = []
                 if new_deal is not None and round_index == self.round_number - 1:
                     action = new_deal
             elif kind == E_ORACLES:
+                oracles_at = len(world_history)
                 action = self._relabel_oracles(action, unseen_maps[round_index])
             elif kind == E_PLAYER and (KEEP_BASE <= action < LOSER_KEEP or action >= PASS_BASE):
+                if action >= PASS_BASE:
+                    draft_at.append(len(world_history))
                 mapping = unseen_maps[round_index]
                 base = (
                     KEEP_BASE if action < LOSER_KEEP else PASS_BASE if action < DISCARD_BASE else DISCARD_BASE
@@ -860,11 +868,113 @@ class OracleState(State):
                 action = base + PAIR_INDEX[mapping[a]][mapping[b]]
             world_history.append(action)
         assert len(world_history) == len(history)
+        if game.draft and self.phase in (DRAFT, PLAY, LOSER):
+            oracles, passes = self._redrawn_draft(
+                seat, rng, history[oracles_at], [history[i] for i in draft_at]
+            )
+            world_history[oracles_at] = oracles
+            for index, action in zip(draft_at, passes, strict=True):
+                world_history[index] = action
         world = OracleState(game)
         for action in world_history:
             world._apply(action)
             world._history.append(action)
         return world
+
+    def _redrawn_draft(
+        self, seat: int, rng: random.Random, oracles: int, draft: list[int]
+    ) -> tuple[int, list[int]]:
+        """The current round's draft (``oracles`` action and the passes and
+        discards so far) drawn anew as ``seat`` could imagine it.
+
+        Positions count from the dealer's left neighbour (0) to the dealer
+        (n - 1); ``seat`` sits at ``p``. Cards only ever move to higher
+        positions, so the seats before ``p`` can be taken to pass on what
+        they just received (what reached ``seat`` came off the stack), and
+        their own cards stay unseen; the discards that ``seat`` never held
+        must have been dealt to the seats after it. Those seats pass at random,
+        except that each passes on any card the dealer is known to discard in
+        that cycle. Every card ``seat`` never saw goes to a random free place.
+        """
+        game = self.game
+        n = self.num_players
+        dealer = self.dealer
+        p = (seat - dealer - 1) % n
+        layout = self._oracle_layout(oracles)
+        assert layout is not None
+        dealt, true_stack = layout
+        cycles = game.stack_size // 2
+        own: dict[int, tuple[int, int]] = {}
+        received: dict[int, tuple[int, int]] = {}
+        discarded: dict[int, tuple[int, int]] = {}
+        for index, action in enumerate(draft):
+            cycle, position = divmod(index, n)
+            pair = PAIRS[action - (DISCARD_BASE if position == n - 1 else PASS_BASE)]
+            if position == p:
+                own[cycle] = pair
+            if position == n - 1:
+                discarded[cycle] = pair
+            elif position == p - 1:
+                received[cycle] = pair
+        drawn = min(cycles, len(draft) // n + 1)
+        stack: list[int | None] = [None] * game.stack_size
+        if p == 0:
+            for index in range(2 * drawn):
+                stack[index] = true_stack[index]
+        else:
+            for cycle, pair in received.items():
+                stack[2 * cycle], stack[2 * cycle + 1] = pair
+        held_by_seat = set(dealt[seat]) | {card for card in stack if card is not None}
+        discards = {card for pair in discarded.values() for card in pair}
+        seen = held_by_seat | discards
+        start: list[list[int | None]] = [[None, None] for _ in range(n)]
+        start[p][0], start[p][1] = dealt[seat]
+        later_slots = [(position, i) for position in range(p + 1, n) for i in (0, 1)]
+        rng.shuffle(later_slots)
+        for card, (position, i) in zip(sorted(discards - held_by_seat), later_slots, strict=False):
+            start[position][i] = card
+        unseen = [card for card in range(NUM_ORACLE_CARDS) if card not in seen]
+        rng.shuffle(unseen)
+        fill = iter(unseen)
+        for slots in start:
+            for i in (0, 1):
+                if slots[i] is None:
+                    slots[i] = next(fill)
+        for index in range(game.stack_size):
+            if stack[index] is None:
+                stack[index] = next(fill)
+        hands = [[card for card in slots if card is not None] for slots in start]
+        full_stack = [card for card in stack if card is not None]
+        holding = [list(hand) for hand in hands]
+        passes = []
+        last: tuple[int, int] = (0, 0)
+        for index in range(len(draft)):
+            cycle, position = divmod(index, n)
+            if position == 0:
+                last = (full_stack[2 * cycle], full_stack[2 * cycle + 1])
+                holding[0] += last
+            hand = holding[position]
+            if position == p:
+                pair = own[cycle]
+            elif position < p:
+                pair = last
+            elif position == n - 1:
+                pair = discarded[cycle]
+            else:
+                forced = [card for card in hand if card in discarded.get(cycle, ())]
+                rest = [card for card in hand if card not in forced]
+                rng.shuffle(rest)
+                chosen = forced + rest[: 2 - len(forced)]
+                pair = (min(chosen), max(chosen))
+            holding[position] = [card for card in hand if card not in pair]
+            if position < n - 1:
+                holding[position + 1] += pair
+                last = pair
+            base = DISCARD_BASE if position == n - 1 else PASS_BASE
+            passes.append(base + PAIR_INDEX[pair[0]][pair[1]])
+        by_seat = [sorted(hands[(s - dealer - 1) % n]) for s in range(n)]
+        values = [card for hand in by_seat for card in hand] + full_stack
+        return pack(values, NUM_ORACLE_CARDS), passes
 
     def _oracle_relabelling(self, seat: int, rng: random.Random) -> list[list[int]]:
         """Per round, a permutation of the Oracle cards that moves only the
