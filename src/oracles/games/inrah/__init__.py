@@ -12,7 +12,7 @@ module            holds
 """
 
 from oracles.games.inrah.cards import NAMES_DE, card_name_de, card_text, parse_card
-from oracles.games.inrah.rules import InrahGame, InrahState
+from oracles.games.inrah.rules import InrahGame, InrahState, SeatKnowledge
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
 from oracles.games.inrah.tricks import legal_plays, trick_winner
 
@@ -20,6 +20,7 @@ __all__ = [
     "NAMES_DE",
     "InrahGame",
     "InrahState",
+    "SeatKnowledge",
     "bid_points",
     "card_name_de",
     "card_text",

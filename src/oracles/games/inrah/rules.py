@@ -81,7 +81,7 @@ key                 value
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from oracles.core.codec import pack, split_groups, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
@@ -107,6 +107,35 @@ PHASE_NAMES = ("dealer", "deal", "trump", "bid", "hesinde", "efferd", "phex", "p
 # Kinds of Altaïa oracle, in the order of their action blocks.
 HESINDE_KIND, EFFERD_MAKES, EFFERD_MISSES, PHEX_KIND = range(4)
 _ORACLE_OF_PHASE = {HESINDE: "hesinde", EFFERD: "efferd", PHEX: "phex"}
+
+
+class SeatKnowledge(NamedTuple):
+    """What one seat may know, as plain ints for fast bots (see
+    :meth:`InrahState.knowledge`); ``-1`` means "none" or "not yet"."""
+
+    seat: int
+    phase: str
+    round: int
+    dealer: int
+    to_act: int
+    #: The seat's own cards, sorted.
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    trump_card: int
+    trump: int
+    #: Bid per seat (-1 until made; all -1 in Altaïa).
+    bids: tuple[int, ...]
+    #: Altaïa: each seat's oracles so far as ``(kind, seat named, k)``, kind
+    #: 0 hesinde, 1 efferd makes, 2 efferd misses, 3 phex (empty outside Altaïa).
+    oracles: tuple[tuple[tuple[int, int, int], ...], ...]
+    #: Leader and cards of the current trick; ``led`` as in :mod:`tricks`.
+    leader: int
+    trick: tuple[int, ...]
+    led: int
+    #: Cards of this round's complete tricks.
+    played: tuple[int, ...]
+    taken: tuple[int, ...]
+    scores: tuple[float, ...]
 
 
 def _default_elements(options: dict[str, Any]) -> int:
@@ -733,6 +762,29 @@ class InrahState(State):
         if phase == DEALER:
             return f"dealer {value}"
         return f"P{actor} {self._oracle_text(value)}"
+
+    def knowledge(self, seat: int) -> SeatKnowledge:
+        """What ``seat`` may know, as ints (a cheap, read-only snapshot for
+        bots; :meth:`view` is the JSON form). Never another seat's hand."""
+        return SeatKnowledge(
+            seat,
+            PHASE_NAMES[self._phase],
+            self._round,
+            self._dealer,
+            self._to_act if BID <= self._phase < OVER else -1,
+            tuple(self._hands[seat]),
+            tuple(map(len, self._hands)),
+            self._trump_card,
+            self._trump,
+            tuple(self._bids),
+            tuple(map(tuple, self._oracles)) if self.game.variant == ALTAIA else (),
+            self._leader if self._trick else -1,
+            tuple(self._trick),
+            self._led,
+            tuple(self._played),
+            tuple(self._taken),
+            tuple(self._totals),
+        )
 
     def known_voids(self) -> list[int]:
         """Per seat, a bit mask of the elements it is known to hold no normal
