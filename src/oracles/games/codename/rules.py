@@ -46,20 +46,26 @@ the pending decision and the seat's own observation log.
 
 Options:
 
-=============  =======  ======================================================
-option         default  meaning
-=============  =======  ======================================================
-``players``    2        fixed at two
-``max_turns``  200      turns in all before the game ends in a draw
-``max_reveals`` 10      reveals a player may make in one turn (keeps chains finite)
-=============  =======  ======================================================
+===============  =======  ====================================================
+option           default  meaning
+===============  =======  ====================================================
+``players``      2        fixed at two
+``max_turns``    200      turns in all before the game ends in a draw
+``max_reveals``  10       reveals a player may make in one turn (bounds chains)
+===============  =======  ====================================================
 
 >>> from oracles import load_game
 >>> state = load_game("codename").new_initial_state()
->>> state.apply_string("code star star wave circle cross")
-0
->>> state.current_player()
-1
+>>> state.apply_string("code star star wave circle cross") == state.history()[0]
+True
+>>> state.action_to_string(state.history()[0])
+'code star star wave circle cross'
+>>> state.view(1)["log"]
+['p0 code']
+>>> state.string_to_action("PEEK z9")
+Traceback (most recent call last):
+...
+oracles.core.errors.NotationError: cannot read 'PEEK z9': 'z9' is not a cell (a1..e4)
 """
 
 from __future__ import annotations
