@@ -109,6 +109,23 @@ def cards_of_mask(mask: int) -> list[int]:
     return cards
 
 
+def legal_plays(hand: int, first_card: int | None) -> int:
+    """The cards of ``hand`` (a bit mask) that may be played to a trick led
+    with ``first_card`` (``None``: leading): the led colour if the hand holds
+    any, otherwise every card.
+
+    >>> hand = (1 << parse_card("B3")) | (1 << parse_card("R5"))
+    >>> [card_name(c) for c in cards_of_mask(legal_plays(hand, parse_card("R12")))]
+    ['R5']
+    >>> [card_name(c) for c in cards_of_mask(legal_plays(hand, parse_card("G1")))]
+    ['R5', 'B3']
+    """
+    if first_card is None:
+        return hand
+    follow = hand & COLOUR_MASK[first_card // NUM_VALUES]
+    return follow or hand
+
+
 def trick_winner(cards: Sequence[int], led: int | None = None) -> tuple[int, str]:
     """Index in ``cards`` (in play order) of the card that wins, and why.
 

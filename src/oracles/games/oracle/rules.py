@@ -81,7 +81,6 @@ from oracles.core.options import Option
 from oracles.games.oracle.cards import (
     CARD_CREATURE,
     CARD_NAMES,
-    COLOUR_MASK,
     COLOUR_NAMES,
     COLOURS,
     CREATURE_NAMES,
@@ -91,6 +90,7 @@ from oracles.games.oracle.cards import (
     STARS,
     VICTORY_CHIPS,
     cards_of_mask,
+    legal_plays,
     parse_card,
     trick_winner,
 )
@@ -247,12 +247,7 @@ class OracleState(State):
     def legal_actions(self) -> list[int]:
         phase = self.phase
         if phase == PLAY:
-            mask = self.hands[self.to_act]
-            if self.trick:
-                follow = mask & COLOUR_MASK[self.trick[0] // NUM_VALUES]
-                if follow:
-                    mask = follow
-            return cards_of_mask(mask)
+            return cards_of_mask(legal_plays(self.hands[self.to_act], self.trick[0] if self.trick else None))
         if phase == KEEP:
             return self._pair_actions(self.oracle_cards[self.to_act], KEEP_BASE)
         if phase == DRAFT:
@@ -285,10 +280,8 @@ class OracleState(State):
                 return f"seat {seat} must play a card now"
             if not self.hands[seat] >> action & 1:
                 return f"seat {seat} holds no {CARD_NAMES[action]}"
-            if self.trick:
-                led = self.trick[0] // NUM_VALUES
-                if action // NUM_VALUES != led and self.hands[seat] & COLOUR_MASK[led]:
-                    return f"must follow {COLOUR_NAMES[COLOURS[led]]['en']}"
+            if not legal_plays(self.hands[seat], self.trick[0] if self.trick else None) >> action & 1:
+                return f"must follow {COLOUR_NAMES[COLOURS[self.trick[0] // NUM_VALUES]]['en']}"
             return None
         if phase == LOSER:
             if action in (LOSER_KEEP, LOSER_RETURN):
