@@ -114,8 +114,10 @@ NUM_ACTIONS = 2402
 PAIRS: tuple[tuple[int, int], ...] = tuple(
     (a, b) for a in range(NUM_ORACLE_CARDS) for b in range(a + 1, NUM_ORACLE_CARDS)
 )
+_PAIR_POSITION = {pair: index for index, pair in enumerate(PAIRS)}
+#: ``PAIR_INDEX[a][b]``: index of the pair of ``a`` and ``b`` in either order (-1 if ``a == b``).
 PAIR_INDEX: tuple[tuple[int, ...], ...] = tuple(
-    tuple(PAIRS.index((min(a, b), max(a, b))) if a != b else -1 for b in range(NUM_ORACLE_CARDS))
+    tuple(_PAIR_POSITION[(min(a, b), max(a, b))] if a != b else -1 for b in range(NUM_ORACLE_CARDS))
     for a in range(NUM_ORACLE_CARDS)
 )
 
@@ -142,6 +144,7 @@ def _check_removed_colour(value: Any, resolved: dict[str, Any]) -> str | None:
 
 
 def pair_text(word: str, pair: tuple[int, int]) -> str:
+    """``pair_text("keep", (4, 11))`` -> ``"keep O05 O12"``."""
     return f"{word} {ORACLE_IDS[pair[0]]} {ORACLE_IDS[pair[1]]}"
 
 
