@@ -177,3 +177,32 @@ def _pair(action: int) -> tuple[int, int]:
     from oracles.games.oracle.rules import PAIRS, PASS_BASE
 
     return PAIRS[action - PASS_BASE]
+
+
+def test_views_never_show_hidden_cards() -> None:
+    import re
+
+    from oracles.games.oracle.cards import CARD_NAMES, cards_of_mask
+    from oracles.games.oracle.prophecies import ORACLE_IDS
+
+    token = re.compile(r"\b[RBGYPO]\d+\b")
+    for players in (3, 4, 5):
+        game = load_game("oracle", players=players, rounds=1)
+        rng = random.Random(players * 7)
+        state = game.new_initial_state()
+        assert isinstance(state, OracleState)
+        checked = 0
+        while not state.is_terminal():
+            step(state, rng)
+            if state.round_scores:
+                break  # the kept cards are revealed at the scoring
+            for seat in range(players):
+                shown = set(token.findall(json.dumps(state.view(seat))))
+                for other in range(players):
+                    if other == seat:
+                        continue
+                    hidden = {CARD_NAMES[card] for card in cards_of_mask(state.hands[other])}
+                    hidden |= {ORACLE_IDS[card] for card in state.oracle_cards[other]}
+                    assert not shown & hidden, f"seat {seat} sees {shown & hidden} of seat {other}"
+                    checked += 1
+        assert checked > 100

@@ -250,3 +250,26 @@ def test_draft_views_and_refusals() -> None:
 def test_bad_draft_deals_are_refused(text: str, why: str) -> None:
     with pytest.raises(RecordError, match=why):
         replay_record(record(3, ["dealer 2", DEAL_3, text], draft=True))
+
+
+def descending_ladder(decision_on_last_trick: str) -> list[str]:
+    """Five players, seat 0 wins every trick from the 12s down to the 1s: 3
+    Phoenix, 3 Pegasus then the Pegasus Loser chip, 2 Hydra then the Hydra
+    Loser chip, and a Loser decision on the 2s and on the very last trick."""
+    actions = ["dealer 4", DEAL_5, ORACLES_5, *GAME_5[3:8]]
+    for value in range(12, 0, -1):
+        actions += [f"play {colour}{value}" for colour in "RBGYP"]
+        if value == 2:
+            actions.append("loser keep")
+        if value == 1:
+            actions.append(decision_on_last_trick)
+    return actions
+
+
+@pytest.mark.parametrize(("decision", "seat0"), [("loser return", 31.0), ("loser keep", 21.0)])
+def test_loser_decision_on_the_last_trick_comes_before_scoring(decision: str, seat0: float) -> None:
+    # Returned: seat 0 keeps its 2 Hydra chips (10) + 3 Phoenix (6) = 16 stars, O21 (8),
+    # O28 (6 chips, 7). Kept: the Hydra chips go back: 6 stars, O21, O28 (5 chips).
+    state = replay_record(record(5, descending_ladder(decision), rounds=1))
+    assert state.is_terminal()
+    assert state.scores() == [seat0, 15.0, 3.0, 8.0, 0.0]
