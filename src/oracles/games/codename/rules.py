@@ -116,6 +116,7 @@ def _build_shapes() -> list[tuple[int, tuple[int, ...]]]:
 #: Every set shape: (kind, cells in increasing cell order).
 SHAPES = _build_shapes()
 SHAPE_INDEX = {cells: index for index, (_, cells) in enumerate(SHAPES)}
+SHAPE_MASKS = tuple(sum(1 << c for c in cells) for _, cells in SHAPES)
 SHIELD_SHAPES = tuple(i for i, (kind, _) in enumerate(SHAPES) if kind == SHIELD)
 
 # Player action ranges.
@@ -376,14 +377,11 @@ class CodenameState(State):
         if kind == T_CODE:
             return list(CODE_ACTIONS)
         seat = task[1]
-        field = self._field[seat]
-        up = self._up[seat]
         if kind == T_RESPOND:
-            return [
-                RESPOND_BASE + i
-                for i in SHIELD_SHAPES
-                if all(field[c] >= 0 and not up[c] for c in SHAPES[i][1])
-            ] + [RESPOND_PASS]
+            down = self._down_mask(seat)
+            return [RESPOND_BASE + i for i in SHIELD_SHAPES if SHAPE_MASKS[i] & down == SHAPE_MASKS[i]] + [
+                RESPOND_PASS
+            ]
         if kind == T_BLOCK:
             return [BLOCK_BASE + row for row in task[4]]
         if kind == T_CODESWAP:
@@ -424,12 +422,20 @@ class CodenameState(State):
             present = sorted({symbol_of(c) for c in self._hand[seat]})
             actions.extend(REPLACE_BASE + c * 5 + s for c in down for s in present)
         if self._reveals < self._max_reveals:
-            is_down = [field[c] >= 0 and not up[c] for c in range(CELLS)]
-            actions.extend(
-                REVEAL_BASE + i for i, (_, cells) in enumerate(SHAPES) if all(is_down[c] for c in cells)
-            )
+            mask = self._down_mask(seat)
+            actions.extend(REVEAL_BASE + i for i, shape in enumerate(SHAPE_MASKS) if shape & mask == shape)
         actions.append(END)
         return actions
+
+    def _down_mask(self, seat: int) -> int:
+        """The face-down cells of ``seat``'s field as a bitmask."""
+        field = self._field[seat]
+        up = self._up[seat]
+        mask = 0
+        for cell in range(CELLS):
+            if field[cell] >= 0 and not up[cell]:
+                mask |= 1 << cell
+        return mask
 
     def _illegal_reason(self, action: int) -> str | None:
         if not self._tasks:
@@ -875,7 +881,8 @@ class CodenameState(State):
             self._tasks.append((T_DISCARD_DEAL, seat, cells))
             self._tasks.append((T_HIT, seat, col, symbol, False))
             opp = 1 - seat
-            if any(all(self._face_down(opp, c) for c in SHAPES[i][1]) for i in SHIELD_SHAPES):
+            down = self._down_mask(opp)
+            if any(SHAPE_MASKS[i] & down == SHAPE_MASKS[i] for i in SHIELD_SHAPES):
                 self._tasks.append((T_RESPOND, opp, col, symbol))
             return
         if symbol == WAVE:
@@ -1212,6 +1219,9 @@ class CodenameState(State):
                 raise notation_error(text, f"no '{head}' is due now")
             return task
 
+        if kind in CHANCE_TASKS and head != TASK_NAMES[kind]:
+            raise notation_error(text, f"a '{TASK_NAMES[kind]}' chance event is due")
+
         def shape(tokens: list[str]) -> int:
             cells = tuple(sorted({cell(t) for t in tokens}))
             if len(cells) != len(tokens) or cells not in SHAPE_INDEX:
@@ -1241,6 +1251,7 @@ class CodenameState(State):
         if head == "scramble":
             return pack(symbols(args, len(pending(T_SCRAMBLE)[2])), 5)
         if head == "first":
+            pending(T_FIRST)
             arity(1)
             if args[0] not in ("0", "1"):
                 raise notation_error(text, "the first player is 0 or 1")
