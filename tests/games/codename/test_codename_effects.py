@@ -256,3 +256,53 @@ def test_a_wave_focus_uncovered_by_a_wave_focus_is_not_a_set() -> None:
         == "p1 opens a1 wave a2 wave a3 cross a4 square b1 wave b2 wave b3 star b4 star"
     )
     assert state.current_player() == 1
+
+
+def test_wave_focus_claims_a_focus_in_the_opponents_columns() -> None:
+    fields = (cells_of("W", "a1", "a2", "b1", "b2"), {**cells_of("S", "a3", "a4", "b3", "b4"), "a1": "X"})
+    state = play(start(fields=fields), "reveal a1 a2 b1 b2")
+    assert state.view(0)["life"] == [9, 6]
+    assert state.view(0)["opponent"]["code"] == [None] * 5  # a focus shows no code card
+    assert state.current_player() == 0
+
+
+def test_a_circle_strike_claimed_by_a_wave_focus_only_hurts_and_shows_the_code() -> None:
+    fields = (cells_of("W", "c1", "c2", "d1", "d2"), cells_of("O", "d1", "d2", "d3"))
+    state = play(start(fields=fields), "reveal c1 c2 d1 d2")
+    view = state.view(0)
+    assert view["life"] == [9, 8]
+    assert view["opponent"]["code"] == [None, None, None, "circle", None]
+    assert decision(state) == "turn" and state.current_player() == 0
+
+
+def test_a_square_focus_claimed_by_a_wave_focus_recodes_the_claimer() -> None:
+    fields = (
+        cells_of("W", "a1", "a2", "b1", "b2"),
+        {**cells_of("Q", "a2", "a3", "b2", "b3"), "a4": "S", "b1": "X"},
+    )
+    state = play(start(fields=fields), "reveal a1 a2 b1 b2")
+    assert decision(state) == "recode" and state.current_player() == 0
+    play(state, "recode e star")
+    assert state.view(0)["code"][4] == "star"
+
+
+def test_a_four_card_strike() -> None:
+    state = play(
+        start(fields=(cells_of("X", "a1", "a2", "a3", "a4"), {})), "reveal a1 a2 a3 a4", "respond pass"
+    )
+    assert state.view(0)["life"] == [10, 8]
+    assert state.view(0)["discard_known"] == {"cross": 4} and state.view(0)["deck"] == 16
+
+
+def test_no_response_is_asked_when_the_defender_has_no_shield_shape_left() -> None:
+    shields = {
+        **cells_of("S", "a1", "b1", "c1"),
+        **cells_of("Q", "a2", "b2", "c2"),
+        **cells_of("O", "a3", "b3", "c3"),
+        **cells_of("X", "a4", "b4", "c4"),
+    }
+    state = start(fields=(cells_of("X", "e2", "e3"), shields), first=1)
+    play(state, "reveal a1 b1 c1", "reveal a2 b2 c2", "reveal a3 b3 c3", "reveal a4 b4 c4", "end")
+    play(state, "reveal e1 e2 e3")
+    assert decision(state) == "turn"
+    assert state.view(0)["life"] == [10, 8]
