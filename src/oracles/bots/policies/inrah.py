@@ -45,6 +45,8 @@ _HIGHER: tuple[int, ...] = tuple(
     0 if r == PRINCE else (((0x1FF >> (r + 1)) << (r + 1)) | (1 << PRINCE)) if r < SEER else 0
     for r in range(12)
 )
+#: Order of the normal ranks by strength (ace 0 .. knight 8, prince 9).
+_VALUE: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -1, 9)
 _SEERS = sum(1 << (12 * e + SEER) for e in range(6))
 _MAGES = sum(1 << (12 * e + MAGE) for e in range(6))
 #: How much an off-trump card's chance is discounted: it wins only when its
@@ -288,8 +290,12 @@ def _play(k: SeatKnowledge, legal: list[int], deck_size: int, variant: str) -> i
             rank = RANK_OF[c]
             if rank == MAGE:
                 value += 0.08 if left > 0.5 else -0.08
-            elif rank == SEER and w > 0.5:
-                value -= 0.01  # a seer wins any time: keep it while cheaper wins are as good
+            elif rank == SEER:
+                if w > 0.5:
+                    value -= 0.01  # a seer wins any time: keep it while cheaper wins are as good
+            else:
+                # Ties: shed the higher card when ducking, spend the lower one when winning.
+                value += 0.0001 * _VALUE[rank] * (1.0 if left <= 0.5 else -1.0)
         if current >= 0 and desire[current]:
             value += 0.3 * desire[current] * (1.0 - w)
         if value > best_value:
