@@ -147,7 +147,7 @@ def test_malformed_records_are_refused(text: str, message: str) -> None:
     [
         ({"game": "nope", "actions": []}, "unknown game 'nope'"),
         ({"game": "toy", "options": {"top": 1}, "actions": []}, "option 'top' of game 'toy'"),
-        ({"game": "toy", "actions": ["deal 1 / 2", "bet", "sing"]}, "action 2 'sing': cannot read 'sing'"),
+        ({"game": "toy", "actions": ["deal 1 / 2", "bet", "sing"]}, "action 2 'sing': expected bet or fold"),
         ({"game": "toy", "actions": ["deal 1 / 1"]}, "action 0 'deal 1 / 1': a deal is two different"),
         ({"game": "toy", "actions": ["deal 1 / 2", "fold", "bet"]}, "action 2 'bet': the game is over"),
         ({"game": "toy", "actions": ["deal 1 / 2", 7]}, "action 1 7: an action must be a string"),

@@ -37,7 +37,15 @@ class IllegalActionError(OraclesError, ValueError):
 
 
 class NotationError(IllegalActionError):
-    """A text that cannot be read as an action of the game where it stands."""
+    """A text that cannot be read as an action of the game where it stands.
+
+    ``why`` is the explanation without the text itself, for messages that
+    already quote the text (a record's ``action 3 'xyz': why``).
+    """
+
+    def __init__(self, reason: str, why: str | None = None) -> None:
+        super().__init__(reason)
+        self.why = why if why is not None else reason
 
 
 class ChanceNotEnumerableError(OraclesError):

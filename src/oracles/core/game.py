@@ -238,4 +238,4 @@ class State(ABC):
 
 def notation_error(text: str, why: str) -> NotationError:
     """A uniform "cannot read" error for ``string_to_action``."""
-    return NotationError(f"cannot read {text!r}: {why}")
+    return NotationError(f"cannot read {text!r}: {why}", why=why)

@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from oracles.core.errors import IllegalActionError, OraclesError, RecordError
+from oracles.core.errors import IllegalActionError, NotationError, OraclesError, RecordError
 from oracles.core.game import RECORD_FORMAT, State
 from oracles.core.registry import load_game
 
@@ -67,6 +67,9 @@ def replay_record(record: dict[str, Any]) -> State:
             raise RecordError(f"action {index} {text!r}: an action must be a string", index, str(text))
         try:
             state.apply_string(text)
+        except NotationError as error:
+            # The record line already quotes the text; give only the why.
+            raise RecordError(f"action {index} '{text}': {error.why}", index, text) from None
         except IllegalActionError as error:
             raise RecordError(f"action {index} '{text}': {error.reason}", index, text) from None
     return state

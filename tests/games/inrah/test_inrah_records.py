@@ -287,7 +287,7 @@ ILLEGAL = [
     (
         {"players": 3, "rounds": 2, "trump": False},
         ["dealer 0", "deal fire-2 / fire-3 / water-3", "trump fire-4"],
-        "action 2 'trump fire-4': cannot read 'trump fire-4': no trump card is turned up now",
+        "action 2 'trump fire-4': no trump card is turned up now",
     ),
     (
         {"players": 3, "rounds": 2, "variant": "altaia"},
