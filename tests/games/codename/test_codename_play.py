@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from oracles import load_game, replay_record
+from oracles import RecordError, load_game, replay_record
 from oracles.games.codename import rules as R
 from oracles.games.codename.rules import CodenameState
 from oracles.testing import check_game
@@ -146,3 +146,32 @@ def test_random_games_end_within_the_turn_limit() -> None:
             state.apply_action(action)
         assert state._turn <= 12
         assert len(state.history()) <= game.max_game_length()
+
+
+def test_a_bad_record_names_the_action_and_the_reason() -> None:
+    final = lively_game(2, max_turns=5)
+    record = json.loads(json.dumps(final.record()))
+    index = next(i for i, text in enumerate(record["actions"]) if text.startswith("first"))
+    record["actions"] = [*record["actions"][: index + 1], "swap a1 a1"]
+    with pytest.raises(
+        RecordError, match=rf"action {index + 1} 'swap a1 a1': cannot swap a cell with itself"
+    ):
+        replay_record(record)
+
+
+def test_the_opponents_hidden_choices_do_not_show_in_the_information_state() -> None:
+    states = []
+    for code, hand_card in (("star star star star star", "star"), ("cross wave wave circle square", "cross")):
+        state = load_game("codename").new_initial_state()
+        state.apply_string("code star square wave circle cross")
+        state.apply_string(f"code {code}")
+        rng = random.Random(9)
+        state.apply_action(state.sample_chance(rng))  # the same shuffle for seat 0 in both games
+        state.apply_action(state.sample_chance(rng))
+        state.apply_string("first 1")
+        hand = state.view(1)["hand"]
+        state.apply_string(f"replace c3 {hand_card if hand_card in hand else hand[0]}")
+        states.append(state)
+    first, second = states
+    assert first.information_state_string(0) == second.information_state_string(0)
+    assert first.information_state_string(1) != second.information_state_string(1)

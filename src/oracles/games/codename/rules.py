@@ -172,9 +172,12 @@ TASK_NAMES = (
     "scramble",
 )
 
-#: Actions of one reveal and everything it can set off (response, block,
-#: shield refills, effects, reshuffles, the sets a wave focus uncovers);
-#: a generous bound used only for ``max_game_length``.
+#: Actions of one reveal and everything it can set off, for ``max_game_length``.
+#: A strike: the reveal, a response, a block choice, the shield's refill (up to
+#: 5 place/fill decisions, a codeswap, a reshuffle), the effect (pick and
+#: scramble, or target and take) and a reshuffle for its own refill: about 15.
+#: A wave focus claims at most two sets (each like a strike without response,
+#: or a recode/name) plus two refills: about 25. Rounded up generously.
 ACTIONS_PER_REVEAL = 80
 #: Peeks, swap, replace, guess, end and the end-of-turn reshuffle.
 ACTIONS_PER_TURN = 8
