@@ -86,7 +86,8 @@ def run_games(
         for job in jobs:
             yield _play_indexed(job)
         return
-    chunk = max(1, min(50, n // (workers * 8) or 1))
+    # Large chunks: a short game costs less than shipping it to a worker.
+    chunk = max(1, min(200, n // (workers * 4) or 1))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         yield from pool.map(_play_indexed, jobs, chunksize=chunk)
 

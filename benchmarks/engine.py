@@ -1,0 +1,230 @@
+"""Engine speed, measured side by side with OpenSpiel in one run.
+
+Run with no arguments: ``python benchmarks/engine.py`` (about 2 minutes on
+2 cores). Every subject plays random games with the same seeded driver loop
+(new game; at a chance node draw a chance outcome; otherwise a uniformly
+random legal action; apply) for the same wall-clock budget, in interleaved
+slices so that drift of a noisy machine hits every subject alike. Results are
+ratios against OpenSpiel measured in the same run, printed and written to
+``benchmarks/results/engine.md``. OpenSpiel subjects are skipped (and said so)
+when ``pyspiel`` is not installed (``pip install -e .[research]``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from oracles.core.registry import load_game
+
+RESULTS = Path(__file__).parent / "results" / "engine.md"
+
+
+@dataclass
+class Subject:
+    name: str
+    play_one: Callable[[random.Random], int]  # plays a game, returns decisions
+    decisions: int = 0
+    games: int = 0
+    seconds: float = 0.0
+    slices: list[float] = field(default_factory=list)
+
+    def run_slice(self, budget: float, rng: random.Random) -> None:
+        start = time.perf_counter()
+        decisions = games = 0
+        while True:
+            decisions += self.play_one(rng)
+            games += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= budget:
+                break
+        self.decisions += decisions
+        self.games += games
+        self.seconds += elapsed
+        self.slices.append(decisions / elapsed)
+
+    @property
+    def rate(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+
+def ours(game_id: str, **options: Any) -> Callable[[random.Random], int]:
+    game = load_game(game_id, **options)
+
+    def play_one(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_trusted(state.sample_chance(rng))
+            else:
+                state.apply_trusted(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return play_one
+
+
+def openspiel(name: str, params: dict[str, Any]) -> Callable[[random.Random], int] | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name, params)
+
+    def play_one(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                actions = [a for a, _ in outcomes]
+                weights = [p for _, p in outcomes]
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+        return decisions
+
+    return play_one
+
+
+def per_call(states: list[Any], fn: Callable[[Any], object], budget: float) -> float:
+    """Mean seconds per call of ``fn(state)``, cycling through ``states``,
+    over about ``budget`` seconds."""
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < budget:
+        fn(states[calls % len(states)])
+        calls += 1
+    return (time.perf_counter() - start) / calls
+
+
+def mid_game_states(game_id: str, count: int, **options: Any) -> list[Any]:
+    game = load_game(game_id, **options)
+    rng = random.Random(11)
+    states = []
+    while len(states) < count:
+        state = game.new_initial_state()
+        stop = rng.randrange(5, 60)
+        while not state.is_terminal() and len(state.history()) < stop:
+            if state.is_chance_node():
+                state.apply_trusted(state.sample_chance(rng))
+            else:
+                state.apply_trusted(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and not state.is_chance_node():
+            states.append(state)
+    return states
+
+
+def simulate_rate(workers: int, games: int) -> float:
+    from oracles.simulate import simulate
+
+    summary = simulate("oracle", games, options={"players": 4, "rounds": 1}, seed=workers, workers=workers)
+    return summary.games / summary.seconds
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=float, default=8.0, help="seconds of random play per subject")
+    parser.add_argument("--slices", type=int, default=8, help="interleaved slices per subject")
+    args = parser.parse_args()
+
+    candidates = [
+        ("oracle (4 p)", ours("oracle", players=4)),
+        ("inrah (4 p, full game)", ours("inrah", players=4)),
+        ("codename", ours("codename")),
+        ("OpenSpiel oh_hell (4 p)", openspiel("oh_hell", {"players": 4})),
+        ("OpenSpiel hearts", openspiel("hearts", {})),
+    ]
+    subjects = [Subject(name, fn) for name, fn in candidates if fn is not None]
+    missing = [name for name, fn in candidates if fn is None]
+    rng = random.Random(2026)
+    slice_budget = args.budget / args.slices
+    for _ in range(args.slices):
+        for subject in subjects:
+            subject.run_slice(slice_budget, rng)
+
+    by_name = {s.name: s for s in subjects}
+    lines = ["| subject | decisions/s | games/s | spread of slices |", "|---|---:|---:|---:|"]
+    for s in subjects:
+        spread = statistics.pstdev(s.slices) / statistics.fmean(s.slices) if s.slices else 0.0
+        lines.append(f"| {s.name} | {s.rate:,.0f} | {s.games / s.seconds:,.1f} | ±{100 * spread:.0f}% |")
+    ratios = []
+    for ours_name, theirs_name, target in (
+        ("inrah (4 p, full game)", "OpenSpiel oh_hell (4 p)", 1.0),
+        ("oracle (4 p)", "OpenSpiel hearts", 1.0),
+    ):
+        if ours_name in by_name and theirs_name in by_name:
+            ratio = by_name[ours_name].rate / by_name[theirs_name].rate
+            ratios.append(f"| {ours_name} ÷ {theirs_name} | {ratio:.2f} | ≥ {target} |")
+        else:
+            ratios.append(f"| {ours_name} ÷ {theirs_name} | not measured (pyspiel missing) | ≥ {target} |")
+
+    costs = ["| call | µs per call |", "|---|---:|"]
+    crng = random.Random(5)
+    for game_id, opts in (("oracle", {"players": 4}), ("inrah", {"players": 4}), ("codename", {})):
+        states = mid_game_states(game_id, 20, **opts)
+        clone = per_call(states, lambda s: s.clone(), 0.5)
+        resample = per_call(states, lambda s: s.resample_from_infostate(s.current_player(), crng), 1.0)
+        view = per_call(states, lambda s: s.view(s.current_player()), 0.5)
+        costs.append(f"| {game_id} clone | {1e6 * clone:.1f} |")
+        costs.append(f"| {game_id} resample_from_infostate | {1e6 * resample:.1f} |")
+        costs.append(f"| {game_id} view | {1e6 * view:.1f} |")
+
+    one = simulate_rate(1, 2000)
+    two = simulate_rate(2, 4000)
+    scaling = [
+        "| oracle simulate, 1 round | games/s |",
+        "|---|---:|",
+        f"| 1 worker | {one:.1f} |",
+        f"| 2 workers | {two:.1f} |",
+        f"| scaling (target ≥ 1.7) | {two / one:.2f} |",
+    ]
+
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"
+    report = "\n".join(
+        [
+            "# Engine benchmark",
+            "",
+            f"Machine: {machine}. Budget {args.budget:g} s per subject in {args.slices} interleaved slices.",
+            "",
+            "## Random play",
+            "",
+            *lines,
+            "",
+            "## Ratios (same run)",
+            "",
+            "| ratio | measured | target |",
+            "|---|---:|---:|",
+            *ratios,
+            "",
+            "## Cost per call (mid-game states)",
+            "",
+            *costs,
+            "",
+            "## Simulation scaling",
+            "",
+            *scaling,
+            "",
+            *(["Not measured: " + ", ".join(missing) + " (pyspiel is not installed)."] if missing else []),
+            "",
+        ]
+    )
+    print(report)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(report, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
