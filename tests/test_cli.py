@@ -49,7 +49,10 @@ def test_replay_human_summary(
     ("content", "line"),
     [
         ("{oops", "not valid JSON"),
-        ({"game": "toy", "actions": ["deal 4 / 2", "bet", "raise"]}, "action 2 'raise': expected bet or fold"),
+        (
+            {"game": "toy", "actions": ["deal 4 / 2", "bet", "raise"]},
+            "action 2 'raise': expected bet or fold",
+        ),
         (
             {"game": "toy", "options": {"colour": "R"}, "actions": []},
             "unknown option 'colour' for game 'toy'",
