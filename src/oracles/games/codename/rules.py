@@ -71,7 +71,8 @@ oracles.core.errors.NotationError: cannot read 'PEEK z9': 'z9' is not a cell (a1
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from oracles.core.codec import pack, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
@@ -181,6 +182,52 @@ TASK_NAMES = (
 ACTIONS_PER_REVEAL = 80
 #: Peeks, swap, replace, guess, end and the end-of-turn reshuffle.
 ACTIONS_PER_TURN = 8
+
+
+class CodenameKnowledge(NamedTuple):
+    """What one seat may know, as plain ints for fast bots (see
+    :meth:`CodenameState.knowledge`). Field cells hold a symbol index, ``-1``
+    for a face-down card the seat does not know, ``-2`` for an empty cell."""
+
+    seat: int
+    turn: int
+    #: The decision pending (its task tuple, all public), or ``()`` on a plain turn.
+    task: tuple[Any, ...]
+    life: tuple[int, int]
+    peeks: int
+    swapped: bool
+    replaced: bool
+    guessed: bool
+    reveals: int
+    max_reveals: int
+    #: Own field, own face-up cells (bitmask), own shields per row ((first, last, symbol) or None).
+    field: tuple[int, ...]
+    up: int
+    shields: tuple[tuple[int, int, int] | None, ...]
+    code: tuple[int, ...]
+    #: Own code slots the opponent has seen (bitmask) and the symbols he knows each slot is not.
+    code_shown: int
+    code_excluded: tuple[int, ...]
+    hand: tuple[int, ...]
+    aside: tuple[int, ...]
+    deck: int
+    discard: int
+    #: Known own discards per symbol.
+    discard_known: tuple[int, ...]
+    #: Own face-down cells the opponent knows (bitmask).
+    field_shown: int
+    opp_field: tuple[int, ...]
+    opp_up: int
+    opp_shields: tuple[tuple[int, int, int] | None, ...]
+    #: The opponent's face-down cells that he knows himself (bitmask; his peeks are public).
+    opp_knows: int
+    #: The opponent's code as far as known (``-1`` unknown) and excluded symbols per slot.
+    opp_code: tuple[int, ...]
+    opp_excluded: tuple[int, ...]
+    opp_hand: int
+    opp_deck: int
+    opp_discard: int
+    opp_discard_known: tuple[int, ...]
 
 
 def symbol_of(card: int) -> int:
@@ -601,6 +648,40 @@ class CodenameState(State):
         symbols = [symbol_of(c) for c in pool]
         rng.shuffle(symbols)
         return pack(symbols, 5)
+
+    # ------------------------------------ chance step by step (research)
+    def _chance_pool(self) -> list[int] | None:
+        """The cards a ``shuffle``, ``reshuffle`` or ``scramble`` arranges."""
+        if self._over or not self._tasks:
+            return None
+        task = self._tasks[-1]
+        if task[0] == T_SHUFFLE:
+            return self._unused(task[1])
+        if task[0] == T_RESHUFFLE:
+            return list(self._discard[task[1]])
+        if task[0] == T_SCRAMBLE:
+            return [self._field[task[1]][c] for c in task[2]]
+        return None
+
+    def chance_draws(self) -> tuple[list[int], int] | None:
+        """``shuffle``, ``reshuffle``, ``scramble``: the symbols of the cards
+        in their new order, drawn from the symbols of the cards arranged
+        (``first`` is listed by ``chance_outcomes``)."""
+        pool = self._chance_pool()
+        if pool is None:
+            return None
+        return sorted(symbol_of(c) for c in pool), len(pool)
+
+    def chance_from_draws(self, drawn: Sequence[int]) -> int:
+        if self._chance_pool() is None:
+            return super().chance_from_draws(drawn)
+        return pack(drawn, 5)
+
+    def chance_draws_of(self, action: int) -> list[int]:
+        pool = self._chance_pool()
+        if pool is None:
+            return super().chance_draws_of(action)
+        return unpack(action, 5, len(pool))
 
     # --------------------------------------------------------------- apply
     def _apply(self, action: int) -> None:
@@ -1383,6 +1464,77 @@ class CodenameState(State):
             },
             "log": list(self._logs[seat]),
         }
+
+    def knowledge(self, seat: int) -> CodenameKnowledge:
+        """What ``seat`` may know, as ints (a cheap, read-only snapshot for
+        bots; :meth:`view` is the JSON form). Never a card ``seat`` has not seen."""
+        opp = 1 - seat
+        task = self._tasks[-1] if self._tasks and not self._over else ()
+        if task and task[0] not in DECISION_TASKS:
+            task = ()
+        return CodenameKnowledge(
+            seat,
+            self._turn,
+            task,
+            (self._life[0], self._life[1]),
+            self._peeks,
+            self._swapped,
+            self._replaced,
+            self._guessed,
+            self._reveals,
+            self._max_reveals,
+            self._known_field(seat, seat),
+            self._up_mask(seat),
+            tuple(self._shields[seat]),
+            tuple(symbol_of(c) for c in self._code[seat]),
+            sum(1 << i for i, k in enumerate(self._cknow[seat]) if k & _bit(opp)),
+            tuple(self._cnot[seat]),
+            tuple(sorted(symbol_of(c) for c in self._hand[seat])),
+            tuple(sorted(symbol_of(c) for c in self._aside[seat])),
+            len(self._deck[seat]),
+            len(self._discard[seat]),
+            self._known_discards(seat, seat),
+            self._known_mask(seat, opp),
+            self._known_field(opp, seat),
+            self._up_mask(opp),
+            tuple(self._shields[opp]),
+            self._known_mask(opp, opp),
+            tuple(
+                symbol_of(c) if k & _bit(seat) else -1
+                for c, k in zip(self._code[opp], self._cknow[opp], strict=False)
+            ),
+            tuple(self._cnot[opp]),
+            len(self._hand[opp]),
+            len(self._deck[opp]),
+            len(self._discard[opp]),
+            self._known_discards(opp, seat),
+        )
+
+    def _known_field(self, owner: int, seat: int) -> tuple[int, ...]:
+        bit = _bit(seat)
+        return tuple(
+            -2 if card < 0 else symbol_of(card) if up or know & bit else -1
+            for card, up, know in zip(self._field[owner], self._up[owner], self._fknow[owner], strict=True)
+        )
+
+    def _up_mask(self, owner: int) -> int:
+        return sum(1 << c for c, up in enumerate(self._up[owner]) if up)
+
+    def _known_mask(self, owner: int, seat: int) -> int:
+        """``owner``'s face-down cells that ``seat`` knows, as a bitmask."""
+        bit = _bit(seat)
+        field, up = self._field[owner], self._up[owner]
+        return sum(
+            1 << c for c, k in enumerate(self._fknow[owner]) if k & bit and field[c] >= 0 and not up[c]
+        )
+
+    def _known_discards(self, owner: int, seat: int) -> tuple[int, ...]:
+        counts = [0] * 5
+        bit = _bit(seat)
+        for card, mask in zip(self._discard[owner], self._dknow[owner], strict=True):
+            if mask & bit:
+                counts[symbol_of(card)] += 1
+        return tuple(counts)
 
     def _field_view(self, owner: int, seat: int) -> dict[str, str | None]:
         """Cell -> symbol if ``seat`` knows it (or it is face up), ``None`` if
