@@ -1,0 +1,139 @@
+"""The bots' strength matrix, in one run: ``python benchmarks/strength.py``.
+
+Each row is a tournament (``oracles.tournament``): duplicate deals, every seat
+rotation, so each bot meets the same cards from every seat. The table, with
+95% intervals and the targets of the bots issue, goes to stdout and to
+``benchmarks/results/strength.md``.
+
+The full matrix at 0.5 s per ISMCTS move takes hours on 2 cores; ``--quick``
+plays fewer deals and, with ``--oracle-rounds``/``--inrah-rounds``, shorter
+games, and the report says exactly what was played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from oracles.tournament import lineups, run_tournament
+
+RESULTS = Path(__file__).parent / "results" / "strength.md"
+
+
+@dataclass(frozen=True)
+class Row:
+    game: str
+    label: str
+    bots: list[str]
+    options: dict[str, Any]
+    metric: str  # "win" (win rate of bots[0]) or "score_gap" (mean score bots[0] - bots[1])
+    target: float
+    deals: int
+
+
+def measure(row: Row, workers: int, seed: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    data = run_tournament(row.game, row.bots, row.deals, options=row.options, seed=seed, workers=workers)
+    by_bot = {r["bot"]: r for r in data["bots"]}
+    hero = by_bot[row.bots[0]]
+    if row.metric == "win":
+        low, high = hero["win_rate_ci95"]
+        value = 100 * hero["win_rate"]
+        shown = f"{value:.1f}% ({100 * low:.1f}–{100 * high:.1f})"
+        met = value >= row.target
+        target = f"≥ {row.target:g}%"
+    else:
+        other = by_bot[row.bots[1]]
+        value = hero["mean_score"] - other["mean_score"]
+        half = (hero["mean_score_ci95"] ** 2 + other["mean_score_ci95"] ** 2) ** 0.5
+        shown = f"{value:+.1f} ± {half:.1f}"
+        met = value >= row.target
+        target = f"≥ +{row.target:g}"
+    return {
+        "row": row,
+        "games": data["games"],
+        "shown": shown,
+        "target": target,
+        "met": met,
+        "seconds": time.perf_counter() - start,
+        "options": data["options"],
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=50, help="deals per random/heuristic row")
+    parser.add_argument("--ismcts-deals", type=int, default=50, help="deals per ISMCTS row")
+    parser.add_argument("--ismcts", default="ismcts:seconds=0.5:rollout=heuristic", help="the ISMCTS spec")
+    parser.add_argument("--oracle-rounds", type=int, help="rounds per Oracle game (default: the game's)")
+    parser.add_argument("--inrah-rounds", type=int, help="rounds per Inrah game (default: full game)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="a smoke run: few deals, short games")
+    parser.add_argument("--only", help="comma-separated row numbers to run (1-6)")
+    args = parser.parse_args()
+    if args.quick:
+        args.deals, args.ismcts_deals = 10, 2
+        args.ismcts = "ismcts:iterations=50:rollout=heuristic"
+        args.oracle_rounds = args.oracle_rounds or 1
+        args.inrah_rounds = args.inrah_rounds or 5
+
+    oracle: dict[str, Any] = {"players": 4}
+    if args.oracle_rounds:
+        oracle["rounds"] = args.oracle_rounds
+    inrah: dict[str, Any] = {"players": 4}
+    if args.inrah_rounds:
+        inrah["rounds"] = args.inrah_rounds
+    h, r, m = "heuristic", "random", args.ismcts
+    rows = [
+        Row("oracle", "1 heuristic vs 3 random", [h, r, r, r], oracle, "win", 50, args.deals),
+        Row("oracle", "1 ismcts vs 3 heuristic", [m, h, h, h], oracle, "win", 35, args.ismcts_deals),
+        Row(
+            "inrah", "1 heuristic vs 3 random (score gap)", [h, r, r, r], inrah, "score_gap", 100, args.deals
+        ),
+        Row("inrah", "1 ismcts vs 3 heuristic", [m, h, h, h], inrah, "win", 35, args.ismcts_deals),
+        Row("codename", "heuristic vs random", [h, r], {}, "win", 90, args.deals),
+        Row("codename", "ismcts vs heuristic", [m, h], {}, "win", 60, args.ismcts_deals),
+    ]
+    chosen = {int(x) for x in args.only.split(",")} if args.only else set(range(1, len(rows) + 1))
+    results = []
+    for number, row in enumerate(rows, start=1):
+        if number not in chosen:
+            continue
+        games = row.deals * len(lineups(row.bots, len(row.bots)))
+        print(f"[{number}] {row.game}: {row.label}, {games} games ...", file=sys.stderr, flush=True)
+        results.append(measure(row, args.workers, args.seed))
+
+    lines = [
+        "# Bot strength",
+        "",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}. "
+        f"ISMCTS spec: `{args.ismcts}`. Workers: {args.workers}. Seed: {args.seed}."
+        + (" Quick run (smoke test, not the real figures)." if args.quick else ""),
+        "",
+        "| game | match | options | games | measured (95% CI) | target | met | time |",
+        "|---|---|---|---:|---:|---:|:---:|---:|",
+    ]
+    for res in results:
+        row = res["row"]
+        opts = ", ".join(f"{k}={v}" for k, v in row.options.items()) or "defaults"
+        lines.append(
+            f"| {row.game} | {row.label} | {opts} | {res['games']} | {res['shown']} | {res['target']} | "
+            f"{'yes' if res['met'] else 'no'} | {res['seconds']:.0f} s |"
+        )
+    lines.append("")
+    report = "\n".join(lines)
+    print(report)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(report + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
