@@ -63,6 +63,7 @@ def _check_step(state: State, rng: random.Random, where: str) -> None:
             for action, _ in outcomes:
                 text = state.action_to_string(action)
                 assert state.string_to_action(text) == action, f"{where}: chance {text!r} round trip"
+        _check_chance_draws(state, outcomes, where)
         action = state.sample_chance(rng)
         text = state.action_to_string(action)
         assert state.string_to_action(text) == action, f"{where}: chance {text!r} does not read back"
@@ -89,6 +90,46 @@ def _check_step(state: State, rng: random.Random, where: str) -> None:
         else:
             raise AssertionError(f"{where}: illegal action {illegal[0]} was accepted")
         assert (state.history(), _views(state)) == before, f"{where}: a refused action changed the state"
+
+
+def _check_chance_draws(state: State, outcomes: list[tuple[int, float]], where: str) -> None:
+    """The step-by-step chance hook (``State.chance_draws``): a node is
+    either listed by ``chance_outcomes`` or drawn step by step; drawing gives
+    a legal chance action, and ``chance_draws_of`` inverts ``chance_from_draws``.
+    Uses its own generator so that the playout is the same with or without it."""
+    draws = state.chance_draws()
+    if draws is None:
+        if type(state).chance_draws is not State.chance_draws:  # the game implements the hook
+            assert outcomes, f"{where}: chance node neither listed nor drawn step by step"
+        return
+    assert not outcomes, f"{where}: a listed chance node also offers step-by-step draws"
+    items, slots = draws
+    assert 0 < slots <= len(items), f"{where}: {slots} draws from {len(items)} items"
+    assert items == sorted(items), f"{where}: chance_draws items not sorted"
+    rng = random.Random(f"draws:{len(state.history())}")
+    for action in (state.chance_from_draws(rng.sample(items, slots)), state.sample_chance(rng)):
+        trial = state.clone()
+        try:
+            trial.apply_action(action)
+        except IllegalActionError as error:
+            raise AssertionError(f"{where}: drawn chance action refused: {error}") from None
+        drawn = state.chance_draws_of(action)
+        assert len(drawn) == slots, f"{where}: chance_draws_of gives {len(drawn)} items, not {slots}"
+        assert sorted(drawn) == sorted(_sub_multiset(items, drawn)), f"{where}: drawn items not in the pool"
+        assert state.chance_from_draws(drawn) == action, f"{where}: chance_draws_of does not invert"
+
+
+def _sub_multiset(items: list[int], drawn: list[int]) -> list[int]:
+    """``drawn`` if it is a sub-multiset of ``items`` (else the part that is)."""
+    pool: dict[int, int] = {}
+    for item in items:
+        pool[item] = pool.get(item, 0) + 1
+    kept = []
+    for item in drawn:
+        if pool.get(item, 0):
+            pool[item] -= 1
+            kept.append(item)
+    return kept
 
 
 def _check_resample(state: State, rng: random.Random, where: str) -> bool:

@@ -26,6 +26,11 @@ What a game must implement (the abstract methods below):
 ``resample_from_infostate``    a full state consistent with a seat's view
 ``clone``                      an independent copy
 =============================  ==============================================
+
+Optional: ``chance_draws``, ``chance_from_draws`` and ``chance_draws_of``
+describe a chance node that cannot be listed as a sequence of small uniform
+draws without replacement (for research frameworks that need enumerable
+chance; see :meth:`State.chance_draws`).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, NotationError
@@ -182,6 +188,34 @@ class State(ABC):
         """``(action, probability)`` pairs at a chance node, when they can
         be listed; a whole deal cannot."""
         raise ChanceNotEnumerableError("the outcomes of this chance node are too many to list")
+
+    # ------------------------------------------------- chance, step by step
+    # A whole deal is one action, too many to list. Research frameworks
+    # (OpenSpiel) need enumerable chance, so a game may describe such a node
+    # as a sequence of small draws: ``slots`` items drawn one by one,
+    # uniformly without replacement, from a multiset of item ids. Drawing so
+    # and packing the result with ``chance_from_draws`` must give the same
+    # distribution as ``sample_chance``. ``chance_draws_of`` goes back: one
+    # drawing order that packs to a given chance action.
+
+    def chance_draws(self) -> tuple[list[int], int] | None:
+        """At a chance node that ``chance_outcomes`` cannot list: the
+        multiset of item ids drawn from (sorted, repeats allowed) and how
+        many slots are filled by drawing one by one, uniformly without
+        replacement. ``None`` where ``chance_outcomes`` lists the node (and
+        the default, for games without the hook)."""
+        return None
+
+    def chance_from_draws(self, drawn: Sequence[int]) -> int:
+        """The chance action for the items drawn in this order (one per
+        slot), at a node where :meth:`chance_draws` is not ``None``."""
+        raise ChanceNotEnumerableError("this chance node cannot be drawn step by step")
+
+    def chance_draws_of(self, action: int) -> list[int]:
+        """A drawing order that :meth:`chance_from_draws` packs to
+        ``action`` (its inverse), at a node where :meth:`chance_draws` is
+        not ``None``."""
+        raise ChanceNotEnumerableError("this chance node cannot be drawn step by step")
 
     # ------------------------------------------------------------- results
     @abstractmethod
