@@ -671,6 +671,48 @@ class OracleState(State):
             return [(seat, 1.0 / n) for seat in range(n)]
         return super().chance_outcomes()
 
+    # ------------------------------------ chance step by step (research)
+    def chance_draws(self) -> tuple[list[int], int] | None:
+        """``deal``: the owner seat of each card in play, in packing order,
+        drawn from ``hand_size`` copies of each seat. ``oracles``: the owner
+        of each Oracle card (n = set aside) from as many copies as each
+        takes; draft: the seats' two cards then the stack, drawn from the 40
+        cards (the 16 left over are the ones removed)."""
+        game = self.game
+        n = self.num_players
+        if self.phase == DEAL:
+            return [seat for seat in range(n) for _ in range(game.hand_size)], len(game.cards_in_play)
+        if self.phase != ORACLES:
+            return None
+        if game.draft:
+            return list(range(NUM_ORACLE_CARDS)), 2 * n + game.stack_size
+        aside = NUM_ORACLE_CARDS - n * game.oracle_hand
+        items = [seat for seat in range(n) for _ in range(game.oracle_hand)] + [n] * aside
+        return items, NUM_ORACLE_CARDS
+
+    def chance_from_draws(self, drawn: Sequence[int]) -> int:
+        game = self.game
+        n = self.num_players
+        if self.phase == DEAL:
+            return pack(drawn, n)
+        if self.phase == ORACLES and game.draft:
+            hands = [sorted(drawn[2 * seat : 2 * seat + 2]) for seat in range(n)]
+            return pack([card for hand in hands for card in hand] + list(drawn[2 * n :]), NUM_ORACLE_CARDS)
+        if self.phase == ORACLES:
+            return pack(drawn, n + 1)
+        return super().chance_from_draws(drawn)
+
+    def chance_draws_of(self, action: int) -> list[int]:
+        game = self.game
+        n = self.num_players
+        if self.phase == DEAL:
+            return unpack(action, n, len(game.cards_in_play))
+        if self.phase == ORACLES and game.draft:
+            return unpack(action, NUM_ORACLE_CARDS, 2 * n + game.stack_size)
+        if self.phase == ORACLES:
+            return unpack(action, n + 1, NUM_ORACLE_CARDS)
+        return super().chance_draws_of(action)
+
     # -------------------------------------------------------- results
     def scores(self) -> list[float]:
         return [float(total) for total in self.totals]
@@ -682,6 +724,16 @@ class OracleState(State):
         return [seat for seat, total in enumerate(self.totals) if total == best]
 
     # ------------------------------------------------------ knowledge
+    def unseen_cards(self, seat: int) -> int:
+        """Bit mask of the cards in play that ``seat`` has not seen this round
+        (the other seats' unplayed cards, together): the same in every world
+        resampled for ``seat``, so bots may read it."""
+        mask = 0
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                mask |= hand
+        return mask
+
     def prophecy_status(self, seat: int) -> list[tuple[str, bool]]:
         """Whether each of ``seat``'s kept prophecies would hold if the round
         ended with the chips as they lie now (the Loser forfeit applied)."""
