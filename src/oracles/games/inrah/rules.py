@@ -81,6 +81,7 @@ key                 value
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple
 
 from oracles.core.codec import pack, split_groups, unpack
@@ -680,6 +681,28 @@ class InrahState(State):
         for seat in range(self.num_players):
             flat.extend(sorted(cards[seat * r : (seat + 1) * r]))
         return pack(flat, self.game.deck_size)
+
+    # ------------------------------------ chance step by step (research)
+    def chance_draws(self) -> tuple[list[int], int] | None:
+        """``deal``: the cards of seat 0's hand, then seat 1's, ..., drawn
+        from the deck (the trump node is listed by ``chance_outcomes``)."""
+        if self._phase != DEAL:
+            return None
+        return list(range(self.game.deck_size)), self.num_players * self._round
+
+    def chance_from_draws(self, drawn: Sequence[int]) -> int:
+        if self._phase != DEAL:
+            return super().chance_from_draws(drawn)
+        r = self._round
+        flat: list[int] = []
+        for seat in range(self.num_players):
+            flat.extend(sorted(drawn[seat * r : (seat + 1) * r]))
+        return pack(flat, self.game.deck_size)
+
+    def chance_draws_of(self, action: int) -> list[int]:
+        if self._phase != DEAL:
+            return super().chance_draws_of(action)
+        return unpack(action, self.game.deck_size, self.num_players * self._round)
 
     # ---------------------------------------------------------- results
     def scores(self) -> list[float]:
