@@ -49,21 +49,43 @@ def seat_rewards(state: State) -> list[float]:
     return rewards
 
 
+def gain_rewards(scores: list[float], start: list[float]) -> list[float]:
+    """Rewards in [0, 1] from what each seat gained since ``start``.
+
+    >>> gain_rewards([10, 4, 4], [0, 0, 0])
+    [1.0, 0.0, 0.0]
+    """
+    gains = [now - then for now, then in zip(scores, start, strict=True)]
+    low = min(gains)
+    spread = (max(gains) - low) or 1.0
+    return [(g - low) / spread for g in gains]
+
+
 class ISMCTSBot(Bot):
     """ISMCTS with an iteration or a time budget.
 
     Parameters: ``iterations`` (default 400), ``seconds`` (a time budget per
     move; overrides ``iterations`` when given), ``c`` (UCB exploration,
-    default 0.7), ``rollout`` (``random`` or ``heuristic``).
+    default 0.7), ``rollout`` (``random`` or ``heuristic``), ``horizon``
+    (``game``: play every rollout to the end; ``round``: stop a rollout when
+    the scores change, i.e. when the current round is scored, and reward the
+    seats by how much each gained in it; much cheaper in multi-round games).
     """
 
     name: ClassVar[str] = "ismcts"
-    params: ClassVar[dict[str, type]] = {"iterations": int, "seconds": float, "c": float, "rollout": str}
+    params: ClassVar[dict[str, type]] = {
+        "iterations": int,
+        "seconds": float,
+        "c": float,
+        "rollout": str,
+        "horizon": str,
+    }
 
     iterations: int = 400
     seconds: float = 0.0
     c: float = 0.7
     rollout: str = "random"
+    horizon: str = "game"
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)
@@ -96,6 +118,7 @@ class ISMCTSBot(Bot):
     def _iterate(self, info: SeatInfo, tree: dict[tuple[int, ...], _Node]) -> None:
         rng = self.rng
         world = info.sample_world(rng)
+        start_scores = world.scores() if self.horizon == "round" else None
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
         key: tuple[int, ...] = ()
         expanded = False
@@ -134,10 +157,16 @@ class ISMCTSBot(Bot):
         policy = self._rollout_policy(world.game.id)
         while not world.is_terminal():
             if world.is_chance_node():
+                # A round is scored before the next deal: stop there when asked.
+                if start_scores is not None and world.scores() != start_scores:
+                    break
                 world.apply_trusted(world.sample_chance(rng))
             else:
                 world.apply_trusted(policy(world, world.current_player(), rng))
-        rewards = seat_rewards(world)
+        if world.is_terminal() or start_scores is None:
+            rewards = seat_rewards(world)
+        else:
+            rewards = gain_rewards(world.scores(), start_scores)
         for node, action, seat in path:
             node.children_n[action] = node.children_n.get(action, 0) + 1
             node.children_w[action] = node.children_w.get(action, 0.0) + rewards[seat]
