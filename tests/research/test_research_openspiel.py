@@ -1,0 +1,167 @@
+"""The OpenSpiel adapter: pyspiel's own random simulation test, its ISMCTS and
+MCTS bots playing whole games, game facts, and tensors that do not leak."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+import oracles  # noqa: E402
+from oracles.research import openspiel  # noqa: E402
+
+OPTION_SETS = [
+    ("oracle", {"players": 3, "rounds": 1}),
+    ("oracle", {"players": 4, "draft": True, "rounds": 1}),
+    ("oracle", {"players": 5, "rounds": 1}),
+    ("inrah", {"players": 4, "rounds": 3}),
+    ("inrah", {"players": 5, "variant": "altaia", "rounds": 2}),
+    ("inrah", {"players": 4, "variant": "purpurberg", "rounds": 2, "trump": False}),
+    ("codename", {"max_turns": 20}),
+    ("codename", {"max_turns": 40, "max_reveals": 3}),
+]
+SMALL = {
+    "oracle": {"players": 3, "rounds": 1},
+    "inrah": {"players": 3, "rounds": 2},
+    "codename": {"max_turns": 10},
+}
+
+
+def load(game_id: str, options: dict) -> object:
+    return pyspiel.load_game(openspiel.short_name(game_id), options)
+
+
+@pytest.mark.parametrize(("game_id", "options"), OPTION_SETS, ids=lambda x: str(x))
+def test_random_sim_test(game_id: str, options: dict) -> None:
+    pyspiel.random_sim_test(load(game_id, options), num_sims=2, serialize=True, verbose=False)
+
+
+def test_registered_on_import() -> None:
+    names = set(pyspiel.registered_names())
+    assert {"python_oracles_oracle", "python_oracles_inrah", "python_oracles_codename"} <= names
+
+
+def test_game_type_and_info() -> None:
+    game = pyspiel.load_game("python_oracles_oracle")
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert kind.provides_information_state_tensor and kind.provides_observation_tensor
+    assert game.num_players() == 4
+    assert game.get_parameters()["rounds"] == 4  # the dependent default, resolved
+    core = oracles.load_game("oracle")
+    assert game.num_distinct_actions() == core.num_distinct_actions()
+    # The length counts every card of the deal and every Oracle card as a step.
+    assert game.max_game_length() == core.max_game_length() + 4 * (60 - 1 + 40 - 1)
+    three = pyspiel.load_game("python_oracles_oracle", {"players": 3})
+    assert three.get_parameters()["rounds"] == 3
+    inrah = pyspiel.load_game("python_oracles_inrah", {"players": 6})
+    assert inrah.get_parameters()["elements"] == 5 and inrah.get_parameters()["rounds"] == 10
+    codename = pyspiel.load_game("python_oracles_codename")
+    assert codename.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (codename.min_utility(), codename.max_utility()) == (-1.0, 1.0)
+
+
+def test_deal_is_drawn_step_by_step() -> None:
+    game = pyspiel.load_game("python_oracles_oracle", {"players": 3, "rounds": 1})
+    state = game.new_initial_state()
+    state.apply_action(0)  # dealer 0
+    outcomes = state.chance_outcomes()
+    assert [a for a, _ in outcomes] == [0, 1, 2]
+    assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+    rng = np.random.RandomState(1)
+    for _ in range(48):
+        actions, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    assert state.core_state.view(0)["phase"] == "oracles"
+    assert len(state.core_state.view(0)["hand"]) == 16
+
+
+def play(game: object, bots: list, rng: np.random.RandomState) -> object:
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
+@pytest.mark.parametrize("game_id", sorted(SMALL))
+def test_openspiel_ismcts_plays_whole_games(game_id: str) -> None:
+    game = load(game_id, SMALL[game_id])
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rng)
+        for _ in range(game.num_players())
+    ]
+    state = play(game, bots, rng)
+    assert state.is_terminal()
+    assert state.returns() == state.core_state.scores()
+
+
+@pytest.mark.parametrize("game_id", sorted(SMALL))
+def test_openspiel_mcts_plays_whole_games(game_id: str) -> None:
+    game = load(game_id, SMALL[game_id])
+    rng = np.random.RandomState(1)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bots = [
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=8, evaluator=evaluator, random_state=rng)
+        for _ in range(game.num_players())
+    ]
+    state = play(game, bots, rng)
+    assert state.is_terminal()
+
+
+@pytest.mark.parametrize(("game_id", "options"), OPTION_SETS, ids=lambda x: str(x))
+def test_tensors_do_not_leak(game_id: str, options: dict) -> None:
+    """A seat's tensors and strings are the same in every world it cannot
+    tell from the true one, and resampling does change hidden cards."""
+    game = load(game_id, options)
+    rng = np.random.RandomState(2)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    state = game.new_initial_state()
+    checked = 0
+    step = 0
+    changed = False
+    while not state.is_terminal() and checked < 6:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        step += 1
+        if step % 5 == 1:
+            checked += 1
+            for seat in range(game.num_players()):
+                world = state.resample_from_infostate(seat, sampler)
+                assert world.information_state_string(seat) == state.information_state_string(seat)
+                assert world.observation_string(seat) == state.observation_string(seat)
+                np.testing.assert_array_equal(
+                    world.information_state_tensor(seat), state.information_state_tensor(seat)
+                )
+                np.testing.assert_array_equal(world.observation_tensor(seat), state.observation_tensor(seat))
+                assert world.current_player() == state.current_player()
+                changed |= world.history() != state.history()
+                assert world.legal_actions() == state.legal_actions() or seat != state.current_player()
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked and changed
+
+
+def test_observer_pieces_are_named() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_oracles_inrah", {"players": 3, "rounds": 2})
+    observation = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    observation.set_from(state, 0)
+    assert observation.dict["hand"].sum() == 1
+    assert observation.tensor.shape == (game.information_state_tensor_size(),)
