@@ -154,9 +154,10 @@ Others = tuple[Vector, Vector, Vector, Vector]
 _cache: dict[tuple[Any, ...], float] = {}
 _steps_cache: dict[tuple[int, int, int], list[tuple[int, float]]] = {}
 _tables: dict[tuple[int, ...], list[float]] = {}
-#: How an aimed-at count of chips of one creature ends up: one fewer, as
-#: aimed, one more (tricks do not always go as planned).
-_KERNEL = (0.2, 0.6, 0.2)
+#: How an aimed-at count of chips of one creature ends up: as aimed, or one
+#: more (a trick that could not be lost). Chips are never lost in play, so a
+#: count does not miss downwards; failing to win is what ``lo``/``hi`` weigh.
+_KERNEL = (0.8, 0.2)
 #: Share of its points that a prophecy about other seats is worth when it
 #: holds for the expected chips: the others' tricks are out of the seat's hands.
 _RELATIONAL = 0.55
@@ -167,15 +168,13 @@ _STRIDES = ((_DIMS[1] * _DIMS[2] * 8, _DIMS[0]), (_DIMS[2] * 8, _DIMS[1]), (8, _
 
 def _smooth(table: list[float]) -> list[float]:
     """``table`` blurred by :data:`_KERNEL` along each creature's count
-    (clamped at the ends): the expected worth when aiming at each holding."""
-    low, mid, high = _KERNEL
+    (clamped at the top): the expected worth when aiming at each holding."""
+    mid, high = _KERNEL
     for stride, size in _STRIDES:
         out = []
         for index, value in enumerate(table):
-            count = index // stride % size
-            below = table[index - stride] if count > 0 else value
-            above = table[index + stride] if count < size - 1 else value
-            out.append(low * below + mid * value + high * above)
+            above = table[index + stride] if index // stride % size < size - 1 else value
+            out.append(mid * value + high * above)
         table = out
     return table
 
@@ -276,13 +275,20 @@ def _best(
 ) -> float:
     q0, q1, q2 = q[0], q[1], q[2]
     bits = q[3] | q[4] << 1 | q[5] << 2
-    base = float(_FINALS[((q0 * 5 + q1) * 7 + q2) * 8 + bits][9])
-    best = base
-    steps0 = _steps(lo4[0], hi4[0], min(middle[0], _DIMS[0] - 1 - q0))
-    steps1 = _steps(lo4[1], hi4[1], min(middle[1], _DIMS[1] - 1 - q1))
-    steps2 = _steps(lo4[2], hi4[2], min(middle[2], _DIMS[2] - 1 - q2))
+    caps = (
+        min(middle[0], _DIMS[0] - 1 - q0),
+        min(middle[1], _DIMS[1] - 1 - q1),
+        min(middle[2], _DIMS[2] - 1 - q2),
+    )
+    steps0 = _steps(lo4[0], hi4[0], caps[0])
+    steps1 = _steps(lo4[1], hi4[1], caps[1])
+    steps2 = _steps(lo4[2], hi4[2], caps[2])
+    # An aim that fails ends about where the cards go by themselves.
+    natural = [min(int((lo4[c] + hi4[c]) / 8 + 0.5), caps[c]) + q[c] for c in range(3)]
+    fallback = ((natural[0] * 5 + natural[1]) * 7 + natural[2]) * 8 + bits
     if others is None:
         table = _table(kid, kept, smooth)
+        best = base = table[fallback]
         for x0, r0 in steps0:
             row0 = (q0 + x0) * 5 + q1
             for x1, r1 in steps1:
@@ -295,6 +301,8 @@ def _best(
                         best = value
         return best
     left, right, low, high = others
+    f = _FINALS[fallback]
+    best = base = f[9] + sum(points for test, points, _ in kept if test(f, left, right, low, high))
     for x0, r0 in steps0:
         row0 = (q0 + x0) * 5 + q1
         for x1, r1 in steps1:
