@@ -47,7 +47,11 @@ def decision_states(options: dict[str, Any], seed: int, count: int) -> list[Orac
             if state.is_chance_node():
                 state.apply_action(state.sample_chance(rng))
                 continue
-            if rng.random() < 0.25 or state.phase in (KEEP, LOSER) or state.game.draft and rng.random() < 0.5:
+            if (
+                rng.random() < 0.25
+                or state.phase in (KEEP, LOSER)
+                or (state.game.draft and rng.random() < 0.5)
+            ):
                 found.append(state.clone())
             seat = state.current_player()
             if rng.random() < 0.3:
@@ -92,7 +96,8 @@ def test_choice_does_not_depend_on_hidden_cards(options: dict[str, Any]) -> None
         assert first.view(seat) == second.view(seat)
         others = [s for s in range(state.num_players) if s != seat]
         if any(
-            first.hands[s] != second.hands[s] or first.oracle_cards[s] != second.oracle_cards[s] for s in others
+            first.hands[s] != second.hands[s] or first.oracle_cards[s] != second.oracle_cards[s]
+            for s in others
         ):
             differing += 1
         assert choose(first, seat, random.Random(index)) == choose(second, seat, random.Random(index))
