@@ -218,6 +218,13 @@ class Encoder:
     def bounds(self) -> Bounds:
         raise NotImplementedError
 
+    def value_bound(self) -> float:
+        """No entry of a tensor exceeds this in absolute value (scores,
+        counts and the turn number are all bounded by the utilities or the
+        game's length)."""
+        bounds = self.bounds()
+        return float(max(abs(bounds.min_utility), abs(bounds.max_utility), self.game.max_game_length()))
+
 
 # --------------------------------------------------------------------------- Oracle
 class OracleEncoder(Encoder):
