@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("gymnasium")
 import gymnasium
+import numpy as np  # the frameworks depend on numpy
 from gymnasium.utils.env_checker import check_env
 
 from oracles.core.errors import OptionError

@@ -3,10 +3,10 @@ MCTS bots playing whole games, game facts, and tensors that do not leak."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
+import numpy as np  # noqa: E402  (the frameworks depend on numpy)
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 import oracles  # noqa: E402

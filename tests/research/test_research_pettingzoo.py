@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import warnings
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
+import numpy as np  # the frameworks depend on numpy
 from pettingzoo.test import api_test, seed_test
 
 from oracles.research.pettingzoo import codename_env, env, inrah_env, oracle_env
