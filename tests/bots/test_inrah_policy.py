@@ -12,6 +12,7 @@ import pytest
 from oracles.bots.heuristic import HeuristicBot, policy_for
 from oracles.bots.policies.inrah import choose
 from oracles.core.registry import load_game
+from oracles.games.inrah.cards import CARD_TEXT
 from oracles.games.inrah.rules import InrahState
 from oracles.simulate import play_game
 
@@ -104,6 +105,26 @@ def test_choice_does_not_depend_on_hidden_cards(options: dict[str, Any]) -> None
             differing += 1
         assert choose(first, seat, random.Random(index)) == choose(second, seat, random.Random(index))
     assert differing > 20  # the worlds really did differ in the hidden cards
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:6:5], ids=["standard", "altaia"])
+def test_knowledge_matches_the_view_and_ignores_hidden_cards(options: dict[str, Any]) -> None:
+    rng = random.Random(8)
+    for state in decision_states(options, seed=3, count=60):
+        for seat in range(state.num_players):
+            k = state.knowledge(seat)
+            view = state.view(seat)
+            assert [CARD_TEXT[c] for c in k.hand] == view["hand"]
+            assert [CARD_TEXT[c] for c in k.trick] == [p["card"] for p in view["trick"]]
+            assert [CARD_TEXT[c] for c in k.played] == view["played"]
+            assert list(k.taken) == view["tricks_taken"] and list(k.hand_sizes) == view["hand_sizes"]
+            assert k.phase == view["phase"] and k.round == view["round"] and k.to_act == view["to_act"]
+            assert (CARD_TEXT[k.trump_card] if k.trump_card >= 0 else None) == view["trump_card"]
+            if view["bids"] is not None:
+                assert [b if b >= 0 else None for b in k.bids] == view["bids"]
+            else:
+                assert [len(o) for o in k.oracles] == [len(o) for o in view["oracles"]]
+            assert state.resample_from_infostate(seat, rng).knowledge(seat) == k
 
 
 # ------------------------------------------------------------ strength
