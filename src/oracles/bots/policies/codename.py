@@ -1,12 +1,656 @@
-"""Heuristic policy for ``codename`` (placeholder: random play until written)."""
+"""Heuristic policy for ``codename``: learn the field, build strikes and foci, guess when it pays.
+
+The policy reads only :meth:`CodenameState.knowledge` of its seat (its own
+known cells, hand, code, what it has seen of the opponent's code and field,
+lives, the turn's counters and the pending decision), never a card the seat
+has not seen. Everything it remembers is what the engine tracks for the seat.
+
+**Sets it can count on.** A *project* is a 3-cell strike shape or a 2×2
+focus shape of one symbol. Its value: a strike deals 1 damage (star: 2) and
+shows a code card, plus its effect (cross: +1 life, square: the opponent's
+hand, wave/circle: disruption); a strike into a face-up shield that blocks it
+is worth little or less (a star shield hurts back). A star focus deals 3,
+a cross focus gives 3 life, a circle focus names a symbol of the code, a
+square focus hides a code card the opponent knows. Lethal damage is worth
+everything; life counts more when low.
+
+**A turn**, one decision at a time, re-planned after every action:
+
+1. guess the code when every slot is known (a win);
+2. reveal the best set it *knows* is valid (all cells known, one symbol);
+3. complete a set for sure with the swap (a known card of the symbol from
+   elsewhere) and/or the replace (a hand card), then reveal it;
+4. peek at the unknown cell most likely to complete a valuable project
+   (weighted by the chance of the symbol among the cards it has not located);
+5. otherwise use the replace and the swap to advance the best project;
+6. guess when only few slots are unknown and its life stays comfortable even
+   if every unknown slot is wrong (2 damage each); excluded symbols are used;
+7. at the very end of the turn, when an invalid reveal costs nothing more
+   than telling the opponent three cards, reveal the project most likely to
+   be valid if that chance is high enough (a wave focus, whose outcome lies
+   in the opponent's field, is played only here), then ``end``.
+
+**Other decisions.** Struck, it responds with the shield shape most likely to
+block (a known valid shield if it has one: a failed response costs nothing);
+blocks with the shield whose discard effect helps most; passes the code swap
+(knowledge moves with the cards, so it hides nothing); recodes a slot the
+opponent knows with its least useful hand card; scrambles or targets the
+opponent's cards he knows himself; takes the card that fits his field worst;
+names the symbol most likely among the unknown slots; places and fills cells
+to advance its projects. Its code row is drawn from waves, circles and
+squares, keeping the stars and crosses in its deck.
+"""
 
 from __future__ import annotations
 
 import random
 
 from oracles.core.game import State
+from oracles.games.codename.rules import (
+    BLOCK_BASE,
+    CIRCLE,
+    CODE_BASE,
+    CODESWAP_PASS,
+    CROSS,
+    END,
+    FILL_BASE,
+    FILL_DECK,
+    FOCUS,
+    GUESS_BASE,
+    NAME_BASE,
+    PEEK_BASE,
+    PICK_BASE,
+    PLACE_BASE,
+    RECODE_BASE,
+    REPLACE_BASE,
+    RESPOND_BASE,
+    RESPOND_PASS,
+    REVEAL_BASE,
+    ROWS,
+    SHAPES,
+    SHIELD,
+    SQUARE,
+    STAR,
+    STRIKE,
+    SWAP_BASE,
+    T_BLOCK,
+    T_CODE,
+    T_CODESWAP,
+    T_FILL,
+    T_NAME,
+    T_PICK,
+    T_PLACE,
+    T_RECODE,
+    T_RESPOND,
+    T_TAKE,
+    T_TARGET,
+    TAKE_BASE,
+    TARGET_BASE,
+    WAVE,
+    CodenameKnowledge,
+    CodenameState,
+)
+
+CELLS = 20
+_POP = tuple(bin(m).count("1") for m in range(16))
+
+#: (shape index, kind, column or first column, cells mask, cells) of 3-cell strikes and of foci.
+_PROJECTS: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = tuple(
+    (i, kind, cells[0] // ROWS, sum(1 << c for c in cells), cells)
+    for i, (kind, cells) in enumerate(SHAPES)
+    if (kind == STRIKE and len(cells) == 3) or kind == FOCUS
+)
+_SHIELDS: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = tuple(
+    (i, cells[0] % ROWS, cells[0] // ROWS, cells[-1] // ROWS, cells)
+    for i, (kind, cells) in enumerate(SHAPES)
+    if kind == SHIELD
+)
+_ALL_SETS: tuple[tuple[int, int, int, tuple[int, ...]], ...] = tuple(
+    (i, kind, cells[0] // ROWS, cells) for i, (kind, cells) in enumerate(SHAPES) if kind != SHIELD
+)
+SHAPE_MASK = tuple(sum(1 << c for c in cells) for _, cells in SHAPES)
+#: Per cell, the cells sharing a project with it.
+_NEAR = tuple(sum(mask for _, _, _, mask, _ in _PROJECTS if mask >> c & 1) & ~(1 << c) for c in range(CELLS))
+#: Progress weight of a project by the number of its cells known to hold its symbol.
+_W3 = (0.0, 0.12, 0.4, 1.0)
+_W4 = (0.0, 0.04, 0.15, 0.45, 1.0)
+#: Symbols from the least useful to the most useful in one's own deck.
+_WORST_FIRST = (WAVE, CIRCLE, SQUARE, CROSS, STAR)
+#: Shield discard effects by how much they help their owner.
+_BLOCK_RANK = {STAR: 4, CIRCLE: 3, CROSS: 2, WAVE: 2, SQUARE: 0}
+
+#: Guessing: the most unknown slots to guess with, and the life that must remain
+#: even if every unknown slot is wrong.
+GUESS_MAX_UNKNOWN = 2
+GUESS_LIFE_MARGIN = 4
+#: ... and the least chance that the guess is right (known slots and excluded symbols count).
+GUESS_MIN_CHANCE = 0.3
+#: End-of-turn gamble: reveal a project whose validity is at least this likely
+#: (above 1: never; measured: no gain over revealing only sets known to be valid).
+GAMBLE_MIN_CHANCE = 1.01
+#: Peeks below this score are not worth it (there is nothing to build there).
+WIN = 1000.0
+
+
+class _Seat:
+    """What the policy derives from one :class:`CodenameKnowledge`."""
+
+    __slots__ = ("down", "k", "known", "opp_life", "p", "unknown")
+
+    def __init__(self, k: CodenameKnowledge) -> None:
+        self.k = k
+        field = k.field
+        up = k.up
+        known = [0, 0, 0, 0, 0]
+        down = 0
+        unknown = 0
+        left = [10, 10, 10, 10, 10]
+        for cell in range(CELLS):
+            s = field[cell]
+            if s == -2:
+                continue
+            if s >= 0:
+                left[s] -= 1
+            if up >> cell & 1:
+                continue
+            down |= 1 << cell
+            if s == -1:
+                unknown |= 1 << cell
+            else:
+                known[s] |= 1 << cell
+        for group in (k.code, k.hand, k.aside):
+            for s in group:
+                left[s] -= 1
+        for s in range(5):
+            left[s] = max(0, left[s] - k.discard_known[s])
+        total = sum(left)
+        self.p = [x / total for x in left] if total else [0.2] * 5
+        self.known = known
+        self.down = down
+        self.unknown = unknown
+        self.opp_life = k.life[1 - k.seat]
+
+    # ------------------------------------------------------------ values
+    def life_weight(self) -> float:
+        life = self.k.life[self.k.seat]
+        return 1.4 if life <= 3 else 1.0 if life <= 6 else 0.6
+
+    def code_value(self, slot: int) -> float:
+        return 0.9 if self.k.opp_code[slot] < 0 else 0.0
+
+    def strike_value(self, col: int, symbol: int) -> float:
+        k = self.k
+        for shield in k.opp_shields:
+            if shield is None or not shield[0] <= col <= shield[1]:
+                continue
+            if symbol == STAR and shield[2] != STAR:
+                continue
+            # Blocked: no damage; the shield's discard effect works for him.
+            if shield[2] == STAR:
+                return -1.0 if k.life[k.seat] > 1 else -WIN
+            if shield[2] == CIRCLE:
+                return 0.1 if k.code_shown >> col & 1 else -0.5
+            return 0.15
+        damage = 2 if symbol == STAR else 1
+        if damage >= self.opp_life:
+            return WIN
+        value = 1.1 * damage + self.code_value(col)
+        if symbol == CROSS:
+            value += 0.8 * self.life_weight()
+        elif symbol == SQUARE:
+            value += 0.12 * k.opp_hand
+        elif symbol == CIRCLE:
+            value += 0.35
+        else:
+            value += 0.3
+        return value
+
+    def focus_value(self, symbol: int) -> float:
+        k = self.k
+        if symbol == STAR:
+            return WIN if self.opp_life <= 3 else 3.5
+        if symbol == CROSS:
+            return 3.0 * self.life_weight()
+        if symbol == CIRCLE:
+            unknown = sum(1 for s in k.opp_code if s < 0)
+            return 0.6 + 0.35 * unknown if unknown else 0.1
+        if symbol == SQUARE:
+            return 0.3 + (0.6 if k.code_shown else 0.0) if k.hand else 0.05
+        return 0.0  # a wave focus is a gamble on the opponent's field: only at the end of the turn
+
+    def set_value(self, kind: int, col: int, symbol: int) -> float:
+        return self.strike_value(col, symbol) if kind == STRIKE else self.focus_value(symbol)
+
+    # ---------------------------------------------------------- projects
+    def projects(self) -> list[tuple[float, int, int, int, int]]:
+        """(value, shape index, symbol, cells mask, cells known to hold the symbol) per
+        valuable project whose cells are all face down."""
+        down = self.down
+        out = []
+        for index, kind, col, mask, _ in _PROJECTS:
+            if mask & down != mask:
+                continue
+            for s in range(5):
+                value = self.set_value(kind, col, s)
+                if value > 0:
+                    out.append((value, index, s, mask, (mask & self.known[s]).bit_count()))
+        return out
+
+    def potential(self, known: list[int]) -> float:
+        """How far the best projects are (with ``known`` as the known cells per symbol)."""
+        best = 0.0
+        second = 0.0
+        down = self.down
+        for _, kind, col, mask, _ in _PROJECTS:
+            if mask & down != mask:
+                continue
+            weights = _W3 if kind == STRIKE else _W4
+            for s in range(5):
+                have = (mask & known[s]).bit_count()
+                if not have:
+                    continue
+                score = self.set_value(kind, col, s) * weights[have]
+                if score > best:
+                    best, second = score, best
+                elif score > second:
+                    second = score
+        return best + 0.5 * second
+
+    def chance(self, cells: tuple[int, ...]) -> tuple[float, int]:
+        """The chance that ``cells`` all show one symbol, and the likeliest symbol."""
+        best, symbol = 0.0, -1
+        field = self.k.field
+        for s in range(5):
+            p = 1.0
+            for c in cells:
+                x = field[c]
+                if x == -1:
+                    p *= self.p[s]
+                elif x != s:
+                    p = 0.0
+                    break
+            if p > best:
+                best, symbol = p, s
+        return best, symbol
 
 
 def choose(world: State, seat: int, rng: random.Random) -> int:
     """The action for ``seat`` in ``world``, reading only what ``seat`` may know."""
-    return rng.choice(world.legal_actions())
+    assert isinstance(world, CodenameState)
+    k = world.knowledge(seat)
+    task = k.task
+    if not task:
+        return _turn(_Seat(k), rng)
+    kind = task[0]
+    if kind == T_CODE:
+        return _code(rng)
+    me = _Seat(k)
+    if kind == T_RESPOND:
+        return _respond(me, task[2], task[3])
+    if kind == T_BLOCK:
+        rows: tuple[int, ...] = task[4]
+        return BLOCK_BASE + max(rows, key=lambda row: _BLOCK_RANK[_shield_symbol(k, row)])
+    if kind == T_CODESWAP:
+        return CODESWAP_PASS
+    if kind == T_RECODE:
+        return _recode(k)
+    if kind == T_PICK:
+        return _pick(k, task[2])
+    if kind == T_TARGET:
+        return _target(k, task[2])
+    if kind == T_TAKE:
+        return _take(k, task[2])
+    if kind == T_NAME:
+        return NAME_BASE + _likeliest(k, name=True, rng=rng)
+    if kind in (T_PLACE, T_FILL):
+        for c in task[2]:  # the cells being refilled count as face down
+            me.down |= 1 << c
+        if kind == T_PLACE:
+            return _place(me, task[2][0], sorted(set(k.aside)), PLACE_BASE, None)
+        return _place(me, task[2][0], sorted(set(k.hand)), FILL_BASE, FILL_DECK)
+    return rng.choice(world.legal_actions())  # pragma: no cover - every decision is handled above
+
+
+def _shield_symbol(k: CodenameKnowledge, row: int) -> int:
+    shield = k.shields[row]
+    return shield[2] if shield is not None else WAVE
+
+
+# ------------------------------------------------------------------ turn
+def _turn(me: _Seat, rng: random.Random) -> int:
+    k = me.k
+    if not k.guessed and all(s >= 0 for s in k.opp_code):
+        return GUESS_BASE + _pack(k.opp_code)
+    can_reveal = k.reveals < k.max_reveals
+    # 2. A set known to be valid.
+    if can_reveal:
+        best, action = 0.0, -1
+        for index, kind, col, cells in _ALL_SETS:
+            if len(cells) == 4 and kind == STRIKE:
+                continue
+            symbol = k.field[cells[0]]
+            if symbol < 0 or (symbol == WAVE and kind == FOCUS):
+                continue
+            mask = SHAPE_MASK[index]
+            if mask & me.known[symbol] != mask:
+                continue
+            value = me.set_value(kind, col, symbol)
+            if value > best:
+                best, action = value, REVEAL_BASE + index
+        if action >= 0:
+            return action
+    # 3. Complete a set for sure with the swap and the replace.
+    sure = _complete(me)
+    if sure >= 0:
+        return sure
+    # 4. Peek.
+    if k.peeks < 2 and me.unknown:
+        return PEEK_BASE + _best_peek(me)
+    # 5. Advance the best project.
+    if not k.replaced and k.hand:
+        action = _best_replace(me)
+        if action >= 0:
+            return action
+    if not k.swapped:
+        action = _best_swap(me)
+        if action >= 0:
+            return action
+    # 6. Guess.
+    if not k.guessed:
+        action = _maybe_guess(k, rng)
+        if action >= 0:
+            return action
+    # 7. A last gamble: the turn ends anyway.
+    if can_reveal:
+        action = _gamble(me)
+        if action >= 0:
+            return action
+    return END
+
+
+def _pack(symbols: tuple[int, ...] | list[int]) -> int:
+    value = 0
+    for s in reversed(symbols):
+        value = value * 5 + s
+    return value
+
+
+def _complete(me: _Seat) -> int:
+    """A swap or replace that makes a valuable set certain this turn (or -1)."""
+    k = me.k
+    can_swap = not k.swapped
+    hand = set(k.hand) if not k.replaced else set()
+    if not can_swap and not hand:
+        return -1
+    best_value, best_action = 0.0, -1
+    for value, _, s, mask, _have in me.projects():
+        missing = mask & ~me.known[s]
+        need = missing.bit_count()
+        if need == 0 or need > 2 or value <= best_value:
+            continue
+        spare = me.known[s] & ~mask  # known cards of the symbol elsewhere
+        swaps = 1 if can_swap and spare else 0
+        fills = 1 if s in hand else 0
+        if need > swaps + fills:
+            continue
+        # Fill a known wrong card before an unknown one (which might be right).
+        cells = sorted(_cells(missing), key=lambda c: k.field[c] == -1)
+        target = cells[0]
+        if swaps:
+            source = _spare_cell(me, spare, s)
+            a, b = sorted((target, source))
+            action = SWAP_BASE + a * CELLS + b
+        else:
+            action = REPLACE_BASE + target * 5 + s
+        best_value, best_action = value, action
+    return best_action
+
+
+def _spare_cell(me: _Seat, spare: int, symbol: int) -> int:
+    """The known card of ``symbol`` (among ``spare``) that other projects need least."""
+    best, cell = -1.0, -1
+    for c in _cells(spare):
+        known = list(me.known)
+        known[symbol] &= ~(1 << c)
+        score = me.potential(known)
+        if score > best:
+            best, cell = score, c
+    return cell
+
+
+def _cells(mask: int) -> list[int]:
+    return [c for c in range(CELLS) if mask >> c & 1]
+
+
+def _best_peek(me: _Seat) -> int:
+    k = me.k
+    scores = [0.0] * CELLS
+    for value, _, s, mask, have in me.projects():
+        targets = mask & me.unknown
+        if not targets:
+            continue
+        wrong = (mask & me.down & ~me.unknown & ~me.known[s]).bit_count()
+        score = value * me.p[s] * (1 + have) ** 2 / (1 + wrong)
+        for c in _cells(targets):
+            if score > scores[c]:
+                scores[c] = score
+    best, cell = -1.0, -1
+    for c in _cells(me.unknown):
+        if scores[c] > best:
+            best, cell = scores[c], c
+    del k
+    return cell
+
+
+def _with(me: _Seat, cell: int, symbol: int) -> list[int]:
+    known = [m & ~(1 << cell) for m in me.known]
+    if symbol >= 0:
+        known[symbol] |= 1 << cell
+    return known
+
+
+def _best_replace(me: _Seat) -> int:
+    k = me.k
+    base = me.potential(me.known)
+    best, action = base + 0.05, -1
+    cells = _cells(me.down)
+    for s in sorted(set(k.hand)):
+        for c in cells:
+            old = k.field[c]
+            if old == s:
+                continue
+            gain = me.potential(_with(me, c, s))
+            if old == -1:
+                gain -= 0.05  # the unknown card might have been useful
+            if gain > best:
+                best, action = gain, REPLACE_BASE + c * 5 + s
+    return action
+
+
+def _best_swap(me: _Seat) -> int:
+    """The swap that advances the projects most: a known card moves next to
+    known cards of its symbol (only such moves can help)."""
+    k = me.k
+    base = me.potential(me.known)
+    best, action = base + 0.05, -1
+    down = me.down
+    for a in _cells(down & ~me.unknown):
+        sa = k.field[a]
+        others = me.known[sa] & ~(1 << a)
+        for b in _cells(down & ~(1 << a)):
+            sb = k.field[b]
+            if sb == sa or not _NEAR[b] & others:
+                continue
+            known = [m & ~(1 << a) & ~(1 << b) for m in me.known]
+            known[sa] |= 1 << b
+            if sb >= 0:
+                known[sb] |= 1 << a
+            gain = me.potential(known)
+            if gain > best:
+                x, y = sorted((a, b))
+                best, action = gain, SWAP_BASE + x * CELLS + y
+    return action
+
+
+def _maybe_guess(k: CodenameKnowledge, rng: random.Random) -> int:
+    unknown = [slot for slot in range(5) if k.opp_code[slot] < 0]
+    if not unknown or len(unknown) > GUESS_MAX_UNKNOWN:
+        return -1
+    life = k.life[k.seat]
+    if life - 2 * len(unknown) < GUESS_LIFE_MARGIN:
+        return -1
+    chance = 1.0
+    for slot in unknown:
+        chance /= 5 - k.opp_excluded[slot].bit_count()
+    if chance < GUESS_MIN_CHANCE:
+        return -1
+    symbols = list(k.opp_code)
+    weights = _opp_unseen(k)
+    for slot in unknown:
+        candidates = [s for s in range(5) if not k.opp_excluded[slot] >> s & 1]
+        if not candidates:  # pragma: no cover - a slot always holds some symbol
+            return -1
+        top = max(weights[s] for s in candidates)
+        symbols[slot] = rng.choice([s for s in candidates if weights[s] == top])
+    return GUESS_BASE + _pack(symbols)
+
+
+def _opp_unseen(k: CodenameKnowledge) -> list[int]:
+    """Per symbol, the opponent's cards the seat has not located (a prior for his code)."""
+    left = [10] * 5
+    for s in k.opp_field:
+        if s >= 0:
+            left[s] -= 1
+    for s in k.opp_code:
+        if s >= 0:
+            left[s] -= 1
+    for s in range(5):
+        left[s] -= k.opp_discard_known[s]
+    return left
+
+
+def _gamble(me: _Seat) -> int:
+    best, action = 0.0, -1
+    k = me.k
+    for index, kind, col, cells in _ALL_SETS:
+        mask = SHAPE_MASK[index]
+        if mask & me.down != mask or not mask & me.unknown:
+            continue
+        if kind == STRIKE and len(cells) == 4:
+            continue
+        chance, symbol = me.chance(cells)
+        if chance < GAMBLE_MIN_CHANCE:
+            continue
+        value = me.set_value(kind, col, symbol) if not (kind == FOCUS and symbol == WAVE) else 0.5
+        if value * chance > best:
+            best, action = value * chance, REVEAL_BASE + index
+    # A known wave focus: its sets lie in the opponent's field.
+    for index, kind, _, _shape in _ALL_SETS:
+        mask = SHAPE_MASK[index]
+        if kind == FOCUS and mask & me.known[WAVE] == mask and best < 0.4:
+            best, action = 0.4, REVEAL_BASE + index
+    del k
+    return action
+
+
+# ------------------------------------------------------------ decisions
+def _code(rng: random.Random) -> int:
+    return CODE_BASE + _pack([rng.choice((WAVE, CIRCLE, SQUARE)) for _ in range(5)])
+
+
+def _respond(me: _Seat, col: int, symbol: int) -> int:
+    best, action = 0.0, RESPOND_PASS
+    for index, _row, first, last, cells in _SHIELDS:
+        mask = SHAPE_MASK[index]
+        if mask & me.down != mask:
+            continue
+        chance, s = me.chance(cells)
+        if chance <= 0:
+            continue
+        blocks = first <= col <= last and (symbol != STAR or s == STAR)
+        value = chance * ((2.0 if symbol == STAR else 1.0) if blocks else 0.2)
+        # Prefer short shields: they keep more cells free.
+        value -= 0.01 * len(cells)
+        if value > best:
+            best, action = value, RESPOND_BASE + index
+    return action
+
+
+def _recode(k: CodenameKnowledge) -> int:
+    hand = set(k.hand)
+    symbol = next(s for s in _WORST_FIRST if s in hand)
+    slots = sorted(range(5), key=lambda i: (-(k.code_shown >> i & 1), -k.code_excluded[i].bit_count(), i))
+    return RECODE_BASE + slots[0] * 5 + symbol
+
+
+def _pick(k: CodenameKnowledge, col: int) -> int:
+    best, cell = -1.0, -1
+    for c in range(CELLS):
+        if c // ROWS == col or k.opp_up >> c & 1 or k.opp_field[c] == -2:
+            continue
+        score = 0.0
+        if k.opp_knows >> c & 1:
+            score = 1.0 + (k.opp_knows >> (c // ROWS * ROWS) & 0xF).bit_count() * 0.1
+            if k.opp_field[c] in (STAR, CROSS):
+                score += 0.3
+        if score > best:
+            best, cell = score, c
+    return PICK_BASE + cell
+
+
+def _target(k: CodenameKnowledge, col: int) -> int:
+    best, row = -1.0, -1
+    for r in range(ROWS):
+        c = col * ROWS + r
+        if k.opp_up >> c & 1 or k.opp_field[c] == -2:
+            continue
+        score = 0.0
+        if k.opp_knows >> c & 1:
+            score += 1.0
+        if k.opp_field[c] in (STAR, CROSS):
+            score += 0.5
+        if score > best:
+            best, row = score, r
+    return TARGET_BASE + row
+
+
+def _take(k: CodenameKnowledge, cell: int) -> int:
+    # The striker has just looked through the whole pile: he knows every card in it.
+    present = [s for s in range(5) if k.opp_discard_known[s]]
+    col, row = divmod(cell, ROWS)
+    counts = [0] * 5
+    for c in range(CELLS):
+        if c != cell and (c // ROWS == col or c % ROWS == row):
+            s = k.opp_field[c]
+            if s >= 0:
+                counts[s] += 1
+    order = {s: i for i, s in enumerate(_WORST_FIRST)}
+    return TAKE_BASE + min(present, key=lambda s: (counts[s], order[s]))
+
+
+def _likeliest(k: CodenameKnowledge, name: bool, rng: random.Random) -> int:
+    weights = _opp_unseen(k)
+    scores = [0.0] * 5
+    for slot in range(5):
+        if k.opp_code[slot] >= 0:
+            continue
+        candidates = [s for s in range(5) if not k.opp_excluded[slot] >> s & 1]
+        total = sum(max(weights[s], 1) for s in candidates)
+        for s in candidates:
+            scores[s] += max(weights[s], 1) / total
+    top = max(scores)
+    del name
+    return rng.choice([s for s in range(5) if scores[s] == top])
+
+
+def _place(me: _Seat, cell: int, symbols: list[int], base: int, deck: int | None) -> int:
+    best, action = -1.0, -1
+    for s in symbols:
+        gain = me.potential(_with(me, cell, s))
+        if deck is not None:
+            gain -= 0.1  # a hand card kept is a replace later
+        if gain > best:
+            best, action = gain, base + s
+    if deck is not None and (action < 0 or best <= me.potential(_with(me, cell, -1))):
+        return deck
+    return action

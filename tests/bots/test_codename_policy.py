@@ -1,0 +1,228 @@
+"""The Codename: Oracle heuristic policy: legal, blind to hidden cards, stronger
+than random, and sensible in hand-made scenarios."""
+
+from __future__ import annotations
+
+import random
+
+from oracles.bots.base import SeatInfo
+from oracles.bots.heuristic import HeuristicBot, policy_for
+from oracles.bots.policies.codename import choose
+from oracles.core.registry import load_game
+from oracles.games.codename.rules import CELL_NAMES, ROWS, SYMBOLS, CodenameState
+from oracles.simulate import play_game
+
+LETTERS = {"S": "star", "Q": "square", "W": "wave", "O": "circle", "X": "cross"}
+CODE = "wave wave circle circle square"
+
+
+def new_state(**options: int) -> CodenameState:
+    state = load_game("codename", **options).new_initial_state()
+    assert isinstance(state, CodenameState)
+    return state
+
+
+def shuffle_text(seat: int, code: str, field: dict[str, str], hand: str) -> str:
+    """Seat's deal: a field without sets (cell (c, r) shows symbol (c + 2r) % 5)
+    except the ``field`` overrides (letters), the ``hand``, the rest as the deck."""
+    cells = {name: SYMBOLS[(i // ROWS + 2 * (i % ROWS)) % 5] for i, name in enumerate(CELL_NAMES)}
+    cells.update({cell: LETTERS[letter] for cell, letter in field.items()})
+    hand_names = [LETTERS[x] for x in hand]
+    left = dict.fromkeys(SYMBOLS, 10)
+    for name in [*code.split(), *cells.values(), *hand_names]:
+        left[name] -= 1
+    deck = [name for name in SYMBOLS for _ in range(left[name])]
+    field_list = " ".join(cells[name] for name in CELL_NAMES)
+    return f"shuffle {seat} {field_list} / {' '.join(hand_names)} / {' '.join(deck)}"
+
+
+def start(
+    fields: tuple[dict[str, str], dict[str, str]] = ({}, {}),
+    hands: tuple[str, str] = ("SQWOX", "SQWOX"),
+    codes: tuple[str, str] = (CODE, CODE),
+) -> CodenameState:
+    state = new_state()
+    state.apply_string(f"code {codes[0]}")
+    state.apply_string(f"code {codes[1]}")
+    for seat in (0, 1):
+        state.apply_string(shuffle_text(seat, codes[seat], fields[seat], hands[seat]))
+    state.apply_string("first 0")
+    return state
+
+
+def play(state: CodenameState, *moves: str) -> CodenameState:
+    for move in moves:
+        state.apply_string(move)
+    return state
+
+
+def decide(state: CodenameState) -> str:
+    return state.action_to_string(choose(state, state.current_player(), random.Random(0)))
+
+
+def decision_states(seed: int, count: int) -> list[CodenameState]:
+    """States where a seat decides, from games of the policy with a dash of
+    random moves (guesses left out, so that games last)."""
+    rng = random.Random(seed)
+    found: list[CodenameState] = []
+    while len(found) < count:
+        state = new_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if state.view(0)["turn"] and rng.random() < 0.25:
+                found.append(state.clone())
+            seat = state.current_player()
+            if rng.random() < 0.15:
+                legal = state.legal_actions()
+                state.apply_action(rng.choice([a for a in legal if not 3125 <= a < 6250] or legal))
+            else:
+                state.apply_action(choose(state.resample_from_infostate(seat, rng), seat, rng))
+    return found
+
+
+STATES = decision_states(seed=1, count=300)
+
+
+# ------------------------------------------------------------- legality
+def test_registered_as_the_codename_policy() -> None:
+    assert policy_for("codename") is choose
+
+
+def test_only_legal_actions_on_true_and_resampled_states() -> None:
+    rng = random.Random(2)
+    kinds: set[str] = set()
+    for state in STATES:
+        seat = state.current_player()
+        legal = state.legal_actions()
+        kinds.add(state.view(seat)["decision"]["kind"])
+        assert choose(state, seat, rng) in legal
+        assert choose(state.resample_from_infostate(seat, rng), seat, rng) in legal
+    assert {"turn", "respond"} <= kinds
+
+
+def test_whole_games_between_heuristic_bots() -> None:
+    game = load_game("codename")
+    for seed in range(4):
+        state, decisions = play_game(game, ["heuristic", "heuristic"], seed=seed)
+        assert state.is_terminal() and decisions > 0
+
+
+# ------------------------------------------------- reads only what it may
+def test_choice_does_not_depend_on_hidden_cards() -> None:
+    rng = random.Random(5)
+    differing = 0
+    for index, state in enumerate(STATES):
+        seat = state.current_player()
+        first = state.resample_from_infostate(seat, rng)
+        second = state.resample_from_infostate(seat, rng)
+        assert first.knowledge(seat) == second.knowledge(seat) == state.knowledge(seat)
+        if first.view(1 - seat) != second.view(1 - seat):
+            differing += 1
+        assert choose(first, seat, random.Random(index)) == choose(second, seat, random.Random(index))
+    assert differing > len(STATES) // 2  # the worlds really did differ in hidden cards
+
+
+def test_reveals_only_sets_it_knows_to_be_valid() -> None:
+    revealed = 0
+    for index, state in enumerate(STATES):
+        seat = state.current_player()
+        text = state.action_to_string(choose(state, seat, random.Random(index)))
+        if not text.startswith("reveal "):
+            continue
+        revealed += 1
+        field = state.view(seat)["field"]
+        symbols = {field[cell] for cell in text.split()[1:]}
+        assert len(symbols) == 1 and None not in symbols, (text, field)
+    assert revealed > 0
+
+
+# ------------------------------------------------------------ strength
+def test_beats_random_clearly() -> None:
+    game = load_game("codename")
+    wins = 0
+    for index in range(40):
+        seat = index % 2
+        specs = ["random", "random"]
+        specs[seat] = "heuristic"
+        state, _ = play_game(game, specs, seed=f"strength:{index}")
+        wins += seat in state.winners()
+    assert wins >= 34
+
+
+def test_heuristic_bot_uses_the_policy() -> None:
+    state = start(hands=("SSSSS", "SQWOX"))
+    play(state, "peek a1", "peek a2")
+    bot = HeuristicBot(0, seed=1)
+    assert state.action_to_string(bot.choose(SeatInfo(state, 0))).startswith(("replace", "swap"))
+
+
+# ------------------------------------------------------------ scenarios
+def test_completes_and_reveals_a_known_strike() -> None:
+    state = start(fields=({"a1": "S", "a2": "S"}, {}), hands=("SQWOX", "SQWOX"))
+    play(state, "peek a1", "peek a2")
+    assert decide(state) in ("replace a3 star", "replace a4 star")
+    state.apply_string(decide(state))
+    move = decide(state)
+    assert move.startswith("reveal a1 a2 a")
+    state.apply_string(move)
+    state.apply_string("respond pass")  # seat 1 has shield shapes, but none it knows
+    assert "strike a hits" in " ".join(state.view(0)["log"])
+    assert state.view(0)["life"][1] == 7
+
+
+def test_never_reveals_a_set_it_has_not_seen() -> None:
+    # Column a is a star strike, but seat 0 has not looked at it.
+    state = start(fields=({"a1": "S", "a2": "S", "a3": "S", "a4": "S"}, {}), hands=("QQWWO", "SQWOX"))
+    for _ in range(12):
+        if state.current_player() != 0:
+            break
+        move = decide(state)
+        if move.startswith("reveal"):
+            field = state.view(0)["field"]
+            assert all(field[c] == "star" for c in move.split()[1:])
+        state.apply_string(move)
+
+
+def test_peeks_where_a_set_could_be_completed() -> None:
+    state = start(fields=({"c1": "X", "c2": "X"}, {}), hands=("SQWWO", "SQWOX"))
+    play(state, "peek c1")
+    assert decide(state) in ("peek c2", "peek c3", "peek c4", "peek b1", "peek d1", "peek b2", "peek d2")
+
+
+def test_responds_with_a_known_shield() -> None:
+    state = start(
+        fields=({"c1": "O", "c2": "O"}, {"b1": "O", "c1": "O", "d1": "S"}),
+        hands=("OQWWX", "OSQWX"),
+    )
+    play(state, "peek c1", "peek c2", "replace c3 circle", "end")
+    play(state, "peek b1", "peek c1", "replace d1 circle", "end")
+    play(state, "reveal c1 c2 c3")
+    assert state.current_player() == 1
+    assert decide(state) == "respond b1 c1 d1"
+    play(state, decide(state))
+    assert "p1 block b1 c1 d1" in state.view(0)["log"]
+
+
+def test_guesses_when_the_code_is_fully_known() -> None:
+    state = start(
+        fields=({"a1": "O", "a2": "O", "b1": "O"}, {}),
+        hands=("OQWWX", "SQWOX"),
+        codes=(CODE, "star star star star star"),
+    )
+    play(state, "peek a1", "peek a2", "replace b2 circle", "end")
+    play(state, "end")
+    play(state, "peek b1", "reveal a1 a2 b1 b2")
+    assert state.current_player() == 0 and state.view(0)["decision"]["kind"] == "name"
+    play(state, "name star")
+    assert decide(state) == "guess star star star star star"
+
+
+def test_does_not_guess_blindly() -> None:
+    for state in STATES:
+        seat = state.current_player()
+        text = state.action_to_string(choose(state, seat, random.Random(0)))
+        if text.startswith("guess"):
+            unknown = sum(1 for s in state.view(seat)["opponent"]["code"] if s is None)
+            assert unknown <= 2
