@@ -218,6 +218,11 @@ class Encoder:
     def bounds(self) -> Bounds:
         raise NotImplementedError
 
+    def draw_label(self, state: State, step: int, item: int) -> str:
+        """Text of the chance step that draws ``item`` into slot ``step`` of
+        the node ``state`` is at (see ``State.chance_draws``)."""
+        return f"draw {item}"
+
     def value_bound(self) -> float:
         """No entry of a tensor exceeds this in absolute value (scores,
         counts and the turn number are all bounded by the utilities or the
@@ -374,6 +379,20 @@ class OracleEncoder(Encoder):
                 if actor == seat:
                     row[2, cards] = 1.0
 
+    def draw_label(self, state: State, step: int, item: int) -> str:
+        from oracles.games.oracle.cards import CARD_NAMES
+        from oracles.games.oracle.prophecies import ORACLE_IDS
+
+        game: Any = self.game
+        n = self.n
+        draws = state.chance_draws()
+        if draws is not None and draws[1] == len(game.cards_in_play):  # the deal, not the Oracle cards
+            return f"deal {CARD_NAMES[game.cards_in_play[step]]} to P{item}"
+        if not self.draft:
+            return f"oracles {ORACLE_IDS[step]} {'set aside' if item == n else f'to P{item}'}"
+        where = f"to P{step // 2}" if step < 2 * n else f"stack {step - 2 * n + 1}"
+        return f"oracles {ORACLE_IDS[item]} {where}"
+
     def bounds(self) -> Bounds:
         from oracles.games.oracle import cards
 
@@ -516,6 +535,13 @@ class InrahEncoder(Encoder):
                     out["tricks"][trick, int(words[0][1:]), card[words[2]]] = 1.0
         for index, points in enumerate(view["round_scores"]):
             out["round_scores"][index, :] = points
+
+    def draw_label(self, state: State, step: int, item: int) -> str:
+        from oracles.games.inrah.cards import CARD_TEXT
+
+        draws = state.chance_draws()
+        size = max(draws[1] // self.n, 1) if draws is not None else 1
+        return f"deal {CARD_TEXT[item]} to P{step // size}"
 
     def bounds(self) -> Bounds:
         g: Any = self.game
@@ -691,6 +717,13 @@ class CodenameEncoder(Encoder):
                 continue
             index = _CODENAME_EVENTS.index(word) if word in _CODENAME_EVENTS else other
             counts[actor, index] += 1.0
+
+    def draw_label(self, state: State, step: int, item: int) -> str:
+        from oracles.games.codename.rules import SYMBOLS
+
+        decision = state.view(0)["decision"]
+        kind = decision["kind"] if decision else "draw"
+        return f"{kind} {step + 1}: {SYMBOLS[item]}"
 
     def bounds(self) -> Bounds:
         # A reshuffle arranges at most a whole deck; every chance action

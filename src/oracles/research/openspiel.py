@@ -29,7 +29,8 @@ state after the last one. Oracle's deal thus becomes one step per card
 (outcome: the seat that gets it), its Oracle cards one step per card (the
 seat, or ``n`` for set aside; draft: the card ids of the hands then the
 stack), Inrah's deal one step per card (card ids, seat 0's hand first), and
-Codename's shuffles one step per card (its symbol). ``max_game_length`` and
+Codename's shuffles one step per card (its symbol); their action strings
+say what goes where (``deal R5 to P2``). ``max_game_length`` and
 ``max_chance_outcomes`` count these steps. While a deal is being drawn the
 seats see nothing of it but how many steps were taken; the deal shows in
 their views once complete.
@@ -260,7 +261,8 @@ class OraclesState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         core = self._core
         if player == CHANCE and core.state.is_chance_node() and core.begin_draws():
-            return f"draw {action} (step {len(core.drawn) + 1} of {core.slots})"
+            game: OraclesGame = self.get_game()
+            return game.encoder.draw_label(core.state, len(core.drawn), int(action))
         try:
             return core.state.action_to_string(int(action))
         except Exception:
