@@ -95,7 +95,8 @@ def test_registered_for_codename() -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_board_shows_what_the_seat_knows_and_nothing_else(lang: str) -> None:
     renderer = CodenameRenderer(lang)
-    glyph_of = {**GLYPHS, None: "?", "-": "-"}
+    glyph_of: dict[str | None, str] = {None: "?", "-": "-"}
+    glyph_of.update(GLYPHS)
     checked = 0
     for state, seat in POSITIONS:
         view = state.view(seat)
