@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -72,3 +73,26 @@ def test_listed_nodes_have_no_draws() -> None:
     state.apply_action(state.sample_chance(rng))  # the deal of round 1
     assert state.chance_draws() is None  # trump: listed
     assert len(state.chance_outcomes()) == 36 - 3
+
+
+def test_consistency_suite_catches_a_broken_hook() -> None:
+    from oracles.core.codec import pack
+    from oracles.games.inrah.rules import InrahGame, InrahState
+    from oracles.testing import check_game
+
+    class UnsortedState(InrahState):
+        def chance_from_draws(self, drawn: Sequence[int]) -> int:
+            return pack(drawn, self.game.deck_size)  # hands left unsorted: not a legal deal
+
+    class NoInverseState(InrahState):
+        def chance_draws_of(self, action: int) -> list[int]:
+            return sorted(super().chance_draws_of(action), reverse=True)
+
+    for state_cls, message in ((UnsortedState, "refused"), (NoInverseState, "does not invert")):
+
+        class Broken(InrahGame):
+            def new_initial_state(self) -> InrahState:
+                return state_cls(self)  # noqa: B023
+
+        with pytest.raises(AssertionError, match=message):
+            check_game(Broken(players=3, rounds=3), playouts=1)
