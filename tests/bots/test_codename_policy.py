@@ -7,7 +7,7 @@ import random
 
 from oracles.bots.base import SeatInfo
 from oracles.bots.heuristic import HeuristicBot, policy_for
-from oracles.bots.policies.codename import choose
+from oracles.bots.policies.codename import candidates, choose
 from oracles.core.registry import load_game
 from oracles.games.codename.rules import CELL_NAMES, ROWS, SYMBOLS, CodenameState
 from oracles.simulate import play_game
@@ -226,3 +226,18 @@ def test_does_not_guess_blindly() -> None:
         if text.startswith("guess"):
             unknown = sum(1 for s in state.view(seat)["opponent"]["code"] if s is None)
             assert unknown <= 2
+
+
+# ------------------------------------------------------ search support
+def test_candidates_are_few_legal_and_blind_to_hidden_cards() -> None:
+    rng = random.Random(9)
+    for state in STATES[::3]:
+        seat = state.current_player()
+        legal = set(state.legal_actions())
+        found = candidates(state, seat)
+        assert found and set(found) <= legal and len(found) == len(set(found))
+        assert found[0] == choose(state, seat, random.Random(0))
+        if state.view(seat)["decision"]["kind"] == "turn":
+            assert len(found) < 60
+        world = state.resample_from_infostate(seat, rng)
+        assert candidates(world, seat) == found

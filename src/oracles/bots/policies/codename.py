@@ -316,6 +316,54 @@ def _shield_symbol(k: CodenameKnowledge, row: int) -> int:
     return shield[2] if shield is not None else WAVE
 
 
+def candidates(world: State, seat: int, limit: int = 6) -> list[int]:
+    """A short list of sensible actions for ``seat`` (the policy's own choice
+    first), for search bots that cannot afford every legal action: a turn
+    offers 3,125 guesses and up to 190 swaps. On a turn: ``end``, the reveals
+    of sets known to be valid, peeks at unknown cells, the ``limit`` best
+    replaces and swaps, and a guess when the policy would make one. Other
+    decisions have short lists and are returned whole. Reads only what
+    ``seat`` may know."""
+    assert isinstance(world, CodenameState)
+    k = world.knowledge(seat)
+    legal = world.legal_actions()
+    first = choose(world, seat, random.Random(0))
+    if k.task:
+        return [first, *(a for a in legal if a != first)]
+    me = _Seat(k)
+    out = [first, END]
+    if k.reveals < k.max_reveals:
+        for index, _kind, _col, _shape in _ALL_SETS:
+            mask = SHAPE_MASK[index]
+            if any(mask & me.known[s] == mask for s in range(5)):
+                out.append(REVEAL_BASE + index)
+    if k.peeks < 2:
+        out.extend(PEEK_BASE + c for c in _cells(me.unknown))
+    base = me.potential(me.known)
+    if not k.replaced and k.hand:
+        gains = []
+        for s in sorted(set(k.hand)):
+            for c in _cells(me.down):
+                if k.field[c] != s:
+                    gains.append((me.potential(_with(me, c, s)) - base, REPLACE_BASE + c * 5 + s))
+        out.extend(a for _, a in sorted(gains, reverse=True)[:limit])
+    if not k.swapped:
+        swaps = []
+        for a in _cells(me.down & ~me.unknown):
+            for b in _cells(me.down & ~(1 << a)):
+                if k.field[b] == k.field[a] or not _NEAR[b] & me.known[k.field[a]] & ~(1 << a):
+                    continue
+                known = [m & ~(1 << a) & ~(1 << b) for m in me.known]
+                known[k.field[a]] |= 1 << b
+                if k.field[b] >= 0:
+                    known[k.field[b]] |= 1 << a
+                x, y = sorted((a, b))
+                swaps.append((me.potential(known) - base, SWAP_BASE + x * CELLS + y))
+        out.extend(a for _, a in sorted(swaps, reverse=True)[:limit])
+    legal_set = set(legal)
+    return [a for a in dict.fromkeys(out) if a in legal_set]
+
+
 # ------------------------------------------------------------------ turn
 def _turn(me: _Seat, rng: random.Random) -> int:
     k = me.k
