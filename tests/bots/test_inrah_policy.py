@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from oracles.bots.heuristic import HeuristicBot, policy_for
-from oracles.bots.policies.inrah import choose
+from oracles.bots.policies.inrah import _best_bid, _distribution, choose
 from oracles.core.registry import load_game
 from oracles.games.inrah.cards import CARD_TEXT
 from oracles.games.inrah.rules import InrahState
+from oracles.games.inrah.scoring import bid_points
 from oracles.simulate import play_game
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -125,6 +126,19 @@ def test_knowledge_matches_the_view_and_ignores_hidden_cards(options: dict[str, 
             else:
                 assert [len(o) for o in k.oracles] == [len(o) for o in view["oracles"]]
             assert state.resample_from_infostate(seat, rng).knowledge(seat) == k
+
+
+def test_best_bid_is_the_expected_points_maximum() -> None:
+    rng = random.Random(2)
+    for _ in range(300):
+        dist = _distribution([rng.random() for _ in range(rng.randrange(0, 13))])
+        assert abs(sum(dist) - 1.0) < 1e-9
+        legal = sorted(rng.sample(range(50, 50 + len(dist)), rng.randrange(1, len(dist) + 1)))
+
+        def expected(a: int, dist: list[float] = dist) -> float:
+            return sum(p * bid_points(a - 50, t) for t, p in enumerate(dist))
+
+        assert expected(_best_bid(legal, 50, dist)) == pytest.approx(max(map(expected, legal)))
 
 
 # ------------------------------------------------------------ strength
