@@ -23,12 +23,16 @@ everything; life counts more when low.
 4. peek at the unknown cell most likely to complete a valuable project
    (weighted by the chance of the symbol among the cards it has not located);
 5. otherwise use the replace and the swap to advance the best project;
-6. guess when only few slots are unknown and its life stays comfortable even
-   if every unknown slot is wrong (2 damage each); excluded symbols are used;
-7. at the very end of the turn, when an invalid reveal costs nothing more
-   than telling the opponent three cards, reveal the project most likely to
-   be valid if that chance is high enough (a wave focus, whose outcome lies
-   in the opponent's field, is played only here), then ``end``.
+6. guess when at most two slots are unknown, the guess is right with a chance
+   of at least ``GUESS_MIN_CHANCE`` (symbols excluded by earlier guesses and
+   circle foci count) and its life stays at ``GUESS_LIFE_MARGIN`` even if
+   every unknown slot is wrong (2 damage each). Looser guessing lost clearly
+   in self-play: a strike shows a code card for free;
+7. reveal a wave focus it knows last (its sets lie in the opponent's field,
+   and finding none ends the turn), then ``end``. It never reveals a set with
+   a card it has not seen: gambling on unknown cards at the end of a turn
+   (when an invalid reveal costs little) measured no better in self-play
+   (``GAMBLE_MIN_CHANCE`` turns it on).
 
 **Other decisions.** Struck, it responds with the shield shape most likely to
 block (a known valid shield if it has one: a failed response costs nothing);
@@ -39,6 +43,9 @@ opponent's cards he knows himself; takes the card that fits his field worst;
 names the symbol most likely among the unknown slots; places and fills cells
 to advance its projects. Its code row is drawn from waves, circles and
 squares, keeping the stars and crosses in its deck.
+
+:func:`candidates` offers search bots a short list of sensible actions
+instead of the ~3,500 legal ones of a turn (3,125 of them guesses).
 """
 
 from __future__ import annotations
