@@ -82,7 +82,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "fails": "not now",
         "points": "{points} pts",
         "dealt_oracles": "Your Oracle cards: keep two (e.g. 'keep {a} {b}')",
-        "draft_oracles": "Your Oracle cards: pass two to your left neighbour (e.g. '{a} {b}')",
+        "draft_oracles": (
+            "Your Oracle cards: pass two to your left neighbour (e.g. '{a} {b}'); "
+            "you keep the two you hold at the end"
+        ),
         "draft_discard": "Your Oracle cards: you deal, discard two face up (e.g. '{a} {b}')",
         "draft_hold": "Your Oracle cards (you keep the two you hold at the end)",
         "draft_info": "Stack: {stack} cards · discarded: {discards}",
@@ -120,6 +123,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "pass_hidden": "passes two Oracle cards to the left",
         "draw": "draws {cards}",
         "draw_hidden": "draws two Oracle cards",
+        "you_draw": "You draw {cards} from the stack",
+        "draws": "{who} draws two Oracle cards from the stack",
         "deal_action": "the cards are dealt",
         "oracles_action": "Oracle cards dealt: {cards}",
         "oracles_hidden": "Oracle cards are dealt",
@@ -177,7 +182,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "fails": "noch nicht",
         "points": "{points} P.",
         "dealt_oracles": "Deine Orakelkarten: behalte zwei (z. B. 'behalte {a} {b}')",
-        "draft_oracles": "Deine Orakelkarten: gib zwei an deinen linken Nachbarn weiter (z. B. '{a} {b}')",
+        "draft_oracles": (
+            "Deine Orakelkarten: gib zwei an deinen linken Nachbarn weiter (z. B. '{a} {b}'); "
+            "am Ende behältst du die zwei, die du dann hältst"
+        ),
         "draft_discard": "Deine Orakelkarten: du gibst, lege zwei offen ab (z. B. '{a} {b}')",
         "draft_hold": "Deine Orakelkarten (du behältst die zwei, die du am Ende hältst)",
         "draft_info": "Stapel: {stack} Karten · abgelegt: {discards}",
@@ -224,6 +232,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "pass_hidden": "gibt zwei Orakelkarten nach links weiter",
         "draw": "zieht {cards}",
         "draw_hidden": "zieht zwei Orakelkarten",
+        "you_draw": "Du ziehst {cards} vom Stapel",
+        "draws": "{who} zieht zwei Orakelkarten vom Stapel",
         "deal_action": "die Karten werden verteilt",
         "oracles_action": "Orakelkarten verteilt: {cards}",
         "oracles_hidden": "die Orakelkarten werden verteilt",
@@ -262,6 +272,8 @@ _PAIR_FORM = re.compile(
     r"^(?:(?:keep|behalte|behalten|pass|gib|discard|lege|ablegen)\s+)?o?(\d{1,2})\s*,?\s+o?(\d{1,2})"
     r"(?:\s+(?:ab|weiter))?$"
 )
+#: Log entries that happen by themselves after an action.
+_AUTOMATIC = ("draw ", "reveal ")
 _LOSER_WORDS = {
     "keep": "loser keep",
     "behalte": "loser keep",
@@ -584,6 +596,10 @@ class OracleRenderer(Renderer):
     def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         lines: list[str] = []
         viewer = after.get("seat")
+        for entry in (after.get("log") or [])[len(before.get("log") or []) :]:
+            action = str(entry.get("action", ""))
+            if action.startswith("draw ") and entry.get("by") is not None:
+                lines.append(self._draw_line(entry["by"], action, viewer))
         trick = self._new_trick(before, after)
         if trick is not None:
             lines.append(self._winner_line(trick, viewer))
@@ -593,6 +609,12 @@ class OracleRenderer(Renderer):
         if len(after.get("round_scores") or []) > len(before.get("round_scores") or []):
             lines.extend(self._round_summary(before, after, trick, viewer))
         return lines
+
+    def _draw_line(self, seat: int, action: str, viewer: int | None) -> str:
+        cards = action.split()[1:]
+        if seat == viewer and "?" not in cards:
+            return self.t("you_draw", cards=" ".join(cards))
+        return self.t("draws", who=self._cap_who(seat, viewer))
 
     @staticmethod
     def _new_trick(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any] | None:
@@ -706,9 +728,15 @@ class OracleRenderer(Renderer):
 
     # ---------------------------------------------------------- labels
     def observed(self, view: dict[str, Any]) -> str | None:
+        """The last action the viewer saw, not counting what follows by
+        itself (a draw, the reveal): those are announced separately."""
         log = view.get("log")
-        if isinstance(log, list) and log:
-            return str(log[-1].get("action", "")) if isinstance(log[-1], dict) else str(log[-1])
+        if not isinstance(log, list) or not log:
+            return None
+        for entry in reversed(log):
+            action = str(entry.get("action", "")) if isinstance(entry, dict) else str(entry)
+            if not action.startswith(_AUTOMATIC):
+                return action
         return None
 
     def action_label(self, text: str) -> str:
