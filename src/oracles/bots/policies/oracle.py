@@ -11,23 +11,30 @@ seat's hand or Oracle cards, and it never builds a view.
 card of that value wins the trick it is played to, from the unseen cards: a
 card loses when an unseen higher card (or, for a 12, an unseen 1) turns up in
 its trick, and each unseen card turns up with chance about one in the number
-of cards per hand. The chances are scaled so that all remaining cards together
-win as many tricks as are left. A 1 wins only by catching a 12.
+of cards per hand, higher cards weighing more (``_ALPHA``: opponents play
+them to win). The chances are scaled so that all remaining cards together win
+as many tricks as are left. A 1 wins only by catching a 12. (Calibrated on
+self-play: the expected wins per creature match the wins taken.)
 
 **Reach.** Summed by creature over the seat's hand (1–5 Hydra, 6–9 Pegasus,
-10–12 Phoenix) they give, per creature, ``hi``: how many more tricks the seat
-could win with that creature if it tried, and ``lo``: how many it will win
-even if it tries not to (a strong card may find no trick to lose in; a card's
-chance counts squared).
+10–12 Phoenix) they give, per creature, ``hi``: how many more victory point
+chips the seat could take with that creature if it tried, and ``lo``: how many
+it will take even if it tries not to (a strong card may find no trick to lose
+in; a card's chance counts squared). Both are scaled by the share of that
+creature's remaining wins that still find a chip in the middle.
 
 **Value of a position.** ``_value`` is the best end of round the seat can
-steer to: over every count of further victory point chips per creature
-between about ``lo`` and ``hi`` (and no more than the middle still holds), the
-stars it would keep after the Loser forfeit plus the points of its kept
-prophecies that would hold, weighted by how reachable that count is. A Loser
-chip the seat holds is forfeit unless it can win that creature again and
-return it. Prophecies about the neighbours compare with their chips now plus
-an even share of the tricks the seat does not expect to take.
+aim at: over every count of further victory point chips per creature between
+about ``lo`` and ``hi`` (and no more than the middle still holds), the stars
+it would keep after the Loser forfeit plus the points of its kept prophecies
+that would hold, weighted by how reachable that count is; an aim that fails
+ends where the cards go by themselves. While several tricks are left, a count
+may also end one higher than aimed (``_KERNEL``). A Loser chip the seat holds
+is forfeit unless it can win that creature again and return it. Prophecies
+about other seats compare with their chips now plus an even share of the
+tricks the seat does not expect to take (the fewest and the most of several
+seats spread further), and count for less when choosing (``_RELATIONAL``).
+Values are cached by (kept pair, chips, reach in quarters, middle, others).
 
 **Decisions.** *Keep* (and the draft's pass and discard): the pair of Oracle
 cards with the best reachable end of round. *Play*: each legal card either
