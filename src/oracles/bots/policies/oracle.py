@@ -160,7 +160,8 @@ Others = tuple[Vector, Vector, Vector, Vector]
 
 _cache: dict[tuple[Any, ...], float] = {}
 _steps_cache: dict[tuple[int, int, int], list[tuple[int, float]]] = {}
-_tables: dict[tuple[int, ...], list[float]] = {}
+_tables: dict[tuple[Any, ...], list[float]] = {}
+_parts: dict[tuple[Any, ...], list[float]] = {}
 #: How an aimed-at count of chips of one creature ends up: as aimed, or one
 #: more (a trick that could not be lost). Chips are never lost in play, so a
 #: count does not miss downwards; failing to win is what ``lo``/``hi`` weigh.
@@ -186,23 +187,39 @@ def _smooth(table: list[float]) -> list[float]:
     return table
 
 
+def _part(key: tuple[Any, ...], compiled: Sequence[Compiled], smooth: bool) -> list[float]:
+    """Per holding in :data:`_FINALS`: the stars kept (no ``compiled`` cards)
+    or the points of the one card in ``compiled`` if it holds (for cards
+    about the seat alone); ``smooth``: as aimed at (:func:`_smooth`)."""
+    found = _parts.get((*key, smooth))
+    if found is not None:
+        return found
+    if smooth:
+        table = _smooth(_part(key, compiled, False))
+    elif compiled:
+        test, points, _ = compiled[0]
+        table = [float(points) if test(f, f, f, f, f) else 0.0 for f in _FINALS]
+    else:
+        table = [float(f[9]) for f in _FINALS]
+    _parts[(*key, smooth)] = table
+    return table
+
+
 def _table(kid: tuple[int, ...], kept: Sequence[Compiled], smooth: bool = False) -> list[float]:
     """End-of-round worth (stars after the forfeit plus the points of the
     kept prophecies that hold) of every holding in :data:`_FINALS`, for
-    prophecies about the seat alone; ``smooth``: as aimed at (:func:`_smooth`)."""
+    prophecies about the seat alone: the sum of the parts (:func:`_part`).
+    ``kid`` is the edition's id and the kept card ints."""
     key = (*kid, smooth)
     table = _tables.get(key)
     if table is None:
-        if smooth:
-            table = _smooth(_table(kid, kept))
-        else:
-            table = []
-            for f in _FINALS:
-                total = float(f[9])
-                for test, points, _ in kept:
-                    if test(f, f, f, f, f):
-                        total += points
-                table.append(total)
+        if len(_tables) > 400:
+            _tables.clear()
+        eid = kid[0]
+        table = _part((eid,), (), smooth)
+        for card, compiled in zip(kid[1:], kept, strict=True):
+            part = _part((eid, card), (compiled,), smooth)
+            table = [a + b for a, b in zip(table, part, strict=True)]
         _tables[key] = table
     return table
 
@@ -253,7 +270,7 @@ def _value(
     found = _cache.get(key)
     if found is not None:
         return found
-    if len(_cache) > 400_000:
+    if len(_cache) > 100_000:
         _cache.clear()
     best = _best(kid, kept, q, lo4, hi4, middle, others, smooth)
     # A Loser chip held can still be returned by winning that creature again
@@ -626,9 +643,9 @@ def pair_values(world: OracleState, seat: int, cards: Sequence[int]) -> dict[tup
     table = compile_edition(edition)
     eid = id(edition)
     compiled = [table[card] for card in cards]
-    stars_table = _table((eid,), (), True)
+    stars_table = _part((eid,), (), True)
     tables = [
-        None if relational else _table((eid, card), (table[card],), True)
+        None if relational else _part((eid, card), (table[card],), True)
         for card, (_, _, relational) in zip(cards, compiled, strict=True)
     ]
     middle = world.middle
@@ -652,7 +669,7 @@ def pair_values(world: OracleState, seat: int, cards: Sequence[int]) -> dict[tup
                 gains = []
                 for own, (test, points, _) in zip(tables, compiled, strict=True):
                     if own is not None:
-                        gains.append(reach * (own[index] - base))
+                        gains.append(reach * own[index])
                     elif test(f, left, right, low, high):
                         gains.append(reach * points * _RELATIONAL)
                     else:
