@@ -260,13 +260,15 @@ def _value(
     middle: tuple[int, int, int],
     others: Others | None,
     smooth: bool,
+    okey: int = 0,
 ) -> float:
     """The best end of round the seat can steer to from chips ``q`` (victory
     chips per creature, then Loser chip flags), with between ``lo4`` and
     ``hi4`` quarters of further wins per creature within reach (see the
     module docstring). ``kid`` names the kept pair ``kept``; ``smooth``: many
-    tricks are left, so an aim may miss by one."""
-    key = (kid, q, lo4, hi4, middle, others, smooth)
+    tricks are left, so an aim may miss by one. ``okey`` stands for
+    ``others`` in the cache key (their hash, made once per decision)."""
+    key = (kid, q, lo4, hi4, middle, okey, smooth)
     found = _cache.get(key)
     if found is not None:
         return found
@@ -486,7 +488,7 @@ def choose(world: State, seat: int, rng: random.Random) -> int:
 class _Aims:
     """What a seat steers for in the play: its kept prophecies and chips."""
 
-    __slots__ = ("kept", "kid", "middle", "others", "q", "smooth")
+    __slots__ = ("kept", "kid", "middle", "okey", "others", "q", "smooth")
 
     def __init__(self, world: OracleState, seat: int, expected: float) -> None:
         pair = world.kept[seat]
@@ -503,15 +505,19 @@ class _Aims:
         middle = world.middle
         self.middle = (middle[0], middle[1], middle[2])
         self.others: Others | None = None
+        self.okey = 0
         if any(relational for _, _, relational in self.kept):
             n = world.num_players
             share = max(0.0, world.hands[seat].bit_count() - expected) / (n - 1)
             self.others = _others(world, seat, share)
+            self.okey = hash(self.others) | 1
 
     def value(
         self, q: Chips, lo4: Quarters, hi4: Quarters, middle: tuple[int, int, int] | None = None
     ) -> float:
-        return _value(self.kid, self.kept, q, lo4, hi4, middle or self.middle, self.others, self.smooth)
+        return _value(
+            self.kid, self.kept, q, lo4, hi4, middle or self.middle, self.others, self.smooth, self.okey
+        )
 
 
 def _play(world: OracleState, seat: int, legal: list[int]) -> int:
