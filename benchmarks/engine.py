@@ -126,6 +126,61 @@ def mid_game_states(game_id: str, count: int, **options: Any) -> list[Any]:
     return states
 
 
+def to_openspiel(state: Any) -> Any:
+    """The same position as a pyspiel state of the adapter."""
+    import pyspiel
+
+    import oracles.research.openspiel  # noqa: F401  (registers the games)
+
+    params = {
+        k: v for k, v in state.game.options.items() if not (k == "players" and state.game.id == "codename")
+    }
+    result = pyspiel.load_game(f"python_oracles_{state.game.id}", params).new_initial_state()
+    for action in state.history():
+        inner = result.core_state
+        if inner.is_chance_node() and inner.chance_draws() is not None:
+            for item in inner.chance_draws_of(action):
+                result.apply_action(item)
+        else:
+            result.apply_action(action)
+    return result
+
+
+def ismcts_rates(states: list[Any], budget: float) -> tuple[float, float | None]:
+    """Iterations per second of our ISMCTS and of OpenSpiel's Python ISMCTS
+    (random rollouts for both) from the same positions."""
+    from oracles.bots.base import SeatInfo
+    from oracles.bots.ismcts import ISMCTSBot
+
+    ours_iterations, ours_seconds = 0, 0.0
+    while ours_seconds < budget:
+        for state in states:
+            bot = ISMCTSBot(state.current_player(), 1, iterations=100)
+            start = time.perf_counter()
+            bot.choose(SeatInfo(state, state.current_player()))
+            ours_seconds += time.perf_counter() - start
+            ours_iterations += 100
+    try:
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+    except ImportError:
+        return ours_iterations / ours_seconds, None
+    theirs_iterations, theirs_seconds = 0, 0.0
+    rng = np.random.RandomState(3)
+    while theirs_seconds < budget:
+        for state in states:
+            spiel_state = to_openspiel(state)
+            evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+            bot = ismcts.ISMCTSBot(
+                spiel_state.get_game(), evaluator, uct_c=0.7, max_simulations=100, random_state=rng
+            )
+            start = time.perf_counter()
+            bot.step(spiel_state)
+            theirs_seconds += time.perf_counter() - start
+            theirs_iterations += 100
+    return ours_iterations / ours_seconds, theirs_iterations / theirs_seconds
+
+
 def simulate_rate(workers: int, games: int) -> float:
     from oracles.simulate import simulate
 
@@ -181,6 +236,20 @@ def main() -> int:
         costs.append(f"| {game_id} resample_from_infostate | {1e6 * resample:.1f} |")
         costs.append(f"| {game_id} view | {1e6 * view:.1f} |")
 
+    search = [
+        "| game (positions) | ours it/s | OpenSpiel ISMCTS it/s | ratio (target ≥ 3) |",
+        "|---|---:|---:|---:|",
+    ]
+    for game_id, opts in (
+        ("oracle", {"players": 4, "rounds": 1}),
+        ("inrah", {"players": 4, "rounds": 6}),
+        ("codename", {}),
+    ):
+        states = mid_game_states(game_id, 4, **opts)
+        mine, theirs = ismcts_rates(states, 3.0)
+        ratio = f"{mine / theirs:.1f}" if theirs else "not measured"
+        search.append(f"| {game_id} {opts} | {mine:,.0f} | {f'{theirs:,.0f}' if theirs else '-'} | {ratio} |")
+
     one = simulate_rate(1, 2000)
     two = simulate_rate(2, 4000)
     scaling = [
@@ -211,6 +280,10 @@ def main() -> int:
             "## Cost per call (mid-game states)",
             "",
             *costs,
+            "",
+            "## ISMCTS iterations per second (same positions, random rollouts, 100 iterations a move)",
+            "",
+            *search,
             "",
             "## Simulation scaling",
             "",
