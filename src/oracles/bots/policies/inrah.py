@@ -3,17 +3,24 @@
 The policy reads only :meth:`InrahState.knowledge` of its seat (own hand, trump,
 bids or oracles, the trick, cards played, tricks taken), never another hand.
 
-**Card strength.** ``_strength`` estimates the chance that a card takes a
-trick later in the round, from the cards the seat has not seen: a seer is
-(almost) sure, a mage never wins, a normal card wins when no opponent holds a
-higher card of its element or a seer (and, off trump, when nobody void in the
-element can trump it). Opponents' cards are a random share of the unseen cards.
+**Card strength.** ``_Table.strengths`` estimates the chance that a card
+takes a trick later in the round, from the cards the seat has not seen: a seer
+is (almost) sure, a mage never wins, a normal card loses a little for every
+unseen higher card of its element and every unseen seer, and an off-trump card
+also for the chance that an opponent void in its element trumps it.
+Opponents' cards are a random share of the unseen cards; the constants were
+fitted to which cards took tricks in self-play.
 
 **Predictions.** The trick count is modelled as a sum of independent
 Bernoulli variables, one per card, and the policy picks the legal bid (or
-Altaïa oracle) with the best expected points under that distribution. Other
-seats' counts (Altaïa) come from their own Hesinde when they made one, else
-from a binomial share of the tricks the seat does not expect to take itself.
+Altaïa oracle) with the best expected points under that distribution (so the
+hook rule is respected by choosing among legal bids only). Altaïa: Hesinde on
+the seat itself; Efferd and Phex on the (seat, kind, count) with the best
+expected points, other seats' counts coming from their own Hesinde when they
+made one, else from a binomial share of the tricks the seat does not expect to
+take itself. (A "misses" oracle costs 10 per trick of difference when right,
+so a far-off count is not free: Phex usually names 0 for a seat expected to
+take few tricks, or a count just beside a likely one.)
 
 **Play.** The seat has a *target* (its bid; Purpurberg: adjusted when the
 partner's bid is out of reach; Altaïa: its oracles on itself) and, per seat, a
