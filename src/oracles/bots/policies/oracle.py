@@ -177,17 +177,28 @@ _SMOOTH_FROM = 4
 _STRIDES = ((_DIMS[1] * _DIMS[2] * 8, _DIMS[0]), (_DIMS[2] * 8, _DIMS[1]), (8, _DIMS[2]))
 
 
+#: Per creature axis and overshoot 0, 1, 2...: the holding that many chips
+#: higher (clamped at the top), for every holding index.
+_SHIFTED: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(index + min(shift, size - 1 - index // stride % size) * stride for index in range(len(_FINALS)))
+        for shift in range(3)
+    )
+    for stride, size in _STRIDES
+)
+
+
 def _smooth(table: list[float], axes: int) -> list[float]:
-    """``table`` blurred by :data:`_KERNEL` along each creature's count
-    (clamped at the top): the expected worth when aiming at each holding."""
-    for axis, (stride, size) in enumerate(_STRIDES):
-        if not axes >> axis & 1:
-            continue
-        out = []
-        for index in range(len(table)):
-            room = size - 1 - index // stride % size
-            out.append(sum(k * table[index + min(i, room) * stride] for i, k in enumerate(_KERNEL)))
-        table = out
+    """``table`` blurred by :data:`_KERNEL` along each creature's count in
+    ``axes`` (a bit per creature; clamped at the top): the expected worth
+    when aiming at each holding."""
+    for axis in range(3):
+        if axes >> axis & 1:
+            shifted = _SHIFTED[axis]
+            out = [0.0] * len(table)
+            for k, targets in zip(_KERNEL, shifted, strict=False):
+                out = [o + k * table[t] for o, t in zip(out, targets, strict=True)]
+            table = out
     return table
 
 
