@@ -52,6 +52,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Sequence
+from operator import add, mul
 from typing import Any
 
 from oracles.core.game import State
@@ -415,17 +416,14 @@ def _reach(
     tries not to (``lo``), and at most (``hi``), and the share of its wins of
     that creature that can still bring a victory point chip (the others win
     that creature too, and the middle runs out)."""
-    lo = [0.0, 0.0, 0.0]
-    hi = [0.0, 0.0, 0.0]
-    total = [0.0, 0.0, 0.0]
-    for v in range(NUM_VALUES):
-        k = mine[v]
-        c = _VALUE_CREATURE[v]
-        pv = p[v]
-        total[c] += (k + cnt[v]) * pv
-        if k:
-            hi[c] += k * pv
-            lo[c] += k * (0.9 * pv if v == NUM_VALUES - 1 else pv * pv)
+    mine_p = list(map(mul, mine, p))
+    all_p = list(map(mul, map(add, mine, cnt), p))
+    hi = [sum(mine_p[0:5]), sum(mine_p[5:9]), sum(mine_p[9:12])]
+    total = [sum(all_p[0:5]), sum(all_p[5:9]), sum(all_p[9:12])]
+    # A card's chance counts squared for the wins it cannot avoid; a 12 is
+    # hardly ever beaten, so it counts nearly in full.
+    squares = list(map(mul, mine_p, p))
+    lo = [sum(squares[0:5]), sum(squares[5:9]), squares[9] + squares[10] + 0.9 * mine_p[11]]
     share = [min(1.0, middle[c] / total[c]) if total[c] > 0.0 else 1.0 for c in range(3)]
     return [lo[c] * share[c] for c in range(3)], [hi[c] * share[c] for c in range(3)], share
 
