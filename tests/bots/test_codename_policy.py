@@ -124,18 +124,26 @@ def test_choice_does_not_depend_on_hidden_cards() -> None:
     assert differing > len(STATES) // 2  # the worlds really did differ in hidden cards
 
 
-def test_reveals_only_sets_it_knows_to_be_valid() -> None:
-    revealed = 0
+def test_reveals_unseen_cards_only_as_the_last_action_of_a_turn() -> None:
+    """A set with an unseen card is revealed only to scout, after both peeks
+    (or with nothing left to peek at); never a set it knows to be invalid."""
+    known_sets = scouting = 0
     for index, state in enumerate(STATES):
         seat = state.current_player()
         text = state.action_to_string(choose(state, seat, random.Random(index)))
         if not text.startswith("reveal "):
             continue
-        revealed += 1
-        field = state.view(seat)["field"]
-        symbols = {field[cell] for cell in text.split()[1:]}
-        assert len(symbols) == 1 and None not in symbols, (text, field)
-    assert revealed > 0
+        view = state.view(seat)
+        symbols = {view["field"][cell] for cell in text.split()[1:]}
+        if len(symbols) == 1 and None not in symbols:
+            known_sets += 1
+            continue
+        scouting += 1
+        unseen = [c for c, s in view["field"].items() if s is None]
+        assert view["used"]["peeks"] == 2 or not unseen, (text, view["used"])
+        if None not in symbols:  # only seen cards: then it knows the set is valid
+            raise AssertionError(f"revealed a set it knows to be invalid: {text}")
+    assert known_sets > 0 and scouting > 0
 
 
 # ------------------------------------------------------------ strength
@@ -172,17 +180,21 @@ def test_completes_and_reveals_a_known_strike() -> None:
     assert state.view(0)["life"][1] == 7
 
 
-def test_never_reveals_a_set_it_has_not_seen() -> None:
+def test_peeks_before_it_scouts_and_reveals_a_set_it_has_seen() -> None:
     # Column a is a star strike, but seat 0 has not looked at it.
     state = start(fields=({"a1": "S", "a2": "S", "a3": "S", "a4": "S"}, {}), hands=("QQWWO", "SQWOX"))
-    for _ in range(12):
-        if state.current_player() != 0:
-            break
+    moves = []
+    while state.current_player() == 0 and len(moves) < 12:
         move = decide(state)
+        moves.append(move)
         if move.startswith("reveal"):
             field = state.view(0)["field"]
-            assert all(field[c] == "star" for c in move.split()[1:])
+            if any(field[c] is None for c in move.split()[1:]):
+                assert sum(m.startswith("peek") for m in moves) == 2, moves
         state.apply_string(move)
+        if state.current_player() == 1 and state.view(1)["decision"]["kind"] == "respond":
+            state.apply_string("respond pass")
+    assert all(m.startswith("peek a") for m in moves[:2]), moves
 
 
 def test_peeks_where_a_set_could_be_completed() -> None:

@@ -28,14 +28,18 @@ everything; life counts more when low.
    circle foci count) and its life stays at ``GUESS_LIFE_MARGIN`` even if
    every unknown slot is wrong (2 damage each). Looser guessing lost clearly
    in self-play: a strike shows a code card for free;
-7. reveal a wave focus it knows last (its sets lie in the opponent's field,
-   and finding none ends the turn), then ``end``. It never reveals a set with
-   a card it has not seen: gambling on unknown cards at the end of a turn
-   (when an invalid reveal costs little) measured no better in self-play
-   (``GAMBLE_MIN_CHANCE`` turns it on).
+7. *scout*: as the very last action of the turn (peeks, swap and replace
+   spent or useless), reveal the set shape with the most unseen cards (a
+   whole row of five), or a wave focus it knows, then ``end``. The turn ends
+   anyway, and even an invalid set shows the seat every card in it (the
+   opponent sees them too): five cards a turn on top of two peeks. This is
+   the one reveal of unseen cards it makes, and it is decisive: in self-play
+   the policy with scouting won 297 of 300 games against the same policy
+   revealing only sets known to be valid (``SCOUT_INFO = 0`` turns it off).
 
 **Other decisions.** Struck, it responds with the shield shape most likely to
-block (a known valid shield if it has one: a failed response costs nothing);
+block (a known valid shield if it has one), preferring shapes with unseen
+cards: a failed response costs nothing and shows the seat its cards;
 blocks with the shield whose discard effect helps most; passes the code swap
 (knowledge moves with the cards, so it hides nothing); recodes a slot the
 opponent knows with its least useful hand card; scrambles or targets the
@@ -135,7 +139,19 @@ GUESS_MIN_CHANCE = 0.3
 #: End-of-turn gamble: reveal a project whose validity is at least this likely
 #: (above 1: never; measured: no gain over revealing only sets known to be valid).
 GAMBLE_MIN_CHANCE = 1.01
-#: Peeks below this score are not worth it (there is nothing to build there).
+#: End-of-turn scouting: the worth of each unknown card an (often invalid) reveal uncovers (0: never).
+SCOUT_INFO = 0.1
+#: ... plus the worth of the set it may turn out to be (its value times its chance); measured
+#: worse than scouting for cards alone (126 of 300 against 0).
+SCOUT_SET = 0.0
+#: A response is a free lottery, but it shows the opponent the cards: the least chance it blocks.
+RESPOND_MIN_CHANCE = 0.0
+#: The worth of each unknown card a response uncovers (it becomes known, blocked or not).
+RESPOND_INFO = 0.1
+#: Code rows of five different symbols (a circle focus then shows one slot) instead of
+#: waves, circles and squares only (which keeps stars and crosses in the deck).
+CODE_DISTINCT = False
+#: The value of a set that wins the game.
 WIN = 1000.0
 
 
@@ -599,6 +615,20 @@ def _gamble(me: _Seat) -> int:
         value = me.set_value(kind, col, symbol) if not (kind == FOCUS and symbol == WAVE) else 0.5
         if value * chance > best:
             best, action = value * chance, REVEAL_BASE + index
+    if SCOUT_INFO > 0:
+        # Scouting: the turn ends anyway, and even an invalid set shows the seat its cards.
+        for index, (kind, cells) in enumerate(SHAPES):
+            mask = SHAPE_MASK[index]
+            if mask & me.down != mask or not mask & me.unknown:
+                continue
+            chance, symbol = me.chance(cells)
+            if kind == SHIELD or (kind == FOCUS and symbol == WAVE):
+                value = 0.5
+            else:
+                value = max(me.set_value(kind, cells[0] // ROWS, symbol), 0.0) if symbol >= 0 else 0.0
+            score = SCOUT_INFO * (mask & me.unknown).bit_count() + SCOUT_SET * chance * value
+            if score > best:
+                best, action = score, REVEAL_BASE + index
     # A known wave focus: its sets lie in the opponent's field.
     for index, kind, _, _shape in _ALL_SETS:
         mask = SHAPE_MASK[index]
@@ -610,6 +640,10 @@ def _gamble(me: _Seat) -> int:
 
 # ------------------------------------------------------------ decisions
 def _code(rng: random.Random) -> int:
+    if CODE_DISTINCT:
+        symbols = [STAR, SQUARE, WAVE, CIRCLE, CROSS]
+        rng.shuffle(symbols)
+        return CODE_BASE + _pack(symbols)
     return CODE_BASE + _pack([rng.choice((WAVE, CIRCLE, SQUARE)) for _ in range(5)])
 
 
@@ -623,9 +657,11 @@ def _respond(me: _Seat, col: int, symbol: int) -> int:
         if chance <= 0:
             continue
         blocks = first <= col <= last and (symbol != STAR or s == STAR)
+        if chance < RESPOND_MIN_CHANCE:
+            continue
         value = chance * ((2.0 if symbol == STAR else 1.0) if blocks else 0.2)
-        # Prefer short shields: they keep more cells free.
-        value -= 0.01 * len(cells)
+        # A failed response still shows the seat its unknown cards.
+        value += RESPOND_INFO * (mask & me.unknown).bit_count() - 0.01 * len(cells)
         if value > best:
             best, action = value, RESPOND_BASE + index
     return action
