@@ -183,7 +183,7 @@ def test_completes_and_reveals_a_known_strike() -> None:
 def test_peeks_before_it_scouts_and_reveals_a_set_it_has_seen() -> None:
     # Column a is a star strike, but seat 0 has not looked at it.
     state = start(fields=({"a1": "S", "a2": "S", "a3": "S", "a4": "S"}, {}), hands=("QQWWO", "SQWOX"))
-    moves = []
+    moves: list[str] = []
     while state.current_player() == 0 and len(moves) < 12:
         move = decide(state)
         moves.append(move)
