@@ -584,7 +584,7 @@ class CodenameRenderer(Renderer):
         return table
 
     def _own_code(self, view: dict[str, Any]) -> Text:
-        line = Text(f"{self.t('your_code')}: ", style="bold")
+        line = Text.assemble((f"{self.t('your_code')}: ", "bold"))
         shown = shown_slots(view)
         for slot, symbol in zip(COLUMNS, view["code"], strict=False):
             line.append(f"{slot} ")
@@ -595,7 +595,7 @@ class CodenameRenderer(Renderer):
         return line
 
     def _opp_code(self, opp: dict[str, Any]) -> Text:
-        line = Text(f"{self.t('opp_code')}: ", style="bold")
+        line = Text.assemble((f"{self.t('opp_code')}: ", "bold"))
         excluded = opp.get("code_excluded") or [[] for _ in range(5)]
         for slot, symbol, notx in zip(COLUMNS, opp["code"], excluded, strict=False):
             line.append(f"{slot} ")
@@ -614,7 +614,7 @@ class CodenameRenderer(Renderer):
         return line
 
     def _hand(self, view: dict[str, Any]) -> Text:
-        line = Text(f"{self.t('hand')}: ", style="bold")
+        line = Text.assemble((f"{self.t('hand')}: ", "bold"))
         if not view["hand"]:
             line.append(self.t("no_cards"), style="dim")
         for i, symbol in enumerate(view["hand"]):
@@ -630,7 +630,7 @@ class CodenameRenderer(Renderer):
 
     def _cards(self, view: dict[str, Any]) -> Text:
         opp = view["opponent"]
-        line = Text(f"{self.t('cards')}: ", style="bold")
+        line = Text.assemble((f"{self.t('cards')}: ", "bold"))
         line.append(
             f"{self.t('you')}: {self.t('deck', n=view['deck'])}, {self.t('discard', n=view['discard'])}"
         )
@@ -655,11 +655,11 @@ class CodenameRenderer(Renderer):
         if view["terminal"] or not view["turn"]:
             return None
         used = view["used"]
-        mover = view["log_turn_player"] if "log_turn_player" in view else _turn_player(view)
-        line = Text(f"{self.t('budget')} ({self.who(mover, seat)}): ", style="bold")
+        line = Text()
+        line.append(f"{self.t('budget')} ({self.who(_turn_player(view), seat)}): ", style="bold")
         line.append(self.t("peeks_left", n=2 - used["peeks"]))
         for key, flag in (("swap_left", "swap"), ("replace_left", "replace"), ("guess_left", "guess")):
-            line.append("  ·  ")
+            line.append(" · ")
             line.append(
                 self.t(key, state=self.t("used" if used[flag] else "free")), style="dim" if used[flag] else ""
             )
