@@ -288,6 +288,10 @@ def test_short_forms_in_other_decisions() -> None:
     assert [state.action_to_string(a) for a in renderer.shortcut("d1 b1 c1", legal, view)] == [
         "respond b1 c1 d1"
     ]
+    numbered, hints = renderer.legal_menu(legal, view)
+    assert numbered[:2] == ["respond pass", "respond b1 c1 d1"]  # then the known shield over column c
+    assert all(t in legal and "c" in {c[0] for c in t.split()[1:]} for t in numbered[1:])
+    assert "Spalte c" in hints[0]
 
 
 def test_shown_slots_follow_code_swaps_and_recodes() -> None:

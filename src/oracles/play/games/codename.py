@@ -193,6 +193,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "(shield), a 2×2 block (focus); a wrong set ends your turn",
         "menu.guess": "guess the opponent's code: g <5 symbols> (e.g. g s q w c x); 2 damage per wrong slot",
         "menu.code": "type: code <5 symbols>, e.g. code s q w c x (s star, q square, w wave, c circle, x cross)",
+        "menu.respond": "or any shield shape: respond <cells> (3-5 adjacent cells of a row, e.g. b2 c2 d2); "
+        "it blocks if it spans column {col} and shows one symbol (a star strike: only stars); "
+        "a wrong one costs nothing but shows the cards",
         "menu.symbols": "symbols: s ★ star, q ■ square, w ≈ wave, c ● circle, x ✚ cross",
         "kind.strike": "strike",
         "kind.shield": "shield",
@@ -339,6 +342,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "menu.guess": "Code des Gegners raten: g <5 Symbole> (z. B. g s q w k x); 2 Schaden je falschem Platz",
         "menu.code": "tippe: code <5 Symbole>, z. B. code s q w k x (s Stern, q Quadrat, w Welle, "
         "k Kreis, x Kreuz)",
+        "menu.respond": "oder eine beliebige Schild-Form: antworten <Felder> (3-5 nebeneinander in einer Reihe, "
+        "z. B. b2 c2 d2); sie blockt, wenn sie Spalte {col} überdeckt und ein Symbol zeigt (Stern-Schlag: nur "
+        "Sterne); eine falsche kostet nichts, zeigt aber die Karten",
         "menu.symbols": "Symbole: s ★ Stern, q ■ Quadrat, w ≈ Welle, k ● Kreis, x ✚ Kreuz",
         "kind.strike": "Schlag",
         "kind.shield": "Schild",
@@ -882,6 +888,8 @@ class CodenameRenderer(Renderer):
         kind = decision.get("kind")
         if kind == "code":
             return [], [self.t("menu.code"), self.t("menu.symbols")]
+        if kind == "respond":
+            return self._respond_menu(legal, view, decision)
         if kind != "turn":
             return list(legal), []
         field = view["field"]
@@ -914,6 +922,24 @@ class CodenameRenderer(Renderer):
             hints.append(self.t("menu.guess"))
         hints.append(self.t("menu.symbols"))
         return numbered, hints
+
+    def _respond_menu(
+        self, legal: dict[str, int], view: dict[str, Any], decision: dict[str, Any]
+    ) -> tuple[list[str], list[str]]:
+        """Struck: ``pass``, then the shield shapes over the struck column, the
+        ones known to be valid first; other rows by hint."""
+        col = decision.get("column", "")
+        field = view["field"]
+
+        def known_valid(text: str) -> bool:
+            symbols = {field.get(c) for c in text.split()[1:]}
+            return len(symbols) == 1 and None not in symbols
+
+        shapes = [t for t in legal if t.startswith("respond ") and t != "respond pass"]
+        over = [t for t in shapes if any(c[0] == col for c in t.split()[1:])]
+        over.sort(key=lambda t: (not known_valid(t), len(t)))
+        numbered = (["respond pass"] if "respond pass" in legal else []) + over
+        return numbered, [self.t("menu.respond", col=col), self.t("menu.symbols")]
 
     # -------------------------------------------------------- shortcuts
     def shortcut(self, text: str, legal: dict[str, int], view: dict[str, Any]) -> list[int]:
