@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from oracles.bots.heuristic import HeuristicBot, policy_for
-from oracles.bots.policies.inrah import _best_bid, _distribution, choose
+from oracles.bots.policies.inrah import _best_bid, _distribution, _makes_values, _misses_values, choose
 from oracles.core.registry import load_game
 from oracles.games.inrah.cards import CARD_TEXT
 from oracles.games.inrah.rules import InrahState
-from oracles.games.inrah.scoring import bid_points
+from oracles.games.inrah.scoring import bid_points, makes_points, misses_points
 from oracles.simulate import play_game
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -128,7 +128,7 @@ def test_knowledge_matches_the_view_and_ignores_hidden_cards(options: dict[str, 
             assert state.resample_from_infostate(seat, rng).knowledge(seat) == k
 
 
-def test_best_bid_is_the_expected_points_maximum() -> None:
+def test_expected_points_of_bids_and_oracles() -> None:
     rng = random.Random(2)
     for _ in range(300):
         dist = _distribution([rng.random() for _ in range(rng.randrange(0, 13))])
@@ -139,6 +139,9 @@ def test_best_bid_is_the_expected_points_maximum() -> None:
             return sum(p * bid_points(a - 50, t) for t, p in enumerate(dist))
 
         assert expected(_best_bid(legal, 50, dist)) == pytest.approx(max(map(expected, legal)))
+        for k, (makes, misses) in enumerate(zip(_makes_values(dist), _misses_values(dist), strict=True)):
+            assert makes == pytest.approx(sum(p * makes_points(k, t) for t, p in enumerate(dist)))
+            assert misses == pytest.approx(sum(p * misses_points(k, t) for t, p in enumerate(dist)))
 
 
 # ------------------------------------------------------------ strength

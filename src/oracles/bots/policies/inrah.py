@@ -37,11 +37,11 @@ ducking and shed when tricks are still needed.
 from __future__ import annotations
 
 import random
+from math import comb
 
 from oracles.core.game import State
 from oracles.games.inrah.cards import ELEMENT_OF, MAGE, PRINCE, RANK_OF, SEER
 from oracles.games.inrah.rules import ALTAIA, PURPURBERG, InrahState, SeatKnowledge
-from oracles.games.inrah.scoring import makes_points, misses_points
 from oracles.games.inrah.tricks import NO_LED, next_led, trick_winner
 
 _BIT: tuple[int, ...] = tuple(1 << c for c in range(72))
@@ -161,26 +161,47 @@ def _distribution(ps: list[float]) -> list[float]:
     return dist
 
 
-def _best_bid(legal: list[int], base: int, dist: list[float]) -> int:
-    """The legal bid with the highest expected points, in O(r): exact pays
-    20 + 10·b, a miss costs 10 per trick of difference."""
+def _deviations(dist: list[float]) -> list[float]:
+    """``E|k - T|`` for every ``k`` in ``0 .. len(dist) - 1``, in O(r)."""
     mean = 0.0
     for t, p in enumerate(dist):
         mean += t * p
-    below = 0.0  # P(T <= b)
-    below_t = 0.0  # E[T; T <= b]
-    value: list[float] = []
-    for b, p in enumerate(dist):
+    below = 0.0  # P(T <= k)
+    below_t = 0.0  # E[T; T <= k]
+    out: list[float] = []
+    for k, p in enumerate(dist):
         below += p
-        below_t += b * p
-        off = b * below - below_t + (mean - below_t) - b * (1.0 - below)  # E|b - T|
-        value.append(p * (20 + 10 * b) - 10.0 * off)
+        below_t += k * p
+        out.append(k * below - below_t + (mean - below_t) - k * (1.0 - below))
+    return out
+
+
+def _makes_values(dist: list[float]) -> list[float]:
+    """Expected points of "exactly k" (a bid, Hesinde, Efferd makes) for every k."""
+    return [
+        p * (20 + 10 * k) - 10.0 * off for k, (p, off) in enumerate(zip(dist, _deviations(dist), strict=True))
+    ]
+
+
+def _misses_values(dist: list[float]) -> list[float]:
+    """Expected points of "not k" (Phex, Efferd misses) for every k."""
+    return [
+        -20.0 * k * p - 10.0 * off for k, (p, off) in enumerate(zip(dist, _deviations(dist), strict=True))
+    ]
+
+
+def _best_bid(legal: list[int], base: int, dist: list[float]) -> int:
+    """The legal bid with the highest expected points: exact pays 20 + 10·b,
+    a miss costs 10 per trick of difference."""
+    value = _makes_values(dist)
     return max(legal, key=lambda a: value[a - base])
 
 
 def _binomial(r: int, mean: float) -> list[float]:
-    p = min(max(mean / r, 0.03), 0.97) if r else 0.0
-    return _distribution([p] * r)
+    if not r:
+        return [1.0]
+    p = min(max(mean / r, 0.03), 0.97)
+    return [comb(r, t) * p**t * (1.0 - p) ** (r - t) for t in range(r + 1)]
 
 
 def _peaked(r: int, k: int, mean: float) -> list[float]:
@@ -225,15 +246,19 @@ def _oracle(k: SeatKnowledge, legal: list[int], base: int, block: int, rounds: i
     decoded = [(a, *divmod(a - base, block)) for a in legal]
     # Hesinde goes on the seat itself: it steers its own tricks best.
     self_only = k.phase == "hesinde" and any(rest // (rounds + 1) == me for _, _, rest in decoded)
+    values: dict[tuple[int, bool], list[float]] = {}
     best, best_value = legal[0], -1e9
     for a, kind, rest in decoded:
         target, kk = divmod(rest, rounds + 1)
         if self_only and target != me:
             continue
-        score = makes_points if kind in (0, 1) else misses_points
-        value = sum(p * score(kk, t) for t, p in enumerate(dist_of(target)))
-        if value > best_value:
-            best, best_value = a, value
+        makes = kind in (0, 1)
+        table = values.get((target, makes))
+        if table is None:
+            dist = dist_of(target)
+            table = values[target, makes] = _makes_values(dist) if makes else _misses_values(dist)
+        if table[kk] > best_value:
+            best, best_value = a, table[kk]
     return best
 
 
