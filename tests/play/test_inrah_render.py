@@ -238,6 +238,12 @@ def test_german_board_has_no_english_words() -> None:
     assert "Feuer-As" in text and "Geber" in text and "am Zug" in text
     for english in ("round", "Trump:", "Seat", "Bid", "Tricks", "Your hand", "dealer", "fire-ace"):
         assert english not in text
+    for text in ["bid 1", "bid 0"]:
+        state.apply_string(text)
+    assert state.view(0)["phase"] == "play" and state.current_player() == 0
+    board = render(InrahRenderer("de").board(state.view(0), 0))
+    assert "Du hast 0 angesagt und 0 gemacht: keinen Stich mehr nehmen." in board
+    assert "Euer Team hat 1 angesagt und 0 gemacht." in board
 
 
 # ------------------------------------------------------------ shortcuts

@@ -81,6 +81,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "need_more": "{n} more to take.",
         "need_none": "take no more tricks.",
         "need_over": "{n} too many.",
+        "team_need": "Your team bid {bid} and took {taken}.",
         "wins": "{who} wins the trick with {card}: {reason}",
         "you_win": "You win the trick with {card}: {reason}",
         "round_over": "Round {r} is over:",
@@ -141,6 +142,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "need_more": "noch {n}.",
         "need_none": "keinen Stich mehr nehmen.",
         "need_over": "{n} zu viel.",
+        "team_need": "Euer Team hat {bid} angesagt und {taken} gemacht.",
         "wins": "{who} gewinnt den Stich mit {card}: {reason}",
         "you_win": "Du gewinnst den Stich mit {card}: {reason}",
         "round_over": "Runde {r} ist vorbei:",
@@ -376,6 +378,14 @@ class InrahRenderer(Renderer):
             text += self.t("need_none")
         else:
             text += self.t("need_over", n=taken - bid)
+        n = view["players"]
+        if view.get("variant") == "purpurberg" and bids[(seat + n // 2) % n] is not None:
+            partner = (seat + n // 2) % n
+            text += " " + self.t(
+                "team_need",
+                bid=bid + bids[partner],
+                taken=taken + view["tricks_taken"][partner],
+            )
         return Text(text, style="italic")
 
     # ---------------------------------------------------- announcements
