@@ -67,9 +67,10 @@ class ISMCTSBot(Bot):
     Parameters: ``iterations`` (default 400), ``seconds`` (a time budget per
     move; overrides ``iterations`` when given), ``c`` (UCB exploration,
     default 0.7), ``rollout`` (``random`` or ``heuristic``), ``horizon``
-    (``game``: play every rollout to the end; ``round``: stop a rollout when
-    the scores change, i.e. when the current round is scored, and reward the
-    seats by how much each gained in it; much cheaper in multi-round games).
+    (``round``, the default: stop a rollout when the scores change, i.e. when
+    the current round is scored, and reward the seats by what each gained in
+    it, which is cheaper and far less noisy in multi-round games; ``game``:
+    play every rollout to the end and reward the win).
     """
 
     name: ClassVar[str] = "ismcts"
@@ -85,7 +86,7 @@ class ISMCTSBot(Bot):
     seconds: float = 0.0
     c: float = 0.7
     rollout: str = "random"
-    horizon: str = "game"
+    horizon: str = "round"
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)

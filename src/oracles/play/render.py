@@ -77,6 +77,13 @@ class Renderer:
             return by_last
         return [a for t, a in legal.items() if t.lower().endswith(" " + text)]
 
+    def numbers_are_values(self, labels: list[str]) -> bool:
+        """Whether a typed number names a value rather than a menu position:
+        true when every legal move is one word and a number (``bid 0``,
+        ``bid 1``...), where typing ``2`` can only sensibly mean ``bid 2``."""
+        words = [label.split() for label in labels]
+        return bool(words) and all(len(w) == 2 and w[1].isdigit() and w[0] == words[0][0] for w in words)
+
     def final(self, view: dict[str, Any]) -> RenderableType:
         return Group(self.scores(view))
 

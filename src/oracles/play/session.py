@@ -138,8 +138,9 @@ class PlaySession:
         legal = {state.action_to_string(a): a for a in legal_actions}
         table = Table(title=message(self.lang, "legal"), show_header=False, box=None)
         labels = list(legal)
+        by_value = self.renderer.numbers_are_values(labels)
         for index, text in enumerate(labels, start=1):
-            table.add_row(f"[bold]{index}[/bold]", self.renderer.action_label(text))
+            table.add_row("" if by_value else f"[bold]{index}[/bold]", self.renderer.action_label(text))
         self.console.print(table)
         self.say("your_turn", seat=seat)
         self.install_completion(labels)
@@ -156,7 +157,7 @@ class PlaySession:
                 continue
             if word in COMMANDS["quit"]:
                 raise QuitGame
-            action = self.parse(text, legal, labels, view)
+            action = self.parse(text, legal, [] if by_value else labels, view)
             if action is None:
                 continue
             before = view
@@ -169,7 +170,8 @@ class PlaySession:
             return
 
     def parse(self, text: str, legal: dict[str, int], labels: list[str], view: dict[str, Any]) -> int | None:
-        if text.isdigit():
+        """``labels`` is the numbered menu; empty when numbers are values."""
+        if text.isdigit() and labels:
             index = int(text)
             if 1 <= index <= len(labels):
                 return legal[labels[index - 1]]
