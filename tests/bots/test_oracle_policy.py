@@ -276,3 +276,15 @@ def test_keeps_what_a_hand_of_phoenix_and_hydra_cards_makes_true() -> None:
     for hopeless in ("O09", "O13", "O23", "O34"):  # no Phoenix, more Hydra, no chips, fewest chips
         assert hopeless not in kept, kept
     assert "O10" in kept  # no Pegasus card in hand: no Pegasus chip
+
+
+def test_win_check_agrees_with_the_rules() -> None:
+    from oracles.bots.policies.oracle import _wins
+    from oracles.games.oracle.cards import trick_winner
+
+    rng = random.Random(9)
+    for _ in range(3000):
+        cards = rng.sample(range(60), rng.randint(2, 5))
+        trick, card = cards[:-1], cards[-1]
+        expected = trick_winner(cards)[0] == len(trick)
+        assert _wins(trick, [c % 12 for c in trick], card) == expected, cards

@@ -551,7 +551,8 @@ def _play(world: OracleState, seat: int, legal: list[int]) -> int:
     later = n - 1 - pos
     stay = 1.0 - 1.0 / cards_each if cards_each > 1 else 0.0
     top = NUM_VALUES - 1
-    has_twelve = any(card % NUM_VALUES == top for card in trick)
+    values = [card % NUM_VALUES for card in trick]
+    has_twelve = top in values
     lo4, hi4 = _quarters(lo), _quarters(hi)
     # Per value: the value of losing the trick and of winning it, given that
     # the card has left the hand.
@@ -559,7 +560,7 @@ def _play(world: OracleState, seat: int, legal: list[int]) -> int:
     best, best_value = legal[0], -1e9
     for card in legal:
         v = card % NUM_VALUES
-        wins_now = True if pos == 0 else _wins(trick, card)
+        wins_now = True if pos == 0 else _wins(trick, values, card)
         if not wins_now:
             w = 0.0
             if v == 0 and not has_twelve and later and cnt[top]:
@@ -603,11 +604,11 @@ def _play(world: OracleState, seat: int, legal: list[int]) -> int:
     return best
 
 
-def _wins(trick: list[int], card: int) -> bool:
-    """Whether ``card`` added to ``trick`` would win it as things stand."""
+def _wins(trick: list[int], values: list[int], card: int) -> bool:
+    """Whether ``card`` added to ``trick`` (whose value indices are
+    ``values``) would win it as things stand."""
     top = NUM_VALUES - 1
     v = card % NUM_VALUES
-    values = [c % NUM_VALUES for c in trick]
     if (v == top or top in values) and (v == 0 or 0 in values):
         best = 0
     else:
