@@ -136,7 +136,8 @@ class PlaySession:
         self.console.print(self.renderer.board(view, seat))
         legal_actions = state.legal_actions()
         legal = {state.action_to_string(a): a for a in legal_actions}
-        table = Table(title=message(self.lang, "legal"), show_header=False, box=None)
+        self.console.print(f"[bold]{message(self.lang, 'legal')}[/bold]")
+        table = Table(show_header=False, box=None)
         labels = list(legal)
         by_value = self.renderer.numbers_are_values(labels)
         for index, text in enumerate(labels, start=1):
