@@ -326,7 +326,7 @@ def choose(world: State, seat: int, rng: random.Random) -> int:
     if kind == T_TAKE:
         return _take(k, task[2])
     if kind == T_NAME:
-        return NAME_BASE + _likeliest(k, name=True, rng=rng)
+        return NAME_BASE + _likeliest(k, rng)
     if kind in (T_PLACE, T_FILL):
         for c in task[2]:  # the cells being refilled count as face down
             me.down |= 1 << c
@@ -584,11 +584,11 @@ def _maybe_guess(k: CodenameKnowledge, rng: random.Random) -> int:
     symbols = list(k.opp_code)
     weights = _opp_unseen(k)
     for slot in unknown:
-        candidates = [s for s in range(5) if not k.opp_excluded[slot] >> s & 1]
-        if not candidates:  # pragma: no cover - a slot always holds some symbol
+        options = [s for s in range(5) if not k.opp_excluded[slot] >> s & 1]
+        if not options:  # pragma: no cover - a slot always holds some symbol
             return -1
-        top = max(weights[s] for s in candidates)
-        symbols[slot] = rng.choice([s for s in candidates if weights[s] == top])
+        top = max(weights[s] for s in options)
+        symbols[slot] = rng.choice([s for s in options if weights[s] == top])
     return GUESS_BASE + _pack(symbols)
 
 
@@ -607,8 +607,13 @@ def _opp_unseen(k: CodenameKnowledge) -> list[int]:
 
 
 def _gamble(me: _Seat) -> int:
+    """The last reveal of a turn: a wave focus it knows (its sets lie in the
+    opponent's field; if it finds some, the turn goes on), else a gamble or scouting."""
+    for index, kind, _, _shape in _ALL_SETS:
+        mask = SHAPE_MASK[index]
+        if kind == FOCUS and mask & me.known[WAVE] == mask:
+            return REVEAL_BASE + index
     best, action = 0.0, -1
-    k = me.k
     for index, kind, col, cells in _ALL_SETS:
         mask = SHAPE_MASK[index]
         if mask & me.down != mask or not mask & me.unknown:
@@ -638,12 +643,6 @@ def _gamble(me: _Seat) -> int:
                 score += SCOUT_PEEK * sum(peek[c] for c in cells)
             if score > best:
                 best, action = score, REVEAL_BASE + index
-    # A known wave focus: its sets lie in the opponent's field.
-    for index, kind, _, _shape in _ALL_SETS:
-        mask = SHAPE_MASK[index]
-        if kind == FOCUS and mask & me.known[WAVE] == mask and best < 0.4:
-            best, action = 0.4, REVEAL_BASE + index
-    del k
     return action
 
 
@@ -728,18 +727,18 @@ def _take(k: CodenameKnowledge, cell: int) -> int:
     return TAKE_BASE + min(present, key=lambda s: (counts[s], order[s]))
 
 
-def _likeliest(k: CodenameKnowledge, name: bool, rng: random.Random) -> int:
+def _likeliest(k: CodenameKnowledge, rng: random.Random) -> int:
+    """The symbol most likely found among the opponent's unknown code slots."""
     weights = _opp_unseen(k)
     scores = [0.0] * 5
     for slot in range(5):
         if k.opp_code[slot] >= 0:
             continue
-        candidates = [s for s in range(5) if not k.opp_excluded[slot] >> s & 1]
-        total = sum(max(weights[s], 1) for s in candidates)
-        for s in candidates:
+        options = [s for s in range(5) if not k.opp_excluded[slot] >> s & 1]
+        total = sum(max(weights[s], 1) for s in options)
+        for s in options:
             scores[s] += max(weights[s], 1) / total
     top = max(scores)
-    del name
     return rng.choice([s for s in range(5) if scores[s] == top])
 
 
