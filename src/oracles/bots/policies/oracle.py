@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import random
 import re
+from array import array
 from collections.abc import Callable, Sequence
 from operator import add, mul
 from typing import Any
@@ -161,7 +162,7 @@ Others = tuple[Vector, Vector, Vector, Vector]
 
 _cache: dict[tuple[Any, ...], float] = {}
 _steps_cache: dict[tuple[int, int, int], list[tuple[int, float]]] = {}
-_tables: dict[tuple[Any, ...], list[float]] = {}
+_tables: dict[tuple[Any, ...], array[float]] = {}
 _parts: dict[tuple[Any, ...], list[float]] = {}
 #: How an aimed-at count of chips of one creature ends up: as aimed, one more
 #: or two more (tricks that could not be lost). Chips are never lost in play,
@@ -222,7 +223,7 @@ def _part(key: tuple[Any, ...], compiled: Sequence[Compiled], smooth: int) -> li
     return table
 
 
-def _table(kid: tuple[int, ...], kept: Sequence[Compiled], smooth: int = 0) -> list[float]:
+def _table(kid: tuple[int, ...], kept: Sequence[Compiled], smooth: int = 0) -> Sequence[float]:
     """End-of-round worth (stars after the forfeit plus the points of the
     kept prophecies that hold) of every holding in :data:`_FINALS`, for
     prophecies about the seat alone: the sum of the parts (:func:`_part`).
@@ -230,14 +231,13 @@ def _table(kid: tuple[int, ...], kept: Sequence[Compiled], smooth: int = 0) -> l
     key = (*kid, smooth)
     table = _tables.get(key)
     if table is None:
-        if len(_tables) > 400:
+        if len(_tables) > 2000:  # about 9 kB each
             _tables.clear()
         eid = kid[0]
-        table = _part((eid,), (), smooth)
+        total: Sequence[float] = _part((eid,), (), smooth)
         for card, compiled in zip(kid[1:], kept, strict=True):
-            part = _part((eid, card), (compiled,), smooth)
-            table = [a + b for a, b in zip(table, part, strict=True)]
-        _tables[key] = table
+            total = list(map(add, total, _part((eid, card), (compiled,), smooth)))
+        table = _tables[key] = array("d", total)
     return table
 
 
@@ -329,8 +329,10 @@ def _best(
     steps1 = _steps(lo4[1], hi4[1], caps[1])
     steps2 = _steps(lo4[2], hi4[2], caps[2])
     # An aim that fails ends about where the cards go by themselves.
-    natural = [min(int((lo4[c] + hi4[c]) / 8 + 0.5), caps[c]) + q[c] for c in range(3)]
-    fallback = ((natural[0] * 5 + natural[1]) * 7 + natural[2]) * 8 + bits
+    n0 = q0 + min(int((lo4[0] + hi4[0]) / 8 + 0.5), caps[0])
+    n1 = q1 + min(int((lo4[1] + hi4[1]) / 8 + 0.5), caps[1])
+    n2 = q2 + min(int((lo4[2] + hi4[2]) / 8 + 0.5), caps[2])
+    fallback = ((n0 * 5 + n1) * 7 + n2) * 8 + bits
     if others is None:
         table = _table(kid, kept, smooth)
         best = base = table[fallback]
