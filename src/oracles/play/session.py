@@ -172,12 +172,8 @@ class PlaySession:
 
     def parse(self, text: str, legal: dict[str, int], labels: list[str], view: dict[str, Any]) -> int | None:
         """``labels`` is the numbered menu; empty when numbers are values."""
-        if text.isdigit() and labels:
-            index = int(text)
-            if 1 <= index <= len(labels):
-                return legal[labels[index - 1]]
-            self.say("unknown", text=text)
-            return None
+        if text.isdigit() and labels and 1 <= int(text) <= len(labels):
+            return legal[labels[int(text) - 1]]
         try:
             action = self.state.string_to_action(text)
         except IllegalActionError:
