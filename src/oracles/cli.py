@@ -25,7 +25,7 @@ from oracles.core.records import load_record_file, replay_record, summary
 from oracles.core.registry import game_class, game_ids
 
 EXIT_ERROR = 1
-DEFAULT_OPPONENT = "random"
+DEFAULT_OPPONENT = "heuristic"
 
 
 def _build_parser() -> argparse.ArgumentParser:

@@ -77,6 +77,12 @@ class Renderer:
             return by_last
         return [a for t, a in legal.items() if t.lower().endswith(" " + text)]
 
+    def legal_menu(self, legal: dict[str, int], view: dict[str, Any]) -> tuple[list[str], list[str]]:
+        """The legal moves worth a number in the menu (keys of ``legal``) and
+        hint lines summarising the rest; every legal move stays typeable.
+        The default numbers them all."""
+        return list(legal), []
+
     def numbers_are_values(self, labels: list[str]) -> bool:
         """Whether a typed number names a value rather than a menu position:
         true when every legal move is one word and a number (``bid 0``,

@@ -138,13 +138,15 @@ class PlaySession:
         legal = {state.action_to_string(a): a for a in legal_actions}
         self.console.print(f"[bold]{message(self.lang, 'legal')}[/bold]")
         table = Table(show_header=False, box=None)
-        labels = list(legal)
+        labels, hints = self.renderer.legal_menu(legal, view)
         by_value = self.renderer.numbers_are_values(labels)
         for index, text in enumerate(labels, start=1):
             table.add_row("" if by_value else f"[bold]{index}[/bold]", self.renderer.action_label(text))
         self.console.print(table)
+        for hint in hints:
+            self.console.print(f"  [dim]{hint}[/dim]")
         self.say("your_turn", seat=seat)
-        self.install_completion(labels)
+        self.install_completion(list(legal))
         while True:
             text = self.read(message(self.lang, "prompt")).strip()
             if not text:
