@@ -30,7 +30,30 @@ POLICIES: dict[str, str] = {
     "codename": "oracles.bots.policies.codename:choose",
 }
 
+#: game id -> "module:function" of a pruning function ``(world, seat) ->
+#: actions``: the few legal actions worth searching (policy's choice first),
+#: for games whose legal moves are too many for a search tree (Codename has
+#: 3,125 guesses a turn). Like policies, it reads only what ``seat`` may know.
+CANDIDATES: dict[str, str] = {
+    "codename": "oracles.bots.policies.codename:candidates",
+}
+
+Pruner = Callable[[State, int], list[int]]
+
 _loaded: dict[str, Policy] = {}
+_pruners: dict[str, Pruner | None] = {}
+
+
+def candidates_for(game_id: str) -> Pruner | None:
+    """The pruning function of ``game_id``, or None (search every action)."""
+    if game_id not in _pruners:
+        path = CANDIDATES.get(game_id)
+        if path is None:
+            _pruners[game_id] = None
+        else:
+            module, _, name = path.partition(":")
+            _pruners[game_id] = getattr(importlib.import_module(module), name)
+    return _pruners[game_id]
 
 
 def random_policy(world: State, seat: int, rng: random.Random) -> int:

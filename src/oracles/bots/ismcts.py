@@ -20,7 +20,7 @@ import time
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
-from oracles.bots.heuristic import Policy, policy_for, random_policy
+from oracles.bots.heuristic import Policy, candidates_for, policy_for, random_policy
 from oracles.core.errors import OptionError
 from oracles.core.game import State
 
@@ -70,7 +70,9 @@ class ISMCTSBot(Bot):
     (``round``, the default: stop a rollout when the scores change, i.e. when
     the current round is scored, and reward the seats by what each gained in
     it, which is cheaper and far less noisy in multi-round games; ``game``:
-    play every rollout to the end and reward the win).
+    play every rollout to the end and reward the win), ``prune`` (default
+    true: where the game has a pruning function, e.g. Codename's
+    ``candidates``, the tree only branches on those actions).
     """
 
     name: ClassVar[str] = "ismcts"
@@ -80,6 +82,7 @@ class ISMCTSBot(Bot):
         "c": float,
         "rollout": str,
         "horizon": str,
+        "prune": bool,
     }
 
     iterations: int = 400
@@ -87,6 +90,7 @@ class ISMCTSBot(Bot):
     c: float = 0.7
     rollout: str = "random"
     horizon: str = "round"
+    prune: bool = True
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)
@@ -114,11 +118,17 @@ class ISMCTSBot(Bot):
             self._iterate(info, tree)
             done += 1
         root = tree[()]
-        return max(legal, key=lambda a: (root.children_n.get(a, 0), root.children_w.get(a, 0.0)))
+
+        def visits_then_mean(a: int) -> tuple[int, float]:
+            n = root.children_n.get(a, 0)
+            return (n, root.children_w.get(a, 0.0) / n if n else 0.0)
+
+        return max(legal, key=visits_then_mean)
 
     def _iterate(self, info: SeatInfo, tree: dict[tuple[int, ...], _Node]) -> None:
         rng = self.rng
         world = info.sample_world(rng)
+        prune = candidates_for(world.game.id) if self.prune else None
         start_scores = world.scores() if self.horizon == "round" else None
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
         key: tuple[int, ...] = ()
@@ -128,7 +138,7 @@ class ISMCTSBot(Bot):
                 world.apply_trusted(world.sample_chance(rng))
                 continue
             seat = world.current_player()
-            legal = world.legal_actions()
+            legal = prune(world, seat) if prune is not None else world.legal_actions()
             node = tree.get(key)
             if node is None:
                 if expanded:
