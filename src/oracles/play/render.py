@@ -11,9 +11,11 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.pretty import Pretty
 from rich.table import Table
+from rich.text import Text
 
 from oracles.play.i18n import message
 
@@ -89,6 +91,23 @@ class Renderer:
         ``bid 1``...), where typing ``2`` can only sensibly mean ``bid 2``."""
         words = [label.split() for label in labels]
         return bool(words) and all(len(w) == 2 and w[1].isdigit() and w[0] == words[0][0] for w in words)
+
+    def points_table(
+        self, view: dict[str, Any], title: str, round_label: str, total_label: str, signed: bool = False
+    ) -> Table:
+        """Points per round (``view["round_scores"]``) and totals, a column
+        per seat: the end-of-game table of round-based games."""
+        table = Table(title=title, box=box.SIMPLE_HEAD)
+        table.add_column(round_label, justify="right")
+        for seat in range(len(view["scores"])):
+            table.add_column(self.seat_name(seat, view.get("seat")), justify="right")
+        shape = "{:+g}" if signed else "{:g}"
+        for number, points in enumerate(view.get("round_scores") or [], start=1):
+            table.add_row(str(number), *[shape.format(p) for p in points])
+        table.add_row(
+            Text(total_label, style="bold"), *[Text(f"{s:g}", style="bold") for s in view["scores"]]
+        )
+        return table
 
     def final(self, view: dict[str, Any]) -> RenderableType:
         return Group(self.scores(view))

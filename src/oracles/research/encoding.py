@@ -138,6 +138,7 @@ from typing import Any
 import numpy as np
 
 from oracles.core.game import Game, State
+from oracles.games.codename.rules import TASK_NAMES
 
 Piece = tuple[str, tuple[int, ...]]
 
@@ -562,24 +563,8 @@ class InrahEncoder(Encoder):
 
 
 # --------------------------------------------------------------------------- Codename
-_CODENAME_DECISIONS = (
-    "code",
-    "respond",
-    "block",
-    "codeswap",
-    "recode",
-    "pick",
-    "place",
-    "fill",
-    "target",
-    "take",
-    "name",
-    "shuffle",
-    "first",
-    "reshuffle",
-    "scramble",
-    "turn",
-)
+# The pending decision kinds of Codename's views, and its ordinary turn.
+_CODENAME_DECISIONS = (*TASK_NAMES, "turn")
 _CODENAME_EVENTS = (
     "code",
     "shuffle",

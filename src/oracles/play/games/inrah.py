@@ -434,18 +434,9 @@ class InrahRenderer(Renderer):
         return lines
 
     def final(self, view: dict[str, Any]) -> RenderableType:
-        rounds = view.get("round_scores") or []
-        n = view["players"]
-        table = Table(title=self.t("rounds_title"), box=box.SIMPLE_HEAD)
-        table.add_column(self.t("round_col"), justify="right")
-        for s in range(n):
-            table.add_column(self._who(s, view.get("seat")), justify="right")
-        for r, points in enumerate(rounds, start=1):
-            table.add_row(str(r), *[f"{p:+g}" for p in points])
-        table.add_row(
-            Text(self.t("total"), style="bold"), *[Text(f"{s:g}", style="bold") for s in view["scores"]]
+        return self.points_table(
+            view, self.t("rounds_title"), self.t("round_col"), self.t("total"), signed=True
         )
-        return table
 
     # ---------------------------------------------------------- labels
     def oracle_label(self, text: str) -> str:
