@@ -715,7 +715,7 @@ class OracleState(State):
 
     # -------------------------------------------------------- results
     def scores(self) -> list[float]:
-        return [float(total) for total in self.totals]
+        return list(self.totals)  # whole points: JSON shows 17, not 17.0
 
     def winners(self) -> list[int]:
         if self.phase != OVER:
