@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -38,16 +39,29 @@ def play_out(child: pexpect.spawn, prompt: str) -> None:
             return
 
 
-@pytest.mark.parametrize(("game", "options"), [("inrah", "--players 3 --option rounds=2")])
-def test_wrong_input_then_save_quit_resume_and_finish(tmp_path: Path, game: str, options: str) -> None:
+GAMES = [
+    pytest.param("inrah", "--players 3 --option rounds=2", [], id="inrah"),
+    pytest.param("oracle", "--players 3 --option rounds=1", [], id="oracle"),
+    # Codename starts by choosing a code, which is typed, not picked from a menu.
+    pytest.param("codename", "--option max_turns=12", ["code s q w c x"], id="codename"),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "opening"), GAMES)
+def test_wrong_input_then_save_quit_resume_and_finish(
+    tmp_path: Path, game: str, options: str, opening: list[str]
+) -> None:
     save = tmp_path / "game.json"
     child = spawn(f"play {game} {options} --seed 3 --fast --save {save}", tmp_path)
     child.expect(PROMPT_EN)
     child.sendline("no-such-move")
-    child.expect("matches no legal move")
+    child.expect("matches no legal move|cannot read|Not a legal move")
     child.expect(PROMPT_EN)
     child.sendline("999")
-    child.expect("matches no legal move")
+    child.expect("matches no legal move|cannot read|Not a legal move")
+    for line in opening:
+        child.expect(PROMPT_EN)
+        child.sendline(line)
     child.expect(PROMPT_EN)
     child.sendline("1")
     child.expect(PROMPT_EN)
@@ -88,13 +102,21 @@ def test_hot_seat_clears_the_screen_between_players(tmp_path: Path) -> None:
     assert seen_handover >= 2
 
 
-def test_german_output(tmp_path: Path) -> None:
-    child = spawn("play inrah --players 3 --option rounds=1 --seed 2 --fast --lang de", tmp_path)
+@pytest.mark.parametrize(("game", "options", "opening"), GAMES)
+def test_german_output(tmp_path: Path, game: str, options: str, opening: list[str]) -> None:
+    child = spawn(f"play {game} {options} --seed 2 --fast --lang de", tmp_path)
+    child.logfile_read = io.StringIO()
     child.expect("Du bist am Zug")
     child.sendline("hilfe")
     child.expect("Nummer eines Zuges")
+    for line in opening:
+        child.expect(PROMPT_DE)
+        child.sendline(line)
     play_out(child, PROMPT_DE)
     child.expect(pexpect.EOF)
+    transcript = child.logfile_read.getvalue()
+    for english in ("Your move", "Legal moves", "Game over", "wins the trick", "Winner"):
+        assert english not in transcript
 
 
 def test_bad_options_are_one_line(tmp_path: Path) -> None:
