@@ -148,14 +148,15 @@ def to_openspiel(state: Any) -> Any:
 
 def ismcts_rates(states: list[Any], budget: float) -> tuple[float, float | None]:
     """Iterations per second of our ISMCTS and of OpenSpiel's Python ISMCTS
-    (random rollouts for both) from the same positions."""
+    (random rollouts for both, every legal action searched: no pruning)
+    from the same positions."""
     from oracles.bots.base import SeatInfo
     from oracles.bots.ismcts import ISMCTSBot
 
     ours_iterations, ours_seconds = 0, 0.0
     while ours_seconds < budget:
         for state in states:
-            bot = ISMCTSBot(state.current_player(), 1, iterations=100)
+            bot = ISMCTSBot(state.current_player(), 1, iterations=100, prune=False)
             start = time.perf_counter()
             bot.choose(SeatInfo(state, state.current_player()))
             ours_seconds += time.perf_counter() - start
