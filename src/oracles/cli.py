@@ -101,6 +101,19 @@ def _status_line(state: State) -> str:
     return f"seat {player} to act"
 
 
+def _game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options of ``--option K=V`` and ``--players``."""
+    options: dict[str, Any] = parse_option_assignments(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    return options
+
+
+def _at_least_one(value: int, flag: str) -> None:
+    if value < 1:
+        raise OraclesError(f"{flag} must be at least 1, got {value}")
+
+
 def cmd_games() -> int:
     from rich.console import Console
     from rich.table import Table
@@ -161,13 +174,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from oracles.simulate import prepare, simulate
 
-    if args.games < 1:
-        raise OraclesError(f"-n must be at least 1, got {args.games}")
-    if args.workers < 1:
-        raise OraclesError(f"--workers must be at least 1, got {args.workers}")
-    options: dict[str, Any] = parse_option_assignments(args.option)
-    if args.players is not None:
-        options["players"] = args.players
+    _at_least_one(args.games, "-n")
+    _at_least_one(args.workers, "--workers")
+    options = _game_options(args)
     specs = args.bots.split(",")
     prepare(args.game, options, specs)  # errors before the progress bar starts
 
@@ -212,10 +221,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         if not args.game:
             raise OraclesError("name a game to play (" + ", ".join(game_ids()) + ") or --resume FILE")
-        options: dict[str, Any] = parse_option_assignments(args.option)
-        if args.players is not None:
-            options["players"] = args.players
-        state = load_game(args.game, **options).new_initial_state()
+        state = load_game(args.game, **_game_options(args)).new_initial_state()
     n = state.num_players
     if not 0 <= args.seat < n:
         raise OraclesError(f"--seat must be from 0 to {n - 1}, got {args.seat}")
@@ -263,13 +269,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from oracles.core.registry import load_game
     from oracles.tournament import lineups, run_tournament
 
-    if args.deals < 1:
-        raise OraclesError(f"-n must be at least 1, got {args.deals}")
-    if args.workers < 1:
-        raise OraclesError(f"--workers must be at least 1, got {args.workers}")
-    options: dict[str, Any] = parse_option_assignments(args.option)
-    if args.players is not None:
-        options["players"] = args.players
+    _at_least_one(args.deals, "-n")
+    _at_least_one(args.workers, "--workers")
+    options = _game_options(args)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     game = load_game(args.game, **options)
     for spec in specs:
