@@ -265,18 +265,14 @@ def _progress(quiet: bool) -> Any:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from oracles.bots.base import make_bot
-    from oracles.core.registry import load_game
-    from oracles.tournament import lineups, run_tournament
+    from oracles.tournament import plan_tournament, run_tournament
 
     _at_least_one(args.deals, "-n")
     _at_least_one(args.workers, "--workers")
     options = _game_options(args)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
-    game = load_game(args.game, **options)
-    for spec in specs:
-        make_bot(spec, 0)
-    total = args.deals * len(lineups(specs, game.num_players))
+    _, plan = plan_tournament(args.game, specs, options)  # errors before the progress bar
+    total = args.deals * len(plan)
     progress = _progress(args.quiet or args.json)
     with progress:
         task = progress.add_task(args.game, total=total)

@@ -7,6 +7,7 @@ games do not depend on how they are spread over worker processes.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -56,9 +57,20 @@ def play_game(
     return state, decisions
 
 
+@functools.lru_cache(maxsize=8)
+def _cached_game(game_id: str, options: tuple[tuple[str, Any], ...]) -> Game:
+    return load_game(game_id, **dict(options))
+
+
+def game_for_job(game_id: str, options: dict[str, Any]) -> Game:
+    """The game of a job, built once per worker process rather than per game
+    (games are immutable once made)."""
+    return _cached_game(game_id, tuple(sorted(options.items())))
+
+
 def _play_indexed(args: tuple[str, dict[str, Any], list[str], int, int, bool]) -> GameResult:
     game_id, options, bot_specs, seed, index, keep_record = args
-    game = load_game(game_id, **options)
+    game = game_for_job(game_id, options)
     state, decisions = play_game(game, bot_specs, f"{seed}:{index}")
     history = state.history()
     return GameResult(

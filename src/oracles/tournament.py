@@ -26,8 +26,9 @@ from typing import Any
 
 from oracles.bots.base import make_bot
 from oracles.core.errors import OptionError
+from oracles.core.game import Game
 from oracles.core.registry import load_game
-from oracles.simulate import mean_interval, play_game, wilson_interval
+from oracles.simulate import game_for_job, mean_interval, play_game, wilson_interval
 
 
 def lineups(specs: Sequence[str], seats: int) -> list[tuple[str, ...]]:
@@ -56,6 +57,17 @@ def lineups(specs: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     return result
 
 
+def plan_tournament(
+    game_id: str, specs: Sequence[str], options: dict[str, Any] | None = None
+) -> tuple[Game, list[tuple[str, ...]]]:
+    """Validate a tournament's game, options and bots (a bad one fails
+    before any game is played) and return the game and its lineups."""
+    game = load_game(game_id, **(options or {}))
+    for spec in specs:
+        make_bot(spec, 0)
+    return game, lineups(list(specs), game.num_players)
+
+
 @dataclass(frozen=True)
 class TournamentGame:
     deal: int
@@ -67,7 +79,7 @@ class TournamentGame:
 
 def _play(job: tuple[str, dict[str, Any], tuple[str, ...], int, int, int]) -> TournamentGame:
     game_id, options, lineup, seed, deal, index = job
-    game = load_game(game_id, **options)
+    game = game_for_job(game_id, options)
     state, _ = play_game(game, lineup, f"t:{seed}:{deal}:{index}", chance_seed=f"t:{seed}:{deal}")
     return TournamentGame(deal, lineup, list(state.scores()), list(state.winners()), len(state.history()))
 
@@ -94,10 +106,7 @@ def run_tournament(
     """Play ``deals`` deals under every lineup and return the results table."""
     from openskill.models import PlackettLuce
 
-    game = load_game(game_id, **(options or {}))
-    for spec in specs:
-        make_bot(spec, 0)  # a bad spec fails before any game is played
-    plan = lineups(list(specs), game.num_players)
+    game, plan = plan_tournament(game_id, specs, options)
     jobs = [
         (game.id, dict(game.options), lineup, seed, deal, index)
         for deal in range(deals)
