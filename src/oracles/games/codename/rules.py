@@ -239,6 +239,37 @@ def _bit(seat: int) -> int:
     return 1 << seat
 
 
+def _matching(
+    pool: list[int], symbols: list[int], forbidden: dict[int, int], rng: random.Random
+) -> list[int]:
+    """Symbols for the cards of ``pool`` (one each, from the multiset
+    ``symbols``) that no card is known not to be: a bipartite matching by
+    augmenting paths, cards in random order. The true labels are one such
+    matching, so there always is one; this is the rare fallback when the
+    swap repair of a random draw gets stuck."""
+    owner: list[int] = [-1] * len(symbols)  # symbol slot -> index in pool
+
+    def place(i: int, visited: set[int]) -> bool:
+        for slot in range(len(symbols)):
+            if slot in visited or forbidden.get(pool[i], 0) >> symbols[slot] & 1:
+                continue
+            visited.add(slot)
+            if owner[slot] < 0 or place(owner[slot], visited):
+                owner[slot] = i
+                return True
+        return False
+
+    order = list(range(len(pool)))
+    rng.shuffle(order)
+    for i in order:
+        if not place(i, set()):
+            raise AssertionError("no consistent labelling: the seat's knowledge contradicts itself")
+    drawn = [0] * len(pool)
+    for slot, i in enumerate(owner):
+        drawn[i] = symbols[slot]
+    return drawn
+
+
 class CodenameGame(Game):
     """Codename: Oracle with its options fixed."""
 
@@ -320,6 +351,11 @@ class CodenameState(State):
         self._logs: list[list[str]] = [[], []]
 
     # ------------------------------------------------------------- basics
+    @property
+    def turn_number(self) -> int:
+        """The turn being played (public: both seats count the turns)."""
+        return self._turn
+
     def current_player(self) -> int:
         if self._over:
             return TERMINAL
@@ -1583,15 +1619,35 @@ class CodenameState(State):
             world._history.append(action)
         return world
 
+    def _places(self) -> list[tuple[int, ...]]:
+        """Per card id, where it lies now (owner, pile, position): a key that
+        names a place, not a card."""
+        place: list[tuple[int, ...]] = [(9, card) for card in range(2 * DECK_SIZE)]
+        for owner in range(2):
+            piles = (self._code[owner], self._field[owner], self._hand[owner], self._deck[owner])
+            for pile, cards in enumerate((*piles, self._discard[owner], self._aside[owner])):
+                for position, card in enumerate(cards):
+                    if card >= 0:
+                        place[card] = (owner, pile, position)
+        return place
+
     def _relabel(self, seat: int, rng: random.Random) -> list[int]:
         labels = [symbol_of(card) for card in range(2 * DECK_SIZE)]
         seen = self._seen[seat]
         forbidden: dict[int, int] = {}
         for card, symbol in self._nots[seat]:
             forbidden[card] = forbidden.get(card, 0) | 1 << symbol
+        place = self._places()
         for deck in range(2):
-            pool = [c for c in range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE) if not seen >> c & 1]
-            drawn = [labels[c] for c in pool]
+            # The unseen cards in the order of where they lie now, and their
+            # symbols sorted, before the shuffle: so the world depends on what
+            # ``seat`` knows and on ``rng`` only, never on which unseen card is
+            # which (two truths ``seat`` cannot tell apart give the same world).
+            pool = sorted(
+                (c for c in range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE) if not seen >> c & 1),
+                key=place.__getitem__,
+            )
+            drawn = sorted(labels[c] for c in pool)
             rng.shuffle(drawn)
             order = list(range(len(pool)))
             consistent = True
@@ -1609,7 +1665,8 @@ class CodenameState(State):
                 else:
                     consistent = False
                     break
-            if consistent:
-                for card, symbol in zip(pool, drawn, strict=True):
-                    labels[card] = symbol
+            if not consistent:
+                drawn = _matching(pool, sorted(drawn), forbidden, rng)
+            for card, symbol in zip(pool, drawn, strict=True):
+                labels[card] = symbol
         return labels
