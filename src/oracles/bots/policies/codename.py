@@ -160,7 +160,7 @@ WIN = 1000.0
 class _Seat:
     """What the policy derives from one :class:`CodenameKnowledge`."""
 
-    __slots__ = ("down", "k", "known", "opp_life", "p", "unknown")
+    __slots__ = ("_table", "down", "k", "known", "opp_life", "p", "unknown")
 
     def __init__(self, k: CodenameKnowledge) -> None:
         self.k = k
@@ -194,6 +194,7 @@ class _Seat:
         self.down = down
         self.unknown = unknown
         self.opp_life = k.life[1 - k.seat]
+        self._table: list[tuple[int, tuple[float, ...], tuple[float, ...]]] | None = None
 
     # ------------------------------------------------------------ values
     def life_weight(self) -> float:
@@ -263,18 +264,24 @@ class _Seat:
 
     def potential(self, known: list[int]) -> float:
         """How far the best projects are (with ``known`` as the known cells per symbol)."""
+        table = self._table
+        if table is None:
+            # The projects still open and their values, once per position:
+            # the search calls this for every move it weighs.
+            down = self.down
+            table = self._table = [
+                (mask, _W3 if kind == STRIKE else _W4, tuple(self.set_value(kind, col, s) for s in range(5)))
+                for _, kind, col, mask, _ in _PROJECTS
+                if mask & down == mask
+            ]
         best = 0.0
         second = 0.0
-        down = self.down
-        for _, kind, col, mask, _ in _PROJECTS:
-            if mask & down != mask:
-                continue
-            weights = _W3 if kind == STRIKE else _W4
+        for mask, weights, values in table:
             for s in range(5):
                 have = (mask & known[s]).bit_count()
                 if not have:
                     continue
-                score = self.set_value(kind, col, s) * weights[have]
+                score = values[s] * weights[have]
                 if score > best:
                     best, second = score, best
                 elif score > second:
@@ -351,6 +358,24 @@ def candidates(world: State, seat: int, limit: int = 6) -> list[int]:
     ``seat`` may know."""
     assert isinstance(world, CodenameState)
     k = world.knowledge(seat)
+    # Everything below is a function of what the seat knows (its legal
+    # actions too), so a search asking again from another world it cannot
+    # tell apart gets the list it was given before.
+    key = (k, limit)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        if len(_CANDIDATES) >= _CANDIDATES_KEPT:
+            _CANDIDATES.clear()
+        found = _CANDIDATES[key] = _candidates(world, seat, k, limit)
+    return list(found)
+
+
+#: Lists of :func:`candidates` by the knowledge they were made from (bounded).
+_CANDIDATES: dict[tuple[CodenameKnowledge, int], list[int]] = {}
+_CANDIDATES_KEPT = 20000
+
+
+def _candidates(world: CodenameState, seat: int, k: CodenameKnowledge, limit: int) -> list[int]:
     legal = world.legal_actions()
     first = choose(world, seat, random.Random(0))
     if k.task:
