@@ -298,6 +298,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     table.add_column("win rate (95% CI)", justify="right")
     table.add_column("mean score (95% CI)", justify="right")
     table.add_column("rating (mu - 3 sigma)", justify="right")
+    table.add_column("s/move (mean, max)", justify="right")
     for row in sorted(data["bots"], key=lambda r: -r["rating"]):
         low, high = row["win_rate_ci95"]
         table.add_row(
@@ -306,6 +307,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
             f"{row['mean_score']:.2f} ± {row['mean_score_ci95']:.2f}",
             f"{row['rating']:.2f} (mu {row['rating_mu']:.2f})",
+            f"{row['think_mean_s']:.3f}, {row['think_max_s']:.3f}",
         )
     console = Console()
     console.print(table)

@@ -35,12 +35,18 @@ class GameResult:
 
 
 def play_game(
-    game: Game, bot_specs: Sequence[str], seed: int | str, chance_seed: int | str | None = None
+    game: Game,
+    bot_specs: Sequence[str],
+    seed: int | str,
+    chance_seed: int | str | None = None,
+    think: list[list[float]] | None = None,
 ) -> tuple[State, int]:
     """Play one game to the end; bots seeded from ``seed``, chance from
     ``chance_seed`` (default ``seed``): games sharing a chance seed share
     their deals (duplicate play). Returns the final state and the number of
-    decisions (player actions)."""
+    decisions (player actions). With ``think`` (one list per seat), the
+    seconds each real choice took (more than one legal action) are appended
+    to its seat's list."""
     n = game.num_players
     bots = [make_bot(bot_specs[seat], seat, f"{seed}") for seat in range(n)]
     chance_rng = random.Random(f"chance:{seed if chance_seed is None else chance_seed}")
@@ -51,8 +57,12 @@ def play_game(
             state.apply_trusted(state.sample_chance(chance_rng))
         else:
             seat = state.current_player()
+            started = time.perf_counter()
+            action = bots[seat].choose(SeatInfo(state, seat))
+            if think is not None and len(state.legal_actions()) > 1:
+                think[seat].append(time.perf_counter() - started)
             # Checked: a bot's mistake must surface here, not corrupt the game.
-            state.apply_action(bots[seat].choose(SeatInfo(state, seat)))
+            state.apply_action(action)
             decisions += 1
     return state, decisions
 

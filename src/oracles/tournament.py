@@ -75,13 +75,20 @@ class TournamentGame:
     scores: list[float]
     winners: list[int]
     length: int
+    #: Per seat: the seconds of each choice that had more than one legal action.
+    think: list[list[float]] = field(default_factory=list)
 
 
 def _play(job: tuple[str, dict[str, Any], tuple[str, ...], int, int, int]) -> TournamentGame:
     game_id, options, lineup, seed, deal, index = job
     game = game_for_job(game_id, options)
-    state, _ = play_game(game, lineup, f"t:{seed}:{deal}:{index}", chance_seed=f"t:{seed}:{deal}")
-    return TournamentGame(deal, lineup, list(state.scores()), list(state.winners()), len(state.history()))
+    think: list[list[float]] = [[] for _ in lineup]
+    state, _ = play_game(
+        game, lineup, f"t:{seed}:{deal}:{index}", chance_seed=f"t:{seed}:{deal}", think=think
+    )
+    return TournamentGame(
+        deal, lineup, list(state.scores()), list(state.winners()), len(state.history()), think
+    )
 
 
 @dataclass
@@ -92,6 +99,7 @@ class Entrant:
     scores: list[float] = field(default_factory=list)
     mu: float = 25.0
     sigma: float = 25.0 / 3
+    think: list[float] = field(default_factory=list)
 
 
 def run_tournament(
@@ -122,6 +130,7 @@ def run_tournament(
             entrant = entrants[spec]
             entrant.games += 1
             entrant.scores.append(result.scores[seat])
+            entrant.think.extend(result.think[seat])
             if seat in result.winners:
                 entrant.wins += 1
         _rate(model, entrants, result)
@@ -144,6 +153,8 @@ def run_tournament(
                 "rating_mu": entrant.mu,
                 "rating_sigma": entrant.sigma,
                 "rating": entrant.mu - 3 * entrant.sigma,
+                "think_mean_s": statistics.fmean(entrant.think) if entrant.think else 0.0,
+                "think_max_s": max(entrant.think, default=0.0),
             }
         )
     return {
