@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from oracles.bots.base import Bot, SeatInfo
 from oracles.core.game import State
@@ -38,10 +38,37 @@ CANDIDATES: dict[str, str] = {
     "codename": "oracles.bots.policies.codename:candidates",
 }
 
+#: game id -> module of a position evaluator for search bots that stop their
+#: rollouts early: ``win_chances(world) -> list[float]`` (each seat's chance
+#: of winning from ``world``) and ``turn(world) -> int`` (the turn being
+#: played, so that a rollout can stop a given number of turns on).
+EVALUATORS: dict[str, str] = {
+    "codename": "oracles.bots.policies.codename_value",
+}
+
 Pruner = Callable[[State, int], list[int]]
+
+
+class Evaluator(NamedTuple):
+    win_chances: Callable[[State], list[float]]
+    turn: Callable[[State], int]
+
 
 _loaded: dict[str, Policy] = {}
 _pruners: dict[str, Pruner | None] = {}
+_evaluators: dict[str, Evaluator | None] = {}
+
+
+def evaluator_for(game_id: str) -> Evaluator | None:
+    """The position evaluator of ``game_id``, or None if it has none."""
+    if game_id not in _evaluators:
+        path = EVALUATORS.get(game_id)
+        if path is None:
+            _evaluators[game_id] = None
+        else:
+            module = importlib.import_module(path)
+            _evaluators[game_id] = Evaluator(module.win_chances, module.turn)
+    return _evaluators[game_id]
 
 
 def candidates_for(game_id: str) -> Pruner | None:

@@ -20,9 +20,12 @@ import time
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
-from oracles.bots.heuristic import Policy, candidates_for, policy_for, random_policy
+from oracles.bots.heuristic import Policy, candidates_for, evaluator_for, policy_for, random_policy
 from oracles.core.errors import OptionError
 from oracles.core.game import State
+
+#: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
+DEFAULT_ITERATIONS = 400
 
 
 class _Node:
@@ -64,13 +67,19 @@ def gain_rewards(scores: list[float], start: list[float]) -> list[float]:
 class ISMCTSBot(Bot):
     """ISMCTS with an iteration or a time budget.
 
-    Parameters: ``iterations`` (default 400), ``seconds`` (a time budget per
-    move; overrides ``iterations`` when given), ``c`` (UCB exploration,
+    Parameters: ``iterations`` (default 400 when no time budget is given),
+    ``seconds`` (a time budget per move; with ``iterations`` too, the search
+    stops at whichever comes first, which caps the time of an iteration
+    budget), ``c`` (UCB exploration,
     default 0.7), ``rollout`` (``random`` or ``heuristic``), ``horizon``
-    (``round``, the default: stop a rollout when the scores change, i.e. when
-    the current round is scored, and reward the seats by what each gained in
-    it, which is cheaper and far less noisy in multi-round games; ``game``:
-    play every rollout to the end and reward the win), ``prune`` (default
+    (``round``: stop a rollout when the scores change, i.e. when the current
+    round is scored, and reward the seats by what each gained in it, which is
+    cheaper and far less noisy in multi-round games; ``turn``: stop once
+    ``turns`` more turns have begun (default 1: at the end of the turn being
+    played) and reward each seat its chance of winning by the game's position
+    evaluator (``EVALUATORS``; a game without one plays to the round's end);
+    ``game``: play every rollout to the end and reward the win; ``auto``, the
+    default: ``turn`` for a game with an evaluator, else ``round``), ``prune`` (default
     true: where the game has a pruning function, e.g. Codename's
     ``candidates``, the tree only branches on those actions).
     """
@@ -82,18 +91,30 @@ class ISMCTSBot(Bot):
         "c": float,
         "rollout": str,
         "horizon": str,
+        "turns": int,
         "prune": bool,
     }
 
-    iterations: int = 400
+    iterations: int = 0
     seconds: float = 0.0
     c: float = 0.7
     rollout: str = "random"
-    horizon: str = "round"
+    horizon: str = "auto"
+    turns: int = 1
     prune: bool = True
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)
+        #: Iterations run for each move searched (for benchmarks and tests).
+        self.searched: list[int] = []
+        if self.iterations < 0 or self.seconds < 0:
+            raise OptionError("bot 'ismcts' parameters 'iterations' and 'seconds' must not be negative")
+        if self.horizon not in ("auto", "round", "turn", "game"):
+            raise OptionError(
+                f"bot 'ismcts' parameter 'horizon' must be auto, round, turn or game, got {self.horizon!r}"
+            )
+        if self.turns < 0:
+            raise OptionError("bot 'ismcts' parameter 'turns' must not be negative")
         if self.rollout not in ("random", "heuristic"):
             raise OptionError(
                 f"bot 'ismcts' parameter 'rollout' must be random or heuristic, got {self.rollout!r}"
@@ -108,15 +129,16 @@ class ISMCTSBot(Bot):
             return legal[0]
         tree: dict[tuple[int, ...], _Node] = {}
         deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        budget = self.iterations or (0 if deadline is not None else DEFAULT_ITERATIONS)
         done = 0
         while True:
-            if deadline is not None:
-                if time.perf_counter() >= deadline and done > 0:
-                    break
-            elif done >= self.iterations:
+            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
+                break
+            if budget and (done >= budget or (done % 16 == 0 and self._settled(tree, budget - done))):
                 break
             self._iterate(info, tree)
             done += 1
+        self.searched.append(done)
         root = tree[()]
 
         def visits_then_mean(a: int) -> tuple[int, float]:
@@ -125,11 +147,23 @@ class ISMCTSBot(Bot):
 
         return max(legal, key=visits_then_mean)
 
+    @staticmethod
+    def _settled(tree: dict[tuple[int, ...], _Node], remaining: int) -> bool:
+        """True when no other root action can overtake the most visited one
+        in the ``remaining`` iterations: the choice is made, stop early
+        (same move as the full budget, as the choice is by visit count)."""
+        root = tree.get(())
+        if root is None or len(root.children_n) < 2:
+            return False
+        first, second = sorted(root.children_n.values(), reverse=True)[:2]
+        return first > second + remaining
+
     def _iterate(self, info: SeatInfo, tree: dict[tuple[int, ...], _Node]) -> None:
         rng = self.rng
         world = info.sample_world(rng)
         prune = candidates_for(world.game.id) if self.prune else None
-        start_scores = world.scores() if self.horizon == "round" else None
+        evaluator = evaluator_for(world.game.id) if self.horizon in ("auto", "turn") else None
+        start_scores = world.scores() if self.horizon != "game" and evaluator is None else None
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
         key: tuple[int, ...] = ()
         expanded = False
@@ -166,7 +200,10 @@ class ISMCTSBot(Bot):
                 tree[key] = _Node()
                 break
         policy = self._rollout_policy(world.game.id)
+        stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
         while not world.is_terminal():
+            if evaluator is not None and evaluator.turn(world) >= stop_turn:
+                break
             if world.is_chance_node():
                 # A round is scored before the next deal: stop there when asked.
                 if start_scores is not None and world.scores() != start_scores:
@@ -174,7 +211,9 @@ class ISMCTSBot(Bot):
                 world.apply_trusted(world.sample_chance(rng))
             else:
                 world.apply_trusted(policy(world, world.current_player(), rng))
-        if world.is_terminal() or start_scores is None:
+        if evaluator is not None and not world.is_terminal():
+            rewards = evaluator.win_chances(world)
+        elif world.is_terminal() or start_scores is None:
             rewards = seat_rewards(world)
         else:
             rewards = gain_rewards(world.scores(), start_scores)

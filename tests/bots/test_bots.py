@@ -1,0 +1,166 @@
+"""Every bot over every game: they finish every option set in simulations and
+tournaments, decide the same whatever the hidden cards, and ISMCTS keeps its
+promises (seeded, early stop without changing the move, budgets, horizons)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from oracles.bots.base import SeatInfo, make_bot
+from oracles.bots.heuristic import EVALUATORS, evaluator_for
+from oracles.bots.ismcts import ISMCTSBot
+from oracles.core.errors import OptionError
+from oracles.core.game import State
+from oracles.core.registry import game_class, game_ids, load_game
+from oracles.simulate import run_games
+from oracles.tournament import run_tournament
+
+#: Small budgets: these tests check that bots work everywhere, not how well.
+BOTS = [
+    "random",
+    "heuristic",
+    "ismcts:iterations=3",
+    "ismcts:iterations=3:rollout=heuristic:horizon=game",
+    "ismcts:iterations=3:horizon=round",
+]
+
+CASES = [
+    pytest.param(game_id, options, id=f"{game_id}-{i}")
+    for game_id in game_ids()
+    for i, options in enumerate(game_class(game_id).test_option_sets)
+]
+
+
+def decision_states(game_id: str, count: int, seed: int = 0) -> list[State]:
+    """Positions where a seat has a real choice, from random games."""
+    rng = random.Random(seed)
+    game = load_game(game_id, **game_class(game_id).test_option_sets[0])
+    found: list[State] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.1:
+                found.append(state.clone())
+            state.apply_action(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_every_bot_finishes_every_option_set_in_simulate(game_id: str, options: dict[str, Any]) -> None:
+    for spec in BOTS:
+        game = load_game(game_id, **options)
+        lineup = [spec] + ["random"] * (game.num_players - 1)
+        (result,) = run_games(game_id, options, lineup, 1, seed=7)
+        assert result.decisions > 0
+        assert len(result.scores) == game.num_players
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_bot_finishes_a_tournament(game_id: str) -> None:
+    options = game_class(game_id).test_option_sets[-1]
+    specs = ["random", "heuristic", "ismcts:iterations=3"]
+    data = run_tournament(game_id, specs, deals=1, options=options, seed=3)
+    seat_games = {row["bot"]: row["seat_games"] for row in data["bots"]}
+    assert data["games"] == len(data["lineups"]) > 0
+    assert sum(seat_games.values()) == data["games"] * load_game(game_id, **options).num_players
+    assert all(row["think_max_s"] >= row["think_mean_s"] >= 0 for row in data["bots"])
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("spec", ["heuristic", "ismcts:iterations=8"])
+def test_choice_is_blind_to_hidden_cards(game_id: str, spec: str) -> None:
+    """The same seat information with other hidden cards gives the same move."""
+    rng = random.Random(1)
+    differing = 0
+    states = decision_states(game_id, 12)
+    for index, state in enumerate(states):
+        seat = state.current_player()
+        other = state.resample_from_infostate(seat, rng)
+        assert other.information_state_string(seat) == state.information_state_string(seat)
+        if any(
+            other.information_state_string(s) != state.information_state_string(s)
+            for s in range(state.game.num_players)
+            if s != seat
+        ):
+            differing += 1
+        first = make_bot(spec, seat, index).choose(SeatInfo(state, seat))
+        second = make_bot(spec, seat, index).choose(SeatInfo(other, seat))
+        assert first == second
+    assert differing > len(states) // 2  # the hidden cards really were different
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_ismcts_is_seeded(game_id: str) -> None:
+    for state in decision_states(game_id, 4, seed=2):
+        seat = state.current_player()
+        moves = {make_bot("ismcts:iterations=20", seat, "s").choose(SeatInfo(state, seat)) for _ in range(2)}
+        assert len(moves) == 1
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_ismcts_stops_early_only_when_the_move_is_settled(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    states = decision_states(game_id, 8, seed=3)
+    early = []
+    stopped = 0
+    for state in states:
+        seat = state.current_player()
+        bot = make_bot("ismcts:iterations=200", seat, 1)
+        early.append(bot.choose(SeatInfo(state, seat)))
+        assert isinstance(bot, ISMCTSBot)
+        assert 0 < bot.searched[-1] <= 200
+        stopped += bot.searched[-1] < 200
+    monkeypatch.setattr(ISMCTSBot, "_settled", staticmethod(lambda tree, remaining: False))
+    full = []
+    for state in states:
+        seat = state.current_player()
+        bot = make_bot("ismcts:iterations=200", seat, 1)
+        full.append(bot.choose(SeatInfo(state, seat)))
+        assert isinstance(bot, ISMCTSBot)
+        assert bot.searched[-1] == 200
+    assert early == full
+    assert stopped > 0  # the early stop did save iterations somewhere
+
+
+def test_ismcts_time_budget_caps_an_iteration_budget() -> None:
+    state = decision_states("oracle", 1)[0]
+    seat = state.current_player()
+    bot = make_bot("ismcts:iterations=1000000:seconds=0.05", seat)
+    bot.choose(SeatInfo(state, seat))
+    assert isinstance(bot, ISMCTSBot)
+    assert 0 < bot.searched[-1] < 1000000
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:horizon=forever", "'horizon' must be auto, round, turn or game"),
+        ("ismcts:iterations=-1", "must not be negative"),
+        ("ismcts:turns=-2", "'turns' must not be negative"),
+        ("ismcts:rollout=smart", "'rollout' must be random or heuristic"),
+        ("ismcts:depth=3", "has no parameter 'depth'"),
+    ],
+)
+def test_ismcts_refuses_bad_parameters(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        make_bot(spec, 0)
+
+
+@pytest.mark.parametrize("game_id", sorted(EVALUATORS))
+def test_evaluators_give_chances_that_sum_to_one(game_id: str) -> None:
+    evaluator = evaluator_for(game_id)
+    assert evaluator is not None
+    for state in decision_states(game_id, 20, seed=4):
+        chances = evaluator.win_chances(state)
+        assert len(chances) == state.game.num_players
+        assert all(0 <= p <= 1 for p in chances)
+        assert sum(chances) == pytest.approx(1)
+        assert evaluator.turn(state) >= 0
