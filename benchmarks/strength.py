@@ -13,6 +13,7 @@ games, and the report says exactly what was played.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import sys
@@ -24,6 +25,21 @@ from typing import Any
 from oracles.tournament import lineups, run_tournament
 
 RESULTS = Path(__file__).parent / "results" / "strength.md"
+#: Every row's latest measurement, so that ``--only`` re-measures some rows
+#: and the table still shows all of them.
+STORE = RESULTS.with_suffix(".json")
+
+
+#: The ISMCTS entrant of each game. An iteration budget makes a row's result
+#: independent of the machine's load; ``seconds=0.5`` caps every move at the
+#: issue's 0.5 s. Random rollouts give Oracle and Inrah more iterations and
+#: won more in trials; Codename needs heuristic rollouts (random players guess
+#: themselves to death, which tells the search nothing).
+ISMCTS = {
+    "oracle": "ismcts:iterations=200:seconds=0.5:rollout=random",
+    "inrah": "ismcts:iterations=1000:seconds=0.5:rollout=random",
+    "codename": "ismcts:seconds=0.5:rollout=heuristic",
+}
 
 
 @dataclass(frozen=True)
@@ -55,14 +71,21 @@ def measure(row: Row, workers: int, seed: int) -> dict[str, Any]:
         shown = f"{value:+.1f} ± {half:.1f}"
         met = value >= row.target
         target = f"≥ +{row.target:g}"
+    opts = ", ".join(f"{k}={v}" for k, v in row.options.items()) or "defaults"
     return {
-        "row": row,
+        "game": row.game,
+        "match": row.label,
+        "options": opts,
         "games": data["games"],
+        "deals": row.deals,
+        "workers": workers,
         "shown": shown,
         "target": target,
         "met": met,
-        "seconds": time.perf_counter() - start,
-        "options": data["options"],
+        "seconds": round(time.perf_counter() - start),
+        "think_mean_s": hero["think_mean_s"],
+        "think_max_s": hero["think_max_s"],
+        "measured_on": time.strftime("%Y-%m-%d"),
     }
 
 
@@ -78,14 +101,7 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a smoke run: few deals, short games")
     parser.add_argument("--only", help="comma-separated row numbers to run (1-6)")
     args = parser.parse_args()
-    # Measured choices at 0.5 s a move: random rollouts give Oracle and Inrah
-    # more iterations and won more; Codename needs heuristic rollouts (random
-    # players guess themselves to death, which tells the search nothing).
-    ismcts = {
-        "oracle": "ismcts:seconds=0.5:rollout=random",
-        "inrah": "ismcts:seconds=0.5:rollout=random",
-        "codename": "ismcts:seconds=0.5:rollout=heuristic",
-    }
+    ismcts = dict(ISMCTS)
     if args.quick:
         args.deals, args.ismcts_deals = 10, 2
         args.ismcts = args.ismcts or "ismcts:iterations=50:rollout=heuristic"
@@ -113,37 +129,51 @@ def main() -> int:
         Row("codename", f"{mc} vs heuristic", [mc, h], {}, "win", 60, args.ismcts_deals),
     ]
     chosen = {int(x) for x in args.only.split(",")} if args.only else set(range(1, len(rows) + 1))
-    results = []
+    store: dict[str, Any] = json.loads(STORE.read_text(encoding="utf-8")) if STORE.exists() else {}
+    if args.quick:
+        store = {}
     for number, row in enumerate(rows, start=1):
         if number not in chosen:
             continue
         games = row.deals * len(lineups(row.bots, len(row.bots)))
         print(f"[{number}] {row.game}: {row.label}, {games} games ...", file=sys.stderr, flush=True)
-        results.append(measure(row, args.workers, args.seed))
+        result = measure(row, args.workers, args.seed)
+        if not args.quick:
+            # Re-read first: another run of this script may have stored other rows meanwhile.
+            store = json.loads(STORE.read_text(encoding="utf-8")) if STORE.exists() else {}
+            STORE.write_text(
+                json.dumps({**store, str(number): result}, indent=1, ensure_ascii=False) + "\n",
+                encoding="utf-8",
+            )
+        store[str(number)] = result
 
     lines = [
         "# Bot strength",
         "",
         f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}. "
-        f"Workers: {args.workers}. Seed: {args.seed}. Deals: {args.deals} per heuristic row, "
-        f"{args.ismcts_deals} per ISMCTS row, each played by every seat rotation."
+        f"Seed: {args.seed}. Every deal is played under every seat rotation (duplicate deals). "
+        "*s/move* is the first bot's mean (max) thinking time over its moves with a choice, measured "
+        "in the run (other processes running at the same time make it longer)."
         + (" Quick run (smoke test, not the real figures)." if args.quick else ""),
         "",
-        "| game | match | options | games | measured (95% CI) | target | met | time |",
-        "|---|---|---|---:|---:|---:|:---:|---:|",
+        "| # | game | match | options | deals × seatings = games | measured (95% CI) | target | met "
+        "| s/move | time (workers) | measured on |",
+        "|---:|---|---|---|---:|---:|---:|:---:|---:|---:|---|",
     ]
-    for res in results:
-        row = res["row"]
-        opts = ", ".join(f"{k}={v}" for k, v in row.options.items()) or "defaults"
+    for number in sorted(store, key=int):
+        res = store[number]
+        games = res["games"]
         lines.append(
-            f"| {row.game} | {row.label} | {opts} | {res['games']} | {res['shown']} | {res['target']} | "
-            f"{'yes' if res['met'] else 'no'} | {res['seconds']:.0f} s |"
+            f"| {number} | {res['game']} | {res['match']} | {res['options']} | "
+            f"{res['deals']} × {games // res['deals']} = {games} | {res['shown']} | {res['target']} | "
+            f"{'yes' if res['met'] else 'no'} | {res['think_mean_s']:.3f} ({res['think_max_s']:.2f}) | "
+            f"{res['seconds']} s ({res['workers']}) | {res['measured_on']} |"
         )
     lines.append("")
     report = "\n".join(lines)
     print(report)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(report + "\n", encoding="utf-8")
+    if not args.quick:
+        RESULTS.write_text(report + "\n", encoding="utf-8")
     return 0
 
 
