@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: play demo test lint typecheck unit bench clean
+.PHONY: play demo test lint typecheck unit bench strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +27,8 @@ demo: $(STAMP)
 test: lint typecheck unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff format --check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -36,8 +36,13 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
+## Engine speed against OpenSpiel (about 80 s).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+## The bots' strength matrix (hours on 2 cores; ARGS=--quick for a smoke run).
+strength: $(STAMP)
+	$(BIN)/python benchmarks/strength.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

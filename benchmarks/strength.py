@@ -22,6 +22,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
 from oracles.tournament import lineups, run_tournament
 
 RESULTS = Path(__file__).parent / "results" / "strength.md"
@@ -53,9 +56,21 @@ class Row:
     deals: int
 
 
-def measure(row: Row, workers: int, seed: int) -> dict[str, Any]:
+def measure(row: Row, workers: int, seed: int, title: str) -> dict[str, Any]:
     start = time.perf_counter()
-    data = run_tournament(row.game, row.bots, row.deals, options=row.options, seed=seed, workers=workers)
+    games = row.deals * len(lineups(row.bots, len(row.bots)))
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True)) as progress:
+        task = progress.add_task(title, total=games)
+        data = run_tournament(
+            row.game,
+            row.bots,
+            row.deals,
+            options=row.options,
+            seed=seed,
+            workers=workers,
+            on_game=lambda _: progress.advance(task),
+        )
     by_bot = {r["bot"]: r for r in data["bots"]}
     hero = by_bot[row.bots[0]]
     if row.metric == "win":
@@ -135,9 +150,7 @@ def main() -> int:
     for number, row in enumerate(rows, start=1):
         if number not in chosen:
             continue
-        games = row.deals * len(lineups(row.bots, len(row.bots)))
-        print(f"[{number}] {row.game}: {row.label}, {games} games ...", file=sys.stderr, flush=True)
-        result = measure(row, args.workers, args.seed)
+        result = measure(row, args.workers, args.seed, f"[{number}] {row.game}: {row.label}")
         if not args.quick:
             # Re-read first: another run of this script may have stored other rows meanwhile.
             store = json.loads(STORE.read_text(encoding="utf-8")) if STORE.exists() else {}
