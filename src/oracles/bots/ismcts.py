@@ -128,12 +128,17 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             return legal[0]
         tree: dict[tuple[int, ...], _Node] = {}
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds > 0 else None
         budget = self.iterations or (0 if deadline is not None else DEFAULT_ITERATIONS)
         done = 0
         while True:
-            if deadline is not None and done > 0 and time.perf_counter() >= deadline:
-                break
+            # Stop when another iteration of the mean length so far would
+            # overrun the time budget, so that a move keeps within it.
+            if deadline is not None and done > 0:
+                now = time.perf_counter()
+                if now + (now - start) / done >= deadline:
+                    break
             if budget and (done >= budget or (done % 16 == 0 and self._settled(tree, budget - done))):
                 break
             self._iterate(info, tree)
