@@ -67,21 +67,25 @@ def gain_rewards(scores: list[float], start: list[float]) -> list[float]:
 class ISMCTSBot(Bot):
     """ISMCTS with an iteration or a time budget.
 
-    Parameters: ``iterations`` (default 400 when no time budget is given),
-    ``seconds`` (a time budget per move; with ``iterations`` too, the search
-    stops at whichever comes first, which caps the time of an iteration
-    budget), ``c`` (UCB exploration,
-    default 0.7), ``rollout`` (``random`` or ``heuristic``), ``horizon``
-    (``round``: stop a rollout when the scores change, i.e. when the current
-    round is scored, and reward the seats by what each gained in it, which is
-    cheaper and far less noisy in multi-round games; ``turn``: stop once
-    ``turns`` more turns have begun (default 1: at the end of the turn being
-    played) and reward each seat its chance of winning by the game's position
-    evaluator (``EVALUATORS``; a game without one plays to the round's end);
-    ``game``: play every rollout to the end and reward the win; ``auto``, the
-    default: ``turn`` for a game with an evaluator, else ``round``), ``prune`` (default
-    true: where the game has a pruning function, e.g. Codename's
-    ``candidates``, the tree only branches on those actions).
+    Parameters:
+
+    - ``iterations``: the budget per move (default 400 when no ``seconds``
+      is given). The search stops early once no other move can overtake the
+      most visited one: the move is the one the full budget would choose.
+    - ``seconds``: a time budget per move; given with ``iterations``, the
+      search stops at whichever runs out first (a cap on an iteration budget).
+    - ``c``: UCB exploration (default 0.7).
+    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's policy).
+    - ``horizon``: where a rollout stops. ``round``: when the scores change
+      (the round is scored); each seat is rewarded by what it gained, which
+      is cheaper and far less noisy in multi-round games. ``turn``: once
+      ``turns`` more turns have begun (default 1: at the end of the turn
+      being played); each seat is rewarded its chance of winning by the
+      game's position evaluator (``EVALUATORS``; a game without one stops at
+      the round's end). ``game``: at the end; the win is rewarded. ``auto``
+      (default): ``turn`` for a game with an evaluator, else ``round``.
+    - ``prune`` (default true): where the game has a pruning function
+      (Codename's ``candidates``), the tree branches only on those actions.
     """
 
     name: ClassVar[str] = "ismcts"
