@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, OraclesError
@@ -33,6 +34,37 @@ def random_playout(game: Game, rng: random.Random, stop_after: int | None = None
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def decision_positions(
+    game: Game,
+    count: int,
+    seed: int | str = 0,
+    keep: float = 0.1,
+    move: Callable[[State, random.Random], int] | None = None,
+) -> list[State]:
+    """``count`` clones of positions where a seat has more than one legal
+    action, met in playouts of ``game`` (uniformly random moves, or ``move``)
+    and each kept with chance ``keep``, so that they spread over whole games.
+
+    >>> from oracles.core.registry import load_game
+    >>> positions = decision_positions(load_game("inrah"), 3)
+    >>> all(len(p.legal_actions()) > 1 for p in positions)
+    True
+    """
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < keep:
+                found.append(state.clone())
+            state.apply_action(move(state, rng) if move is not None else rng.choice(legal))
+    return found
 
 
 def _views(state: State) -> list[str]:

@@ -16,6 +16,7 @@ from oracles.core.errors import OptionError
 from oracles.core.game import State
 from oracles.core.registry import game_class, game_ids, load_game
 from oracles.simulate import run_games
+from oracles.testing import decision_positions
 from oracles.tournament import run_tournament
 
 #: Small budgets: these tests check that bots work everywhere, not how well.
@@ -36,20 +37,7 @@ CASES = [
 
 def decision_states(game_id: str, count: int, seed: int = 0) -> list[State]:
     """Positions where a seat has a real choice, from random games."""
-    rng = random.Random(seed)
-    game = load_game(game_id, **game_class(game_id).test_option_sets[0])
-    found: list[State] = []
-    while len(found) < count:
-        state = game.new_initial_state()
-        while not state.is_terminal() and len(found) < count:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.1:
-                found.append(state.clone())
-            state.apply_action(rng.choice(legal))
-    return found
+    return decision_positions(load_game(game_id, **game_class(game_id).test_option_sets[0]), count, seed)
 
 
 @pytest.mark.parametrize(("game_id", "options"), CASES)

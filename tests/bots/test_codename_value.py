@@ -5,27 +5,24 @@ from __future__ import annotations
 
 import math
 import random
+from typing import cast
 
 from oracles.bots.policies.codename_value import FEATURES, WEIGHTS, difference, features, win_chances
+from oracles.core.game import State
 from oracles.core.registry import load_game
-from oracles.games.codename.rules import CodenameState
+from oracles.games.codename.rules import GUESS_BASE, CodenameState
+from oracles.testing import decision_positions
 
 
 def positions(count: int, seed: int = 0) -> list[CodenameState]:
-    rng = random.Random(seed)
-    found: list[CodenameState] = []
-    while len(found) < count:
-        state = load_game("codename").new_initial_state()
-        assert isinstance(state, CodenameState)
-        while not state.is_terminal() and len(found) < count:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
-            if rng.random() < 0.1:
-                found.append(state.clone())
-            legal = state.legal_actions()
-            state.apply_action(rng.choice([a for a in legal if not 3125 <= a < 6250] or legal))
-    return found
+    """Positions from random games that do not guess (guesses end games early)."""
+
+    def no_guess(state: State, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        return rng.choice([a for a in legal if not GUESS_BASE <= a < GUESS_BASE + 3125] or legal)
+
+    states = decision_positions(load_game("codename"), count, seed, move=no_guess)
+    return cast(list[CodenameState], states)
 
 
 def chance(diff: list[float]) -> float:

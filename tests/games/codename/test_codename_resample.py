@@ -6,28 +6,19 @@ the same on two truths the seat cannot tell apart), and honours every
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 from oracles.core.registry import load_game
 from oracles.games.codename.rules import CodenameState, _matching, symbol_of
+from oracles.testing import decision_positions
 
 
 def decision_states(count: int, seed: int) -> list[CodenameState]:
-    rng = random.Random(seed)
-    found: list[CodenameState] = []
-    while len(found) < count:
-        state = load_game("codename").new_initial_state()
-        assert isinstance(state, CodenameState)
-        while not state.is_terminal() and len(found) < count:
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.1:
-                found.append(state.clone())
-            state.apply_action(rng.choice(legal))
-    return found
+    states = decision_positions(load_game("codename"), count, seed)
+    assert all(isinstance(state, CodenameState) for state in states)
+    return cast(list[CodenameState], states)
 
 
 def situation(world: CodenameState) -> tuple[object, ...]:
