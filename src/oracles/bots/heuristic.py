@@ -13,10 +13,11 @@ dotted path in ``POLICIES``; a game without one falls back to random play.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable
-from typing import ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from oracles.bots.base import Bot, SeatInfo
 from oracles.core.game import State
@@ -54,51 +55,37 @@ class Evaluator(NamedTuple):
     turn: Callable[[State], int]
 
 
-_loaded: dict[str, Policy] = {}
-_pruners: dict[str, Pruner | None] = {}
-_evaluators: dict[str, Evaluator | None] = {}
-
-
-def evaluator_for(game_id: str) -> Evaluator | None:
-    """The position evaluator of ``game_id``, or None if it has none."""
-    if game_id not in _evaluators:
-        path = EVALUATORS.get(game_id)
-        if path is None:
-            _evaluators[game_id] = None
-        else:
-            module = importlib.import_module(path)
-            _evaluators[game_id] = Evaluator(module.win_chances, module.turn)
-    return _evaluators[game_id]
-
-
-def candidates_for(game_id: str) -> Pruner | None:
-    """The pruning function of ``game_id``, or None (search every action)."""
-    if game_id not in _pruners:
-        path = CANDIDATES.get(game_id)
-        if path is None:
-            _pruners[game_id] = None
-        else:
-            module, _, name = path.partition(":")
-            _pruners[game_id] = getattr(importlib.import_module(module), name)
-    return _pruners[game_id]
+def _load(path: str) -> Any:
+    """The object named by ``"module:name"``."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def random_policy(world: State, seat: int, rng: random.Random) -> int:
     return rng.choice(world.legal_actions())
 
 
+@functools.cache
 def policy_for(game_id: str) -> Policy:
     """The heuristic policy of ``game_id`` (random play if it has none)."""
-    policy = _loaded.get(game_id)
-    if policy is None:
-        path = POLICIES.get(game_id)
-        if path is None:
-            policy = random_policy
-        else:
-            module, _, name = path.partition(":")
-            policy = getattr(importlib.import_module(module), name)
-        _loaded[game_id] = policy
-    return policy
+    path = POLICIES.get(game_id)
+    return _load(path) if path is not None else random_policy
+
+
+@functools.cache
+def candidates_for(game_id: str) -> Pruner | None:
+    """The pruning function of ``game_id``, or None (search every action)."""
+    path = CANDIDATES.get(game_id)
+    return _load(path) if path is not None else None
+
+
+@functools.cache
+def evaluator_for(game_id: str) -> Evaluator | None:
+    """The position evaluator of ``game_id``, or None if it has none."""
+    path = EVALUATORS.get(game_id)
+    if path is None:
+        return None
+    return Evaluator(_load(f"{path}:win_chances"), _load(f"{path}:turn"))
 
 
 class HeuristicBot(Bot):
