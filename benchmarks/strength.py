@@ -7,8 +7,8 @@ rotation, so each bot meets the same cards from every seat. The table, with
 
 Each row's latest figures are kept in ``benchmarks/results/strength.json``,
 so ``--only 2,4`` re-measures two rows and the table still shows all six.
-The full matrix takes about 1.5 hours on 2 idle cores (the ISMCTS rows
-200 games each, the others 200); ``--quick`` plays fewer deals and, with
+The full matrix takes about 1.5 hours on 2 idle cores (200 games in each
+ISMCTS row, 800 in the others); ``--quick`` plays fewer deals and, with
 ``--oracle-rounds``/``--inrah-rounds``, shorter games, and writes nothing.
 """
 
@@ -111,7 +111,7 @@ def measure(row: Row, workers: int, seed: int, title: str) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--deals", type=int, default=50, help="deals per random/heuristic row (Codename: twice as many)"
+        "--deals", type=int, default=200, help="deals per random/heuristic row (Codename: twice as many)"
     )
     parser.add_argument(
         "--ismcts-deals", type=int, default=50, help="deals per ISMCTS row (Codename: twice as many)"
