@@ -145,7 +145,10 @@ class ISMCTSBot(Bot):
                     break
             if budget and (done >= budget or (done % 16 == 0 and self._settled(tree, budget - done))):
                 break
-            self._iterate(info, tree)
+            # Past the first, an iteration still running at the deadline is
+            # dropped, so that a long rollout cannot overrun the budget.
+            if not self._iterate(info, tree, deadline if done else None):
+                break
             done += 1
         self.searched.append(done)
         root = tree[()]
@@ -167,7 +170,9 @@ class ISMCTSBot(Bot):
         first, second = sorted(root.children_n.values(), reverse=True)[:2]
         return first > second + remaining
 
-    def _iterate(self, info: SeatInfo, tree: dict[tuple[int, ...], _Node]) -> None:
+    def _iterate(self, info: SeatInfo, tree: dict[tuple[int, ...], _Node], deadline: float | None) -> bool:
+        """One iteration; False (and nothing backed up) if ``deadline`` passed
+        during its rollout."""
         rng = self.rng
         world = info.sample_world(rng)
         prune = candidates_for(world.game.id) if self.prune else None
@@ -219,6 +224,8 @@ class ISMCTSBot(Bot):
                     break
                 world.apply_trusted(world.sample_chance(rng))
             else:
+                if deadline is not None and time.perf_counter() >= deadline:
+                    return False
                 world.apply_trusted(policy(world, world.current_player(), rng))
         if evaluator is not None and not world.is_terminal():
             rewards = evaluator.win_chances(world)
@@ -229,3 +236,4 @@ class ISMCTSBot(Bot):
         for node, action, seat in path:
             node.children_n[action] = node.children_n.get(action, 0) + 1
             node.children_w[action] = node.children_w.get(action, 0.0) + rewards[seat]
+        return True
