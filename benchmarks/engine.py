@@ -162,7 +162,7 @@ def ismcts_rates(states: list[Any], budget: float) -> tuple[float, float | None]
             start = time.perf_counter()
             bot.choose(SeatInfo(state, state.current_player()))
             ours_seconds += time.perf_counter() - start
-            ours_iterations += bot.searched[-1]
+            ours_iterations += sum(bot.searched)  # nothing when only one move was legal
     try:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
