@@ -4,13 +4,17 @@ Each iteration draws a *world* from the bot's information state
 (``resample_from_infostate``: the bot never sees the true hidden cards), walks
 the shared tree with UCB restricted to the actions available in that world
 (Cowling, Powley and Whitehouse, 2012: availability counts), expands one node,
-finishes the game with a rollout policy and backs up each seat's reward to the
-nodes where that seat chose.
+plays on with a rollout policy up to its horizon (the end of the round, of
+the turn, or of the game) and backs up each seat's reward to the nodes where
+that seat chose.
 
 Nodes are keyed by the player actions taken since the root; chance actions
 (later deals) are sampled afresh in every iteration and do not branch the
-tree. A seat's reward is its share of the win plus a small term for its score
-lead, so the search prefers winning and, among equal chances, scoring more.
+tree. At the end of the game a seat's reward is its share of the win plus a
+small term for its score lead, so the search prefers winning and, among equal
+chances, scoring more; at the end of a round it is what the seat gained in
+the round; at the end of a turn, its chance of winning by the game's
+position evaluator.
 """
 
 from __future__ import annotations
