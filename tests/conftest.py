@@ -10,8 +10,10 @@ import pytest
 
 from oracles.core import registry
 
-# The toy game lives beside the core tests; make it importable from every test.
+# The toy game lives beside the core tests, the Codename scenario builders
+# beside the Codename tests; make both importable from every test.
 sys.path.insert(0, str(Path(__file__).parent / "core"))
+sys.path.insert(0, str(Path(__file__).parent / "games" / "codename"))
 
 
 @pytest.fixture

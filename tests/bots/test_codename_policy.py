@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import random
 
+import codename_scenarios as scenarios
+from codename_scenarios import play
+
 from oracles.bots.base import SeatInfo
 from oracles.bots.heuristic import HeuristicBot, policy_for
 from oracles.bots.policies.codename import candidates, choose
 from oracles.core.registry import load_game
-from oracles.games.codename.rules import CELL_NAMES, ROWS, SYMBOLS, CodenameState
+from oracles.games.codename.rules import CodenameState
 from oracles.simulate import play_game
 
-LETTERS = {"S": "star", "Q": "square", "W": "wave", "O": "circle", "X": "cross"}
 CODE = "wave wave circle circle square"
 
 
@@ -22,38 +24,12 @@ def new_state(**options: int) -> CodenameState:
     return state
 
 
-def shuffle_text(seat: int, code: str, field: dict[str, str], hand: str) -> str:
-    """Seat's deal: a field without sets (cell (c, r) shows symbol (c + 2r) % 5)
-    except the ``field`` overrides (letters), the ``hand``, the rest as the deck."""
-    cells = {name: SYMBOLS[(i // ROWS + 2 * (i % ROWS)) % 5] for i, name in enumerate(CELL_NAMES)}
-    cells.update({cell: LETTERS[letter] for cell, letter in field.items()})
-    hand_names = [LETTERS[x] for x in hand]
-    left = dict.fromkeys(SYMBOLS, 10)
-    for name in [*code.split(), *cells.values(), *hand_names]:
-        left[name] -= 1
-    deck = [name for name in SYMBOLS for _ in range(left[name])]
-    field_list = " ".join(cells[name] for name in CELL_NAMES)
-    return f"shuffle {seat} {field_list} / {' '.join(hand_names)} / {' '.join(deck)}"
-
-
 def start(
     fields: tuple[dict[str, str], dict[str, str]] = ({}, {}),
     hands: tuple[str, str] = ("SQWOX", "SQWOX"),
     codes: tuple[str, str] = (CODE, CODE),
 ) -> CodenameState:
-    state = new_state()
-    state.apply_string(f"code {codes[0]}")
-    state.apply_string(f"code {codes[1]}")
-    for seat in (0, 1):
-        state.apply_string(shuffle_text(seat, codes[seat], fields[seat], hands[seat]))
-    state.apply_string("first 0")
-    return state
-
-
-def play(state: CodenameState, *moves: str) -> CodenameState:
-    for move in moves:
-        state.apply_string(move)
-    return state
+    return scenarios.start(fields, hands, codes)
 
 
 def decide(state: CodenameState) -> str:

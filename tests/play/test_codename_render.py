@@ -7,16 +7,16 @@ import random
 import re
 from typing import Any
 
+import codename_scenarios as scenarios
 import pytest
 from rich.console import Console, RenderableType
 
 from oracles.bots.policies.codename import choose
 from oracles.core.registry import load_game
-from oracles.games.codename.rules import CELL_NAMES, ROWS, SYMBOLS, CodenameState
+from oracles.games.codename.rules import CodenameState
 from oracles.play.games.codename import GLYPHS, CodenameRenderer, shown_slots
 from oracles.play.render import renderer_for
 
-LETTERS = {"S": "star", "Q": "square", "W": "wave", "O": "circle", "X": "cross"}
 CODE = "wave wave circle circle square"
 
 
@@ -34,21 +34,7 @@ def new_state() -> CodenameState:
 
 def start(fields: tuple[dict[str, str], dict[str, str]] = ({}, {}), hands: str = "SQWOX") -> CodenameState:
     """Both seats dealt a field without sets except ``fields`` (letters); seat 0 starts."""
-    state = new_state()
-    state.apply_string(f"code {CODE}")
-    state.apply_string(f"code {CODE}")
-    for seat in (0, 1):
-        cells = {name: SYMBOLS[(i // ROWS + 2 * (i % ROWS)) % 5] for i, name in enumerate(CELL_NAMES)}
-        cells.update({cell: LETTERS[x] for cell, x in fields[seat].items()})
-        hand = [LETTERS[x] for x in hands]
-        left = dict.fromkeys(SYMBOLS, 10)
-        for name in [*CODE.split(), *cells.values(), *hand]:
-            left[name] -= 1
-        deck = [name for name in SYMBOLS for _ in range(left[name])]
-        field = " ".join(cells[c] for c in CELL_NAMES)
-        state.apply_string(f"shuffle {seat} {field} / {' '.join(hand)} / {' '.join(deck)}")
-    state.apply_string("first 0")
-    return state
+    return scenarios.start(fields, (hands, hands), (CODE, CODE))
 
 
 def legal_map(state: CodenameState) -> dict[str, int]:
