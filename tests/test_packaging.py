@@ -66,3 +66,33 @@ def test_same_seed_same_game_in_two_processes(game_id: str) -> None:
         records.append(json.loads(result.stdout))
     assert records[0] == records[1]
     assert len(records[0]["actions"]) > 10
+
+
+LAZY = """
+import random, sys
+from oracles import load_game
+from oracles.bots import SeatInfo, make_bot
+for game_id in ("oracle", "inrah", "codename"):
+    game = load_game(game_id)
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    bots = [make_bot("ismcts:iterations=5:rollout=heuristic", seat) for seat in range(game.num_players)]
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            seat = state.current_player()
+            state.apply_action(bots[seat].choose(SeatInfo(state, seat)))
+print(" ".join(name for name in ("rich", "numpy", "babel") if name in sys.modules))
+"""
+
+
+def test_rules_and_bots_import_no_front_end_library() -> None:
+    """Playing with bots loads each game's rules, policy and evaluator, never
+    the terminal renderer (rich), the research encoder (numpy) or Babel."""
+    result = subprocess.run(
+        [sys.executable, "-c", LAZY], capture_output=True, text=True, check=True, timeout=300
+    )
+    assert result.stdout.strip() == ""
