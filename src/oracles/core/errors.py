@@ -63,3 +63,8 @@ class RecordError(OraclesError):
         super().__init__(message)
         self.index = index
         self.text = text
+
+
+class InputError(OraclesError, ValueError):
+    """A value typed by a person or given on the command line that the
+    program cannot use (a number out of range, a path it cannot write)."""
