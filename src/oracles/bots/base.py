@@ -8,12 +8,24 @@ state (``resample_from_infostate``), which search bots may explore freely.
 
 from __future__ import annotations
 
+import math
 import random
+import re
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from oracles.core.errors import OptionError
 from oracles.core.game import Game, State
+from oracles.core.options import parse_integer
+from oracles.core.text import printable, shown
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
+_FALSE = frozenset({"false", "0", "no", "off"})
+#: A decimal number in ASCII (no ``inf``, ``nan``, ``1_000`` or other
+#: spellings ``float`` would take), with a short exponent.
+_DECIMAL = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})([eE][+-]?[0-9]{1,3})?", re.ASCII)
+#: The longest text value a bot parameter takes.
+_MAX_TEXT = 40
 
 
 class SeatInfo:
@@ -60,17 +72,72 @@ class Bot(ABC):
     name: ClassVar[str] = "bot"
     #: Accepted parameters and their types.
     params: ClassVar[dict[str, type]] = {}
+    #: The inclusive range of each numeric parameter (every one needs one:
+    #: an unbounded budget would let a search run forever).
+    param_ranges: ClassVar[dict[str, tuple[float, float]]] = {}
+    #: The accepted values of each text parameter.
+    param_choices: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         self.seat = seat
         self.rng = random.Random(f"{self.name}:{seat}:{seed}")
         for key, value in params.items():
-            if key not in self.params:
+            setattr(self, key, self.check_param(key, value))
+
+    @classmethod
+    def check_param(cls, key: str, value: Any) -> Any:
+        """``value`` if parameter ``key`` accepts it (the right type, finite,
+        in range, one of the choices), else an :class:`OptionError`. Every
+        bot checks here, whether its parameters come from a spec or a program."""
+        if key not in cls.params:
+            raise OptionError(
+                f"bot '{cls.name}' has no parameter {shown(key)}"
+                + (f" (parameters: {', '.join(cls.params)})" if cls.params else "")
+            )
+        kind = cls.params[key]
+        bad = f"bot '{cls.name}' parameter '{key}' must be {cls.describe_param(key)}, got {shown(value)}"
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise OptionError(bad)
+            return value
+        if kind in (int, float):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise OptionError(bad)
+            if kind is int and not isinstance(value, int):
+                raise OptionError(bad)
+            if not math.isfinite(value):
+                raise OptionError(bad)
+            low, high = cls.param_ranges.get(key, (-math.inf, math.inf))
+            if low == 0 and value < 0:
                 raise OptionError(
-                    f"bot '{self.name}' has no parameter '{key}'"
-                    + (f" (parameters: {', '.join(self.params)})" if self.params else "")
+                    f"bot '{cls.name}' parameter '{key}' must not be negative, got {shown(value)}"
                 )
-            setattr(self, key, value)
+            if not low <= value <= high:
+                raise OptionError(bad)
+            return float(value) if kind is float else value
+        if not isinstance(value, str):
+            raise OptionError(bad)
+        choices = cls.param_choices.get(key)
+        if choices is not None and value not in choices:
+            raise OptionError(bad)
+        return value
+
+    @classmethod
+    def describe_param(cls, key: str) -> str:
+        """What parameter ``key`` accepts, for messages."""
+        kind = cls.params[key]
+        if kind is bool:
+            return "true or false"
+        if kind in (int, float):
+            what = "an integer" if kind is int else "a number"
+            if key in cls.param_ranges:
+                low, high = cls.param_ranges[key]
+                return f"{what} from {_number(low)} to {_number(high)}"
+            return what
+        if key in cls.param_choices:
+            *first, last = cls.param_choices[key]
+            return f"{', '.join(first)} or {last}" if first else last
+        return "a text"
 
     @abstractmethod
     def choose(self, info: SeatInfo) -> int:
@@ -89,13 +156,38 @@ class RandomBot(Bot):
         return self.rng.choice(info.legal_actions())
 
 
-def _convert(bot: str, key: str, value: str, kind: type) -> Any:
-    try:
-        if kind is bool:
-            return value.lower() in {"1", "true", "yes", "on"}
-        return kind(value)
-    except ValueError:
-        raise OptionError(f"bot '{bot}' parameter '{key}' must be {kind.__name__}, got {value!r}") from None
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _convert(cls: type[Bot], key: str, value: str) -> Any:
+    """The text of a spec parameter as its declared type, checked.
+
+    Only real booleans (``true/false/1/0/yes/no/on/off``), ASCII integers and
+    finite decimal numbers are read; anything else is an error, never a
+    silent ``False`` or ``nan``.
+    """
+    kind = cls.params[key]
+    text = value.strip()
+    converted: Any = None
+    if kind is bool:
+        lowered = text.lower()
+        converted = True if lowered in _TRUE else False if lowered in _FALSE else None
+    elif kind is int:
+        converted = parse_integer(text)
+    elif kind is float:
+        converted = float(text) if _DECIMAL.fullmatch(text) else None
+    elif len(text) <= _MAX_TEXT:
+        converted = text.lower() if key in cls.param_choices else text
+    if converted is None:
+        raise OptionError(
+            f"bot '{cls.name}' parameter '{key}' must be {cls.describe_param(key)}, got {shown(value)}"
+        )
+    return cls.check_param(key, converted)
+
+
+#: The longest bot spec read.
+MAX_SPEC = 200
 
 
 def bot_classes() -> dict[str, type[Bot]]:
@@ -112,19 +204,24 @@ def parse_bot_spec(spec: str) -> tuple[type[Bot], dict[str, Any]]:
     >>> parse_bot_spec("random")
     (<class 'oracles.bots.base.RandomBot'>, {})
     """
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC:
+        raise OptionError(f"a bot spec is a text of at most {MAX_SPEC} characters, got {shown(spec)}")
     name, *pairs = [part.strip() for part in spec.strip().split(":")]
     classes = bot_classes()
     if name.lower() not in classes:
-        raise OptionError(f"unknown bot {name!r} (bots: {', '.join(sorted(classes))})")
+        raise OptionError(f"unknown bot '{printable(name)}' (bots: {', '.join(sorted(classes))})")
     cls = classes[name.lower()]
     params: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
+        key = key.strip()
         if not sep:
-            raise OptionError(f"bot parameter {pair!r} must be written as key=value")
+            raise OptionError(f"bot parameter {shown(pair)} must be written as key=value")
         if key not in cls.params:
-            raise OptionError(f"bot '{cls.name}' has no parameter '{key}'")
-        params[key] = _convert(cls.name, key, value, cls.params[key])
+            raise OptionError(f"bot '{cls.name}' has no parameter {shown(key)}")
+        if key in params:
+            raise OptionError(f"bot '{cls.name}' parameter '{key}' is given twice")
+        params[key] = _convert(cls, key, value)
     return cls, params
 
 
