@@ -238,10 +238,16 @@ def prepare_records_dir(records_dir: str | Path | None) -> Path | None:
 
 
 def _write_record(path: Path, record: dict[str, Any]) -> None:
+    """Write a record whole or not at all (through a temporary name), so
+    that a run stopped by Ctrl-C leaves only complete records."""
+    partial = path.with_name(path.name + ".partial")
     try:
-        path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        partial.replace(path)
     except OSError as error:
         raise InputError(f"cannot write {shown(str(path))}: {error.strerror or 'unwritable'}") from None
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 def prepare(

@@ -108,9 +108,13 @@ def replay_record(record: dict[str, Any]) -> State:
             state.apply_string(text)
         except NotationError as error:
             # The record line already quotes the text; give only the why.
-            raise RecordError(f"action {index} {shown(text)}: {error.why}", index, text) from None
+            raise RecordError(
+                f"action {index} {shown(text)}: {printable(error.why, 300)}", index, text
+            ) from None
         except IllegalActionError as error:
-            raise RecordError(f"action {index} {shown(text)}: {error.reason}", index, text) from None
+            raise RecordError(
+                f"action {index} {shown(text)}: {printable(error.reason, 300)}", index, text
+            ) from None
         except (ValueError, TypeError, IndexError, KeyError) as error:
             # A game's notation reader that trips on odd text (digits such
             # as "³") must not turn a bad record into a traceback.

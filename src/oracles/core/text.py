@@ -26,7 +26,8 @@ MAX_SHOWN = 120
 MAX_LINE = 1000
 
 # Control, format (bidi overrides, zero-width), surrogate, private-use and
-# unassigned characters, and the Unicode line and paragraph separators.
+# unassigned characters, and the Unicode line and paragraph separators;
+# other spaces (no-break, em, ...) print as a plain space.
 _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
@@ -52,7 +53,8 @@ def printable(text: str, limit: int = MAX_SHOWN) -> str:
     out: list[str] = []
     size = 0
     for char in head:
-        piece = _escape(char) if unicodedata.category(char) in _HIDDEN else char
+        category = unicodedata.category(char)
+        piece = _escape(char) if category in _HIDDEN else " " if category == "Zs" else char
         out.append(piece)
         size += len(piece)
         if size > limit:
