@@ -109,6 +109,7 @@ def _build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--seed", type=_SEED, default=0, help="seed of the whole run (default 0)")
     simulate.add_argument("--records", metavar="DIR", help="write every game as a record into DIR")
     simulate.add_argument("--workers", type=_WORKERS, default=1, help="worker processes (default 1)")
+    _add_backend_arguments(simulate)
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -141,9 +142,21 @@ def _build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
     tournament.add_argument("--seed", type=_SEED, default=0, help="seed of the whole run (default 0)")
     tournament.add_argument("--workers", type=_WORKERS, default=1, help="worker processes (default 1)")
+    _add_backend_arguments(tournament)
     tournament.add_argument("--json", action="store_true", help="print the results as JSON")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     return parser
+
+
+def _add_backend_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the games run: local processes, or Ray (a local Ray with --workers CPUs, "
+        "or the cluster at --address); the same seed gives the same games on both",
+    )
+    command.add_argument("--address", metavar="ADDR", help="a Ray cluster to use with --backend ray")
 
 
 def _status_line(state: State) -> str:
@@ -232,11 +245,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from oracles.backends import check_backend
     from oracles.simulate import prepare, prepare_records_dir, simulate
     from oracles.workers import check_workers
 
     _at_least_one(args.games, "-n")
     check_workers(args.workers)
+    check_backend(args.backend, args.address)
     options = _game_options(args)
     specs = args.bots.split(",")
     game, _ = prepare(args.game, options, specs)  # errors before the progress bar starts
@@ -254,6 +269,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             records_dir=records,
             on_result=lambda _: progress.advance(task),
+            backend=args.backend,
+            address=args.address,
         )
     data = result.as_dict()
     if args.json:
@@ -350,11 +367,13 @@ def _progress(quiet: bool) -> Any:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    from oracles.backends import check_backend
     from oracles.tournament import plan_tournament, run_tournament
     from oracles.workers import check_workers
 
     _at_least_one(args.deals, "-n")
     check_workers(args.workers)
+    check_backend(args.backend, args.address)
     options = _game_options(args)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     game, plan = plan_tournament(args.game, specs, options)  # errors before the progress bar
@@ -372,6 +391,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             seed=args.seed,
             workers=args.workers,
             on_game=lambda _: progress.advance(task),
+            backend=args.backend,
+            address=args.address,
         )
     if args.json:
         print(json.dumps(data))

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from oracles.backends import ordered_map
 from oracles.bots.base import SeatInfo
 from oracles.bots.specs import make_bot
 from oracles.core.errors import InputError, OptionError
@@ -25,7 +26,6 @@ from oracles.core.game import Game, State
 from oracles.core.inputs import load_game_checked
 from oracles.core.registry import load_game
 from oracles.core.text import shown
-from oracles.workers import map_in_order
 
 
 @dataclass(frozen=True)
@@ -105,13 +105,16 @@ def run_games(
     seed: int,
     workers: int = 1,
     keep_records: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[GameResult]:
-    """Yield the results of games ``0..n-1`` in order."""
+    """Yield the results of games ``0..n-1`` in order (on ``backend``, see
+    :mod:`oracles.backends`: the same games whatever runs them)."""
     jobs = ((game_id, options, list(bot_specs), seed, i, keep_records) for i in range(n))
     workers = max(1, min(workers, n))  # no idle processes for a short run
     # Large chunks: a short game costs less than shipping it to a worker.
     chunk = max(1, min(200, n // (workers * 4) or 1))
-    yield from map_in_order(_play_indexed, jobs, workers, chunk)
+    yield from ordered_map(_play_indexed, jobs, workers, chunk, backend, address)
 
 
 @dataclass
@@ -193,6 +196,8 @@ def simulate(
     workers: int = 1,
     records_dir: str | Path | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
     """Play ``n`` games and summarise them (see ``oracles simulate``)."""
     game, specs = prepare(game_id, options, bot_specs)
@@ -202,7 +207,9 @@ def simulate(
     out = prepare_records_dir(records_dir)
     width = len(str(max(n - 1, 0)))
     start = time.perf_counter()
-    for result in run_games(game.id, game.options, specs, n, seed, workers, out is not None):
+    for result in run_games(
+        game.id, game.options, specs, n, seed, workers, out is not None, backend, address
+    ):
         for seat in range(game.num_players):
             seats[seat].scores.append(result.scores[seat])
             if seat in result.winners:

@@ -23,12 +23,12 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from oracles.backends import ordered_map
 from oracles.bots.specs import make_bot
 from oracles.core.errors import OptionError
 from oracles.core.game import Game
 from oracles.core.inputs import load_game_checked
 from oracles.simulate import game_for_job, mean_interval, play_game, wilson_interval
-from oracles.workers import map_in_order
 
 
 def lineups(specs: Sequence[str], seats: int) -> list[tuple[str, ...]]:
@@ -110,6 +110,8 @@ def run_tournament(
     seed: int = 0,
     workers: int = 1,
     on_game: Callable[[TournamentGame], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` deals under every lineup and return the results table."""
     from openskill.models import PlackettLuce
@@ -124,7 +126,7 @@ def run_tournament(
     model = PlackettLuce()
     lengths: list[int] = []
     start = time.perf_counter()
-    for result in _results(jobs, workers):
+    for result in _results(jobs, workers, backend, address):
         lengths.append(result.length)
         for seat, spec in enumerate(result.lineup):
             entrant = entrants[spec]
@@ -170,11 +172,14 @@ def run_tournament(
 
 
 def _results(
-    jobs: list[tuple[str, dict[str, Any], tuple[str, ...], int, int, int]], workers: int
+    jobs: list[tuple[str, dict[str, Any], tuple[str, ...], int, int, int]],
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[TournamentGame]:
     workers = max(1, min(workers, len(jobs)))  # no idle processes for a short run
     chunk = max(1, min(20, len(jobs) // (workers * 8) or 1))
-    yield from map_in_order(_play, jobs, workers, chunk)
+    yield from ordered_map(_play, jobs, workers, chunk, backend, address)
 
 
 def _rate(model: Any, entrants: dict[str, Entrant], result: TournamentGame) -> None:
