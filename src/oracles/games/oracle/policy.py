@@ -58,20 +58,16 @@ from typing import Any
 
 from oracles.core.game import State
 from oracles.games.oracle.cards import NUM_VALUES, VALUE_CREATURE
-from oracles.games.oracle.prophecies import QUANTITIES, Edition
-from oracles.games.oracle.rules import (
+from oracles.games.oracle.notation import (
     DISCARD_BASE,
-    DRAFT,
-    KEEP,
     KEEP_BASE,
-    LOSER,
     LOSER_KEEP,
     LOSER_RETURN,
     PAIR_INDEX,
     PASS_BASE,
-    PLAY,
-    OracleState,
 )
+from oracles.games.oracle.prophecies import QUANTITIES, Edition
+from oracles.games.oracle.rules import DRAFT, KEEP, LOSER, PLAY, OracleState
 
 #: Cards of each value (index value - 1), every colour.
 _VALUE_MASKS: tuple[int, ...] = tuple(

@@ -59,8 +59,11 @@ Modules
 =======
 
 This module holds the game, the state and the turn flow; the notation is in
-:mod:`.notation`, the end-of-round scoring in :mod:`.scoring` and the
-resampling of hidden information in :mod:`.resample`.
+:mod:`.notation`, the end-of-round scoring in :mod:`.scoring`, the views and
+their events in :mod:`.views` and the resampling of hidden information in
+:mod:`.resample`. The state's fields are private: the other modules, the
+policy, the renderer and the encoder read it through its accessors or its
+views.
 """
 
 from __future__ import annotations
@@ -837,89 +840,12 @@ class OracleState(State):
         cards = self.game.edition.cards
         return [(ORACLE_IDS[card], cards[card].holds(quantities, seat)) for card in pair]
 
-    def _oracle_info(self, card: int) -> dict[str, Any]:
-        prophecy = self.game.edition.cards[card]
-        return {"id": prophecy.id, "text": prophecy.text_en, "points": prophecy.points}
-
-    def _chips_view(self) -> dict[str, Any]:
-        n = self.num_players
-        seats = []
-        quantities = self.chip_quantities()
-        for seat in range(n):
-            entry: dict[str, Any] = {
-                name: self._held[seat * 3 + creature] for creature, name in enumerate(CREATURE_NAMES)
-            }
-            entry["losers"] = [CREATURE_NAMES[c] for c in range(3) if self._loser_holder[c] == seat]
-            entry["stars"] = quantities[seat][9]
-            seats.append(entry)
-        middle: dict[str, Any] = {
-            name: self._middle[creature] for creature, name in enumerate(CREATURE_NAMES)
-        }
-        middle["losers"] = [CREATURE_NAMES[c] for c in range(3) if self._loser_holder[c] == NOBODY]
-        return {"middle": middle, "seats": seats}
-
     def _view(self, seat: int | None) -> dict[str, Any]:
-        n = self.num_players
-        player = self.current_player()
-        kept = self._kept[seat] if seat is not None else None
-        tricks = []
-        for leader, cards, winner in self._tricks:
-            _, reason = trick_winner(cards)
-            tricks.append(
-                {
-                    "leader": leader,
-                    "cards": [[(leader + i) % n, CARD_NAMES[card]] for i, card in enumerate(cards)],
-                    "winner": winner,
-                    "reason": reason,
-                }
-            )
-        result: dict[str, Any] = {
-            "game": "oracle",
-            "seat": seat,
-            "players": n,
-            "phase": PHASE_NAMES[self._phase],
-            "to_act": player if player >= 0 else None,
-            "terminal": self._phase == OVER,
-            "scores": list(self._totals),
-            "winners": self.winners(),
-            "round": self._round_number,
-            "rounds": self.game.rounds,
-            "dealer": self._dealer if self._dealer != NOBODY else None,
-            "removed_colour": COLOURS[self.game.removed_colour]
-            if self.game.removed_colour is not None
-            else None,
-            "hand": [CARD_NAMES[card] for card in cards_of_mask(self._hands[seat])]
-            if seat is not None
-            else None,
-            "hand_sizes": self.hand_sizes(),
-            "oracle_cards": [self._oracle_info(card) for card in self._oracle_cards[seat]]
-            if seat is not None
-            else [],
-            "kept": [self._oracle_info(card) for card in kept] if kept else [],
-            "prophecies": [[card_id, holds] for card_id, holds in self.prophecy_status(seat)]
-            if kept and seat is not None
-            else [],
-            "trick": {
-                "leader": self._leader,
-                "cards": [[(self._leader + i) % n, CARD_NAMES[card]] for i, card in enumerate(self._trick)],
-            }
-            if self._phase in (PLAY, LOSER)
-            else None,
-            "tricks": tricks,
-            "chips": self._chips_view(),
-            "pending_loser": CREATURE_NAMES[self._pending] if self._phase == LOSER else None,
-            "round_scores": [list(points) for points in self._round_scores],
-            "revealed": [[[ORACLE_IDS[c] for c in pair] for pair in pairs] for pairs in self._revealed],
-            "log": self._log(seat),
-        }
-        if self.game.draft:
-            result["draft"] = {
-                "stack": self.stack_left,
-                "discards": [ORACLE_IDS[card] for card in self._discards],
-            }
-        return result
+        from oracles.games.oracle.views import build_view
 
-    def _log(self, viewer: int | None) -> list[dict[str, Any]]:
+        return build_view(self, seat)
+
+    def log(self, viewer: int | None) -> list[dict[str, Any]]:
         """What ``viewer`` saw of each event, in order (copies: a caller may
         change them).
 
@@ -928,10 +854,12 @@ class OracleState(State):
         dealt every round, so an old trick would name cards in today's hands
         and the public view could not be checked for leaks by card name.
         What was played in earlier rounds is summed up by their scores."""
+        from oracles.games.oracle.views import event_view
+
         log = self._logs.setdefault(viewer, [])
         # Events only ever get appended, so the entries already made stay valid.
         for index in range(len(log), len(self._events)):
-            log.append(self._event_view(self._events[index], viewer))
+            log.append(event_view(self, self._events[index], viewer))
         if viewer is not None:
             return [dict(entry) for entry in log]
         first = max((e.seq for e in self._events if e.kind == E_DEAL), default=0)
@@ -940,60 +868,6 @@ class OracleState(State):
             for entry, event in zip(log, self._events, strict=True)
             if event.kind in (E_DEALER, E_SCORE) or event.seq >= first
         ]
-
-    def _event_view(self, event: LoggedEvent, viewer: int | None) -> dict[str, Any]:
-        """One event as ``viewer`` saw it (see :mod:`.views`)."""
-        kind, actor, action, seq, facts = event
-        out: dict[str, Any] = {"seq": seq, "seat": actor if actor != NOBODY else None}
-        game = self.game
-        if kind == E_DEALER:
-            out.update(kind="dealer", dealer=action)
-        elif kind == E_DEAL:
-            assert facts is not None
-            out.update(kind="deal", round=facts["round"], dealer=facts["dealer"])
-            if viewer is not None:
-                out["hand"] = list(game.dealt_names(E_DEAL, action)[viewer])
-        elif kind == E_ORACLES:
-            out["kind"] = "oracles"
-            if viewer is not None:
-                out["cards"] = list(game.dealt_names(E_ORACLES, action)[viewer])
-            if game.draft:
-                out["stack"] = game.stack_size
-        elif kind == E_DRAW:
-            out["kind"] = "draw"
-            if viewer == actor:
-                out["cards"] = [ORACLE_IDS[card] for card in PAIRS[action]]
-        elif kind == E_PLAYER:
-            out.update(self._player_event(actor, action, facts, viewer))
-        else:
-            assert facts is not None
-            out.update(facts)
-        return out
-
-    def _player_event(
-        self, actor: int, action: int, facts: dict[str, Any] | None, viewer: int | None
-    ) -> dict[str, Any]:
-        if action < KEEP_BASE:
-            return {"kind": "play", "card": CARD_NAMES[action]}
-        if action < LOSER_KEEP:
-            out: dict[str, Any] = {"kind": "keep"}
-            if viewer == actor:
-                out["cards"] = [ORACLE_IDS[card] for card in PAIRS[action - KEEP_BASE]]
-            return out
-        if action <= LOSER_RETURN:
-            assert facts is not None
-            return {
-                "kind": "loser",
-                "choice": "keep" if action == LOSER_KEEP else "return",
-                "creature": facts["creature"],
-            }
-        if action < DISCARD_BASE:
-            left = (actor + 1) % self.num_players
-            out = {"kind": "pass", "to": left}
-            if viewer in (actor, left):
-                out["cards"] = [ORACLE_IDS[card] for card in PAIRS[action - PASS_BASE]]
-            return out
-        return {"kind": "discard", "cards": [ORACLE_IDS[card] for card in PAIRS[action - DISCARD_BASE]]}
 
     # ------------------------------------------------------- resample
     def _resample(self, seat: int, rng: random.Random) -> OracleState:
