@@ -114,11 +114,6 @@ class Game(ABC):
     def new_initial_state(self) -> State:
         """The state before anything happened (usually a chance node)."""
 
-    def utility_bounds(self) -> tuple[float, float]:
-        """The lowest and the highest value ``returns()`` can give a seat
-        with these options."""
-        raise NotImplementedError
-
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
         return f"{type(self).__name__}({opts})"

@@ -55,9 +55,9 @@ from oracles.research.encoding import Bounds, Encoder, Layout, Piece, one_hot
 class OracleEncoder(Encoder):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        from oracles.games.oracle import cards, prophecies, rules
+        from oracles.games.oracle import cards, phases, prophecies
 
-        self._rules = rules
+        self._phases = phases
         self._card = {name: index for index, name in enumerate(cards.CARD_NAMES)}
         self._oracle = {name: index for index, name in enumerate(prophecies.ORACLE_IDS)}
         self._creature = {name: index for index, name in enumerate(cards.CREATURE_NAMES)}
@@ -66,10 +66,10 @@ class OracleEncoder(Encoder):
         self.rounds = int(opts["rounds"])
         self.draft = bool(opts["draft"])
         self.hand = cards.HAND_SIZE[n]
-        self.cycles = (len(prophecies.ORACLE_IDS) - rules.DRAFT_REMOVED - 2 * n) // 2 if self.draft else 0
+        self.cycles = (len(prophecies.ORACLE_IDS) - phases.DRAFT_REMOVED - 2 * n) // 2 if self.draft else 0
         obs: list[Piece] = [
             ("seat", (n,)),
-            ("phase", (len(rules.PHASE_NAMES),)),
+            ("phase", (len(phases.PHASE_NAMES),)),
             ("to_act", (n,)),
             ("dealer", (n,)),
             ("round", (self.rounds + 1,)),
@@ -106,7 +106,7 @@ class OracleEncoder(Encoder):
         n = self.n
         card, oracle = self._card, self._oracle
         one_hot(out["seat"], view["seat"])
-        one_hot(out["phase"], self._rules.PHASE_NAMES.index(view["phase"]))
+        one_hot(out["phase"], self._phases.PHASE_NAMES.index(view["phase"]))
         one_hot(out["to_act"], view["to_act"])
         one_hot(out["dealer"], view["dealer"])
         one_hot(out["round"], view["round"])

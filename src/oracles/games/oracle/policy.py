@@ -66,8 +66,9 @@ from oracles.games.oracle.notation import (
     PAIR_INDEX,
     PASS_BASE,
 )
+from oracles.games.oracle.phases import DRAFT, KEEP, LOSER, PLAY
 from oracles.games.oracle.prophecies import QUANTITIES, Edition
-from oracles.games.oracle.rules import DRAFT, KEEP, LOSER, PLAY, OracleState
+from oracles.games.oracle.rules import OracleState
 
 #: Cards of each value (index value - 1), every colour.
 _VALUE_MASKS: tuple[int, ...] = tuple(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from oracles.core.codec import pack
 from oracles.games.oracle.cards import NUM_CARDS, NUM_VALUES, cards_of_mask
@@ -25,17 +26,11 @@ from oracles.games.oracle.notation import (
     oracle_layout,
     pack_oracle_owners,
 )
+from oracles.games.oracle.phases import DEAL, E_DEAL, E_DEALER, E_ORACLES, E_PLAYER, OVER
 from oracles.games.oracle.prophecies import NUM_ORACLE_CARDS
-from oracles.games.oracle.rules import (
-    DEAL,
-    E_DEAL,
-    E_DEALER,
-    E_ORACLES,
-    E_PLAYER,
-    OVER,
-    OracleGame,
-    OracleState,
-)
+
+if TYPE_CHECKING:
+    from oracles.games.oracle.rules import OracleGame, OracleState
 
 
 def resample(state: OracleState, seat: int, rng: random.Random) -> OracleState:

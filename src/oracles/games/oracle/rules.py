@@ -112,6 +112,26 @@ from oracles.games.oracle.notation import (
     read_oracles,
     read_player_action,
 )
+from oracles.games.oracle.phases import (
+    DEAL,
+    DEALER,
+    DRAFT,
+    DRAFT_REMOVED,
+    E_DEAL,
+    E_DEALER,
+    E_DRAW,
+    E_ORACLES,
+    E_PLAYER,
+    E_SCORE,
+    E_TRICK,
+    KEEP,
+    LOSER,
+    ORACLE_HAND,
+    ORACLES,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+)
 from oracles.games.oracle.prophecies import (
     NUM_ORACLE_CARDS,
     ORACLE_IDS,
@@ -147,17 +167,7 @@ __all__ = [
     "seat_quantities",
 ]
 
-#: Oracle cards dealt to each seat (no draft), by number of players.
-ORACLE_HAND = {3: 10, 4: 10, 5: 8}
-#: Oracle cards removed unseen in the draft variant.
-DRAFT_REMOVED = 16
 
-(DEALER, DEAL, ORACLES, KEEP, DRAFT, PLAY, LOSER, OVER) = range(8)
-PHASE_NAMES = ("dealer", "deal", "oracles", "keep", "draft", "play", "loser", "over")
-# Kinds of the internal log: the history's actions (chance and player), then
-# what happens by itself after one (a draw from the stack, a finished trick,
-# the scoring of a round). Resampling relies on the first four coming first.
-(E_DEALER, E_DEAL, E_ORACLES, E_PLAYER, E_DRAW, E_TRICK, E_SCORE) = range(7)
 _CHANCE_EVENT = {DEALER: E_DEALER, DEAL: E_DEAL, ORACLES: E_ORACLES}
 
 

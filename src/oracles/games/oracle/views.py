@@ -84,13 +84,12 @@ masked log per viewer (:meth:`OracleState.log`).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from oracles.core.views import BaseView
 from oracles.games.oracle.cards import CARD_NAMES, COLOURS, CREATURE_NAMES, cards_of_mask, trick_winner
 from oracles.games.oracle.notation import DISCARD_BASE, KEEP_BASE, LOSER_KEEP, LOSER_RETURN, PAIRS, PASS_BASE
-from oracles.games.oracle.prophecies import ORACLE_IDS, Edition
-from oracles.games.oracle.rules import (
+from oracles.games.oracle.phases import (
     E_DEAL,
     E_DEALER,
     E_DRAW,
@@ -100,9 +99,11 @@ from oracles.games.oracle.rules import (
     OVER,
     PHASE_NAMES,
     PLAY,
-    LoggedEvent,
-    OracleState,
 )
+from oracles.games.oracle.prophecies import ORACLE_IDS, Edition
+
+if TYPE_CHECKING:
+    from oracles.games.oracle.rules import LoggedEvent, OracleState
 from oracles.games.oracle.scoring import NOBODY
 
 
