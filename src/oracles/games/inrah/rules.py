@@ -10,14 +10,15 @@ and score their predictions. Full rules: ``docs/rules/inrah.md``.
 option                default                meaning
 ====================  =====================  ===================================================
 ``players``           4                      3 to 6 seats
-``elements``          3 / 4 / 5              elements in the deck (3 to 6), the first k of fire,
-                      (3 / 4 / 5–6 players)  water, air, ore, humus, ice; 12 cards each
+``elements``          one per player         elements in the deck (3 to 6), the first k of fire,
+                      (3 / 4 / 5 / 6)        water, air, ore, humus, ice; 12 cards each
 ``trump``             true                   turn up a trump card when cards remain undealt
 ``forbid_exact_sum``  false                  the dealer may not make the bids add up to r
                                              (no effect in ``altaia``, which has no bids)
 ``variant``           ``standard``           ``standard``, ``purpurberg`` (even seats: teams of
                                              opposite seats), ``altaia`` (three oracles each)
-``rounds``            deck // players        rounds played, 1 to deck // players
+``rounds``            deck // players        rounds played, 1 to deck // players (12 with the
+                                             default deck)
 ====================  =====================  ===================================================
 
 **Actions and notation** (input is case-insensitive; German card words work too)
@@ -140,7 +141,9 @@ class SeatKnowledge(NamedTuple):
 
 
 def _default_elements(options: dict[str, Any]) -> int:
-    return {3: 3, 4: 4}.get(options["players"], 5)
+    # One element per player: the deck then deals twelve rounds, the rulebook's
+    # usual game ("für gewöhnlich bei der 12. Prophezeiung"); issue 14.
+    return int(options["players"])
 
 
 def _deck_size(options: dict[str, Any]) -> int:
@@ -179,7 +182,7 @@ class InrahGame(Game):
             "elements",
             int,
             _default_elements,
-            "elements in the deck, the first k of fire, water, air, ore, humus, ice",
+            "elements in the deck (default one per player), the first k of fire, water, air, ore, humus, ice",
             minimum=3,
             maximum=MAX_ELEMENTS,
         ),
