@@ -41,31 +41,10 @@ Cards are written ``element-rank``: ``fire-7``, ``ice-seer``, ``air-ace``
 (see :mod:`oracles.games.inrah.cards`). ``P<i>`` names seat ``i`` and keeps its
 capital P on output, as SPEC.md shows it.
 
-**Observation** (``view(seat)``: what ``seat`` may know, JSON-ready; never another seat's hand)
-
-==================  ===============================================================
-key                 value
-==================  ===============================================================
-``hand``            the seat's own cards, sorted
-``hand_sizes``      cards in each seat's hand
-``dealer``          dealer of this round (``None`` before ``dealer K``)
-``round``           the round, 1.., and ``rounds`` in the game
-``phase``           ``dealer deal trump bid hesinde efferd phex play over``
-``to_act``          seat to act (``None`` at chance and at the end)
-``trump_card``      the turned card and its element ``trump`` (``None``: no trump)
-``bids``            bid per seat, ``None`` until made (``None`` in Altaïa)
-``oracles``         Altaïa: each seat's oracles in notation (else ``None``)
-``trick``           ``{"seat", "card"}`` per card of the current trick, in order
-``trick_leader``    who led the current trick (``None`` while it is empty)
-``led``             the led element, or ``None``; ``seer_first``: nothing to follow
-``last_trick``      plays, winner and reason of the last complete trick
-``played``          cards of this round's complete tricks
-``tricks_taken``    per seat, this round
-``round_scores``    points per seat of each finished round
-``scores``          totals; ``winners`` at the end
-``log``             each action as the seat saw it: ``dealer 2``, ``deal <own
-                    cards>``, ``trump ice-2``, ``P1 bid 0``, ``P0 play fire-7``
-==================  ===============================================================
+**Observation**: ``view(seat)`` is what ``seat`` may know (its own hand, never
+another's), ``view(None)`` what everyone sees; both JSON-ready, with the keys
+and log events of :mod:`oracles.games.inrah.views`. :meth:`InrahState.knowledge`
+is the same for bots, as ints.
 
 >>> from oracles.core.registry import load_game
 >>> state = load_game("inrah", players=3, rounds=1).new_initial_state()
@@ -83,11 +62,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from oracles.core.codec import pack, split_groups, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
 from oracles.core.options import Option
+from oracles.core.views import Event
 from oracles.games.inrah.cards import (
     CARD_TEXT,
     CARDS_PER_ELEMENT,
@@ -99,6 +79,17 @@ from oracles.games.inrah.cards import (
 )
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
 from oracles.games.inrah.tricks import FREE, NO_LED, legal_plays, must_follow, next_led, trick_winner
+from oracles.games.inrah.views import (
+    BidEvent,
+    DealerEvent,
+    DealEvent,
+    InrahView,
+    LastTrick,
+    Oracle,
+    OracleEvent,
+    PlayEvent,
+    TrumpEvent,
+)
 
 STANDARD, PURPURBERG, ALTAIA = "standard", "purpurberg", "altaia"
 
@@ -108,7 +99,25 @@ PHASE_NAMES = ("dealer", "deal", "trump", "bid", "hesinde", "efferd", "phex", "p
 
 # Kinds of Altaïa oracle, in the order of their action blocks.
 HESINDE_KIND, EFFERD_MAKES, EFFERD_MISSES, PHEX_KIND = range(4)
+#: Per kind: the oracle's name and whether it says "takes exactly k" (else
+#: "does not take k").
+ORACLE_NAME: tuple[str, ...] = ("hesinde", "efferd", "efferd", "phex")
+ORACLE_MAKES: tuple[bool, ...] = (True, True, False, False)
 _ORACLE_OF_PHASE = {HESINDE: "hesinde", EFFERD: "efferd", PHEX: "phex"}
+
+
+def oracle_fields(oracle: tuple[int, int, int]) -> Oracle:
+    """An oracle ``(kind, seat named, k)`` as the view shows it."""
+    kind, named, k = oracle
+    return {"kind": ORACLE_NAME[kind], "named": named, "k": k, "makes": ORACLE_MAKES[kind]}
+
+
+def oracle_notation(oracle: tuple[int, int, int]) -> str:
+    """An oracle ``(kind, seat named, k)`` in notation: ``efferd P2 misses 1``."""
+    kind, named, k = oracle
+    if kind in (EFFERD_MAKES, EFFERD_MISSES):
+        return f"efferd P{named} {'makes' if ORACLE_MAKES[kind] else 'misses'} {k}"
+    return f"{ORACLE_NAME[kind]} P{named} {k}"
 
 
 class SeatKnowledge(NamedTuple):
@@ -238,6 +247,28 @@ class InrahGame(Game):
 
     def num_distinct_actions(self) -> int:
         return self.num_actions
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Lowest and highest total a seat can reach: every round at its worst
+        or best (see :mod:`oracles.games.inrah.scoring`)."""
+        low = high = 0.0
+        for r in range(1, self.rounds + 1):
+            if self.variant == ALTAIA:
+                # Worst: Hesinde off by r (-10r), and an Efferd and a Phex
+                # "not r" that fail because the seat named takes r (-20r
+                # each). Best: two exact "makes r" (+20 + 10r each) and a Phex
+                # "not 0" that fails (0).
+                low -= 50 * r
+                high += 2 * (20 + 10 * r)
+            elif self.variant == PURPURBERG:
+                # The team misses by up to 2r, or both partners hit r tricks
+                # between them: (20 + 10 t1) + (20 + 10 t2) with t1 + t2 = r.
+                low -= 20 * r
+                high += 40 + 10 * r
+            else:
+                low -= 10 * r
+                high += 20 + 10 * r
+        return low, high
 
     def max_game_length(self) -> int:
         return self._max_length
@@ -567,12 +598,7 @@ class InrahState(State):
         if game.bid_base <= action < game.oracle_base:
             return f"bid {action - game.bid_base}"
         if game.oracle_base <= action < game.num_actions:
-            kind, target, k = self._decode_oracle(action)
-            if kind == HESINDE_KIND:
-                return f"hesinde P{target} {k}"
-            if kind == PHEX_KIND:
-                return f"phex P{target} {k}"
-            return f"efferd P{target} {'makes' if kind == EFFERD_MAKES else 'misses'} {k}"
+            return oracle_notation(self._decode_oracle(action))
         return f"action #{action}"
 
     def _string_to_action(self, text: str) -> int:
@@ -720,14 +746,13 @@ class InrahState(State):
 
     # -------------------------------------------------------- knowledge
     def _view(self, seat: int | None) -> dict[str, Any]:
-        assert seat is not None, "the public view is not written yet (issue 13)"
+        return cast(dict[str, Any], self._typed_view(seat))
+
+    def _typed_view(self, seat: int | None) -> InrahView:
         n = self.num_players
         game = self.game
-        phase = self._phase
         player = self.current_player()
-        trick_leader = self._leader if self._trick else None
-        led = ELEMENTS[self._led] if self._led >= 0 else None
-        last = None
+        last: LastTrick | None = None
         if self._last_trick is not None:
             leader, cards, winner, why = self._last_trick
             last = {
@@ -743,21 +768,22 @@ class InrahState(State):
             "rounds": game.rounds,
             "round": self._round,
             "dealer": self._dealer if self._dealer >= 0 else None,
-            "phase": PHASE_NAMES[phase],
+            "phase": PHASE_NAMES[self._phase],
             "to_act": player if player >= 0 else None,
-            "hand": [CARD_TEXT[c] for c in self._hands[seat]],
+            "terminal": self._phase == OVER,
+            "hand": [CARD_TEXT[c] for c in self._hands[seat]] if seat is not None else None,
             "hand_sizes": [len(hand) for hand in self._hands],
             "trump_card": CARD_TEXT[self._trump_card] if self._trump_card >= 0 else None,
             "trump": ELEMENTS[self._trump] if self._trump >= 0 else None,
             "bids": [b if b >= 0 else None for b in self._bids] if game.variant != ALTAIA else None,
-            "oracles": [[self._oracle_text(o) for o in seat_oracles] for seat_oracles in self._oracles]
+            "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in self._oracles]
             if game.variant == ALTAIA
             else None,
             "trick": [
                 {"seat": (self._leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(self._trick)
             ],
-            "trick_leader": trick_leader,
-            "led": led,
+            "trick_leader": self._leader if self._trick else None,
+            "led": ELEMENTS[self._led] if self._led >= 0 else None,
             "seer_first": self._led == FREE,
             "last_trick": last,
             "played": [CARD_TEXT[c] for c in self._played],
@@ -765,31 +791,77 @@ class InrahState(State):
             "round_scores": [list(points) for points in self._round_points],
             "scores": list(self._totals),
             "winners": self.winners(),
-            "log": [self._observed(entry, seat) for entry in self._log],
+            "log": self._events(seat),
         }
 
-    @staticmethod
-    def _oracle_text(oracle: tuple[int, int, int]) -> str:
-        kind, target, k = oracle
-        if kind == HESINDE_KIND:
-            return f"hesinde P{target} {k}"
-        if kind == PHEX_KIND:
-            return f"phex P{target} {k}"
-        return f"efferd P{target} {'makes' if kind == EFFERD_MAKES else 'misses'} {k}"
-
-    def _observed(self, entry: tuple[int, int, Any], seat: int) -> str:
-        phase, actor, value = entry
-        if phase == PLAY:
-            return f"P{actor} play {CARD_TEXT[value]}"
-        if phase == BID:
-            return f"P{actor} bid {value}"
-        if phase == DEAL:
-            return "deal " + " ".join(CARD_TEXT[c] for c in value[seat])
-        if phase == TRUMP:
-            return f"trump {CARD_TEXT[value]}"
-        if phase == DEALER:
-            return f"dealer {value}"
-        return f"P{actor} {self._oracle_text(value)}"
+    def _events(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` saw it: one event per action (see
+        :mod:`oracles.games.inrah.views`); a deal shows only the viewer's own
+        cards, and no cards at all in the public view."""
+        n = self.num_players
+        events: list[Event] = []
+        round_number = 0
+        plays = 0
+        for seq, (phase, actor, value) in enumerate(self._log):
+            if phase == PLAY:
+                play: PlayEvent = {
+                    "seq": seq,
+                    "seat": actor,
+                    "kind": "play",
+                    "round": round_number,
+                    "trick": plays // n + 1,
+                    "card": CARD_TEXT[value],
+                }
+                plays += 1
+                events.append(play)
+            elif phase == BID:
+                bid: BidEvent = {
+                    "seq": seq,
+                    "seat": actor,
+                    "kind": "bid",
+                    "round": round_number,
+                    "bid": value,
+                }
+                events.append(bid)
+            elif phase == DEAL:
+                round_number += 1
+                plays = 0
+                deal: DealEvent = {
+                    "seq": seq,
+                    "seat": None,
+                    "kind": "deal",
+                    "round": round_number,
+                    "cards": round_number,
+                }
+                if seat is not None:
+                    deal["hand"] = [CARD_TEXT[c] for c in value[seat]]
+                events.append(deal)
+            elif phase == TRUMP:
+                trump: TrumpEvent = {
+                    "seq": seq,
+                    "seat": None,
+                    "kind": "trump",
+                    "round": round_number,
+                    "card": CARD_TEXT[value],
+                    "element": ELEMENTS[ELEMENT_OF[value]],
+                }
+                events.append(trump)
+            elif phase == DEALER:
+                dealer: DealerEvent = {"seq": seq, "seat": None, "kind": "dealer", "dealer": value}
+                events.append(dealer)
+            else:
+                fields = oracle_fields(value)
+                oracle: OracleEvent = {
+                    "seq": seq,
+                    "seat": actor,
+                    "kind": fields["kind"],
+                    "round": round_number,
+                    "named": fields["named"],
+                    "k": fields["k"],
+                    "makes": fields["makes"],
+                }
+                events.append(oracle)
+        return events
 
     def knowledge(self, seat: int) -> SeatKnowledge:
         """What ``seat`` may know, as ints (a cheap, read-only snapshot for
