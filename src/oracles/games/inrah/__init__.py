@@ -8,6 +8,7 @@ module            holds
 ``scoring``       points of bids, Purpurberg teams and Altaïa oracles
 ``rules``         ``InrahGame`` and ``InrahState``: options, rounds, notation,
                   views and resampling
+``views``         the keys of a view and the fields of each log event
 ================  ===========================================================
 """
 
