@@ -608,3 +608,46 @@ def test_resample_fallback_keeps_voids_and_moves_cards() -> None:
         assert drawn is not None and not any(c < 12 for c in drawn[1])
     assert len(seen) > 3
     assert _draw_hidden([0, 1], {1: 2}, voids, rng) is None
+
+
+def test_altaia_oracles_are_events_with_fields() -> None:
+    state = replay_record(
+        {
+            "game": "inrah",
+            "options": {"players": 3, "rounds": 1, "variant": "altaia"},
+            "actions": [
+                "dealer 2",
+                "deal fire-seer / fire-2 / water-3",
+                "trump air-2",
+                "hesinde P0 1",
+                "hesinde P1 0",
+                "hesinde P2 0",
+                "efferd P2 misses 1",
+                "efferd P0 makes 1",
+            ],
+        }
+    )
+    events = [event for event in state.view(None)["log"] if event["kind"] in ("hesinde", "efferd")]
+    assert events[0] == {
+        "seq": 3,
+        "seat": 0,
+        "kind": "hesinde",
+        "round": 1,
+        "named": 0,
+        "k": 1,
+        "makes": True,
+    }
+    assert events[3] == {
+        "seq": 6,
+        "seat": 0,
+        "kind": "efferd",
+        "round": 1,
+        "named": 2,
+        "k": 1,
+        "makes": False,
+    }
+    assert events[4]["makes"] is True and events[4]["seat"] == 1
+    assert state.view(2)["oracles"][0] == [
+        {"kind": "hesinde", "named": 0, "k": 1, "makes": True},
+        {"kind": "efferd", "named": 2, "k": 1, "makes": False},
+    ]

@@ -47,7 +47,8 @@ import numpy as np
 
 from oracles.core.game import Game, State
 from oracles.games.inrah.cards import CARD_TEXT, ELEMENTS
-from oracles.games.inrah.rules import ALTAIA, ORACLE_MAKES, ORACLE_NAME, PHASE_NAMES, InrahGame
+from oracles.games.inrah.constants import ALTAIA, ORACLE_MAKES, ORACLE_NAME, PHASE_NAMES
+from oracles.games.inrah.rules import InrahGame
 from oracles.research.encoding import Bounds, Encoder, Layout, Piece, one_hot
 
 #: Column of each oracle kind (name, makes) in an ``oracles`` row, in the

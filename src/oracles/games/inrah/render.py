@@ -22,18 +22,21 @@ from rich.table import Table
 from rich.text import Text
 
 from oracles.games.inrah.cards import (
+    ACE,
     ELEMENT_OF,
     ELEMENTS,
     ELEMENTS_DE,
+    KNIGHT,
     MAGE,
     NAMES_DE,
     PRINCE,
     RANK_OF,
     RANKS,
     SEER,
+    SQUIRE,
     parse_card,
 )
-from oracles.games.inrah.rules import ALTAIA, PURPURBERG, STANDARD
+from oracles.games.inrah.constants import ALTAIA, PURPURBERG, STANDARD
 from oracles.games.inrah.tricks import FIRST_SEER, HIGHEST_LED, HIGHEST_TRUMP, ONLY_MAGES
 from oracles.games.inrah.views import Oracle
 from oracles.i18n import N_
@@ -77,20 +80,20 @@ REASON_TEXT: dict[str, str] = {
 }
 
 #: Rank words accepted alone (``7``, ``seer``, ``Fürst``) and after an element.
-_RANK_WORDS: dict[str, int] = {"1": 0, "fuerst": PRINCE}
+_RANK_WORDS: dict[str, int] = {"1": ACE, "fuerst": PRINCE}
 for _i, _en in enumerate(RANKS):
     _RANK_WORDS[_en] = _i
     _RANK_WORDS[NAMES_DE[_en].lower()] = _i
 #: Short rank letters accepted only after an element (``fp``, ``ws``, ``e-k``).
 _RANK_SHORT: dict[str, int] = {
     **_RANK_WORDS,
-    "a": 0,
-    "s": 7,
-    "sq": 7,
-    "kn": 7,
-    "k": 8,
-    "kt": 8,
-    "r": 8,
+    "a": ACE,
+    "s": SQUIRE,
+    "sq": SQUIRE,
+    "kn": SQUIRE,
+    "k": KNIGHT,
+    "kt": KNIGHT,
+    "r": KNIGHT,
     "se": SEER,
     "ws": SEER,
     "w": SEER,
@@ -121,7 +124,7 @@ _ELEMENT_SHORT: dict[str, int] = {
 }
 
 #: Sort key of a card within its element: mage, ace .. prince, seer.
-_ORDER = {r: i for i, r in enumerate((MAGE, 0, 1, 2, 3, 4, 5, 6, 7, 8, PRINCE, SEER))}
+_ORDER = {r: i for i, r in enumerate((MAGE, *range(ACE, KNIGHT + 1), PRINCE, SEER))}
 
 _ORACLE = re.compile(r"^(hesinde|efferd|phex) p?(\d+) (?:(makes|misses|macht|verfehlt|nicht) )?(\d+)$")
 

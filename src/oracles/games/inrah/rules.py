@@ -38,7 +38,8 @@ notation                         who       integer
 ===============================  ========  ==========================================================
 
 Cards are written ``element-rank``: ``fire-7``, ``ice-seer``, ``air-ace``
-(see :mod:`oracles.games.inrah.cards`). ``P<i>`` names seat ``i`` and keeps its
+(see :mod:`oracles.games.inrah.cards`); :mod:`oracles.games.inrah.notation`
+reads and writes these forms. ``P<i>`` names seat ``i`` and keeps its
 capital P on output, as SPEC.md shows it.
 
 **Observation**: ``view(seat)`` is what ``seat`` may know (its own hand, never
@@ -64,8 +65,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple, cast
 
-from oracles.core.codec import pack, split_groups, unpack
-from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
+from oracles.core.codec import pack, unpack
+from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import Option
 from oracles.core.views import Event
 from oracles.games.inrah.cards import (
@@ -75,8 +76,30 @@ from oracles.games.inrah.cards import (
     ELEMENTS,
     IS_SPECIAL,
     MAX_ELEMENTS,
-    parse_card,
 )
+from oracles.games.inrah.constants import (
+    ALTAIA,
+    BID,
+    DEAL,
+    DEALER,
+    EFFERD,
+    EFFERD_MAKES,
+    EFFERD_MISSES,
+    HESINDE,
+    HESINDE_KIND,
+    ORACLE_MAKES,
+    ORACLE_NAME,
+    ORACLE_OF_PHASE,
+    OVER,
+    PHASE_NAMES,
+    PHEX,
+    PHEX_KIND,
+    PLAY,
+    PURPURBERG,
+    STANDARD,
+    TRUMP,
+)
+from oracles.games.inrah.notation import read_action, write_action
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
 from oracles.games.inrah.tricks import FREE, NO_LED, legal_plays, must_follow, next_led, trick_winner
 from oracles.games.inrah.views import (
@@ -91,33 +114,11 @@ from oracles.games.inrah.views import (
     TrumpEvent,
 )
 
-STANDARD, PURPURBERG, ALTAIA = "standard", "purpurberg", "altaia"
-
-# Phases of a round; the first three are chance nodes.
-DEALER, DEAL, TRUMP, BID, HESINDE, EFFERD, PHEX, PLAY, OVER = range(9)
-PHASE_NAMES = ("dealer", "deal", "trump", "bid", "hesinde", "efferd", "phex", "play", "over")
-
-# Kinds of Altaïa oracle, in the order of their action blocks.
-HESINDE_KIND, EFFERD_MAKES, EFFERD_MISSES, PHEX_KIND = range(4)
-#: Per kind: the oracle's name and whether it says "takes exactly k" (else
-#: "does not take k").
-ORACLE_NAME: tuple[str, ...] = ("hesinde", "efferd", "efferd", "phex")
-ORACLE_MAKES: tuple[bool, ...] = (True, True, False, False)
-_ORACLE_OF_PHASE = {HESINDE: "hesinde", EFFERD: "efferd", PHEX: "phex"}
-
 
 def oracle_fields(oracle: tuple[int, int, int]) -> Oracle:
     """An oracle ``(kind, seat named, k)`` as the view shows it."""
     kind, named, k = oracle
     return {"kind": ORACLE_NAME[kind], "named": named, "k": k, "makes": ORACLE_MAKES[kind]}
-
-
-def oracle_notation(oracle: tuple[int, int, int]) -> str:
-    """An oracle ``(kind, seat named, k)`` in notation: ``efferd P2 misses 1``."""
-    kind, named, k = oracle
-    if kind in (EFFERD_MAKES, EFFERD_MISSES):
-        return f"efferd P{named} {'makes' if ORACLE_MAKES[kind] else 'misses'} {k}"
-    return f"{ORACLE_NAME[kind]} P{named} {k}"
 
 
 class SeatKnowledge(NamedTuple):
@@ -240,6 +241,26 @@ class InrahGame(Game):
             length += 1 + (1 if self.has_trump_round(r) else 0) + n * r
             length += 3 * n if self.variant == ALTAIA else n
         self._max_length = length
+
+    def oracle_action(self, kind: int, named: int, k: int) -> int:
+        """The action of an Altaïa oracle of ``kind`` about seat ``named``."""
+        return self.oracle_base + kind * self.oracle_block + named * (self.rounds + 1) + k
+
+    def oracle_of(self, action: int) -> tuple[int, int, int]:
+        """``(kind, seat named, k)`` of an oracle action in range."""
+        kind, rest = divmod(action - self.oracle_base, self.oracle_block)
+        named, k = divmod(rest, self.rounds + 1)
+        return kind, named, k
+
+    def deal_hands(self, round_number: int, action: int) -> list[list[int]] | str:
+        """The hands of a deal action of round ``round_number``, or why it is
+        not one."""
+        n, r = self.num_players, round_number
+        try:
+            flat = unpack(action, self.deck_size, n * r)
+        except ValueError:
+            return f"not a deal of {r} cards to each of {n} seats"
+        return [flat[i * r : (i + 1) * r] for i in range(n)]
 
     def has_trump_round(self, round_number: int) -> bool:
         """Whether round ``round_number`` turns up a trump card."""
@@ -368,16 +389,9 @@ class InrahState(State):
             for target in range(self.num_players):
                 if target in named:
                     continue
-                first = game.oracle_base + kind * game.oracle_block + target * (game.rounds + 1)
+                first = game.oracle_action(kind, target, 0)
                 actions.extend(range(first, first + self._round + 1))
         return actions
-
-    def _decode_oracle(self, action: int) -> tuple[int, int, int]:
-        """``(kind, seat named, k)`` of an oracle action in range."""
-        game = self.game
-        kind, rest = divmod(action - game.oracle_base, game.oracle_block)
-        target, k = divmod(rest, game.rounds + 1)
-        return kind, target, k
 
     # ---------------------------------------------------------- legality
     def _illegal_reason(self, action: int) -> str | None:
@@ -426,10 +440,10 @@ class InrahState(State):
 
     def _oracle_reason(self, action: int) -> str | None:
         game = self.game
-        oracle = _ORACLE_OF_PHASE[self._phase]
+        oracle = ORACLE_OF_PHASE[self._phase]
         if not game.oracle_base <= action < game.num_actions:
             return f"seat {self._to_act} is to make a {oracle} oracle now"
-        kind, target, k = self._decode_oracle(action)
+        kind, target, k = self.game.oracle_of(action)
         if kind not in self._oracle_kinds():
             return f"seat {self._to_act} is to make a {oracle} oracle now"
         if k > self._round:
@@ -440,14 +454,7 @@ class InrahState(State):
         return None
 
     def _decode_deal(self, action: int) -> list[list[int]] | str:
-        """The hands of a deal action, or why it is not one."""
-        game = self.game
-        n, r = self.num_players, self._round
-        try:
-            flat = unpack(action, game.deck_size, n * r)
-        except ValueError:
-            return f"not a deal of {r} cards to each of {n} seats"
-        return [flat[i * r : (i + 1) * r] for i in range(n)]
+        return self.game.deal_hands(self._round, action)
 
     def _deal_reason(self, action: int) -> str | None:
         hands = self._decode_deal(action)
@@ -475,7 +482,7 @@ class InrahState(State):
             self._next_bidder(PLAY)
         elif HESINDE <= phase <= PHEX:
             seat = self._to_act
-            oracle = self._decode_oracle(action)
+            oracle = self.game.oracle_of(action)
             self._log.append((phase, seat, oracle))
             self._oracles[seat].append(oracle)
             self._next_bidder(phase + 1 if phase != PHEX else PLAY)
@@ -582,106 +589,10 @@ class InrahState(State):
 
     # --------------------------------------------------------- notation
     def action_to_string(self, action: int) -> str:
-        phase = self._phase
-        game = self.game
-        if phase == DEALER:
-            return f"dealer {action}"
-        if phase == DEAL:
-            hands = self._decode_deal(action)
-            if isinstance(hands, str):
-                return f"deal #{action}"
-            return "deal " + " / ".join(" ".join(CARD_TEXT[c] for c in hand) for hand in hands)
-        if phase == TRUMP:
-            return f"trump {CARD_TEXT[action]}" if 0 <= action < game.deck_size else f"trump #{action}"
-        if 0 <= action < game.deck_size:
-            return f"play {CARD_TEXT[action]}"
-        if game.bid_base <= action < game.oracle_base:
-            return f"bid {action - game.bid_base}"
-        if game.oracle_base <= action < game.num_actions:
-            return oracle_notation(self._decode_oracle(action))
-        return f"action #{action}"
+        return write_action(self.game, self._phase, self._round, action)
 
     def _string_to_action(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise notation_error(str(text), "an action is written as text")
-        words = text.strip().lower().split()
-        if not words:
-            raise notation_error(text, "empty action")
-        verb = words[0]
-        phase = self._phase
-        if phase == OVER:
-            raise notation_error(text, "the game is over")
-        if phase <= TRUMP:
-            expected = PHASE_NAMES[phase]
-            if verb != expected:
-                raise notation_error(text, f"the next action is a chance '{expected}'")
-            if phase == DEALER:
-                return self._read_number(text, words, 0, self.num_players - 1, "a dealer")
-            if phase == DEAL:
-                return self._read_deal(text)
-            return self._read_card(text, words[1:])
-        if verb == "play":
-            return self._read_card(text, words[1:])
-        if verb == "bid":
-            return self.game.bid_base + self._read_number(text, words, 0, self.game.rounds, "a bid")
-        if verb in ("hesinde", "efferd", "phex"):
-            return self._read_oracle(text, verb, words)
-        if verb == "trump":
-            raise notation_error(text, "no trump card is turned up now")
-        if verb in ("dealer", "deal"):
-            raise notation_error(text, f"no chance '{verb}' now: seat {self._to_act} is to act")
-        raise notation_error(text, f"unknown action {verb!r} (play, bid, hesinde, efferd, phex)")
-
-    def _read_number(self, text: str, words: list[str], low: int, high: int, what: str) -> int:
-        if len(words) != 2 or not words[1].isdigit() or not low <= int(words[1]) <= high:
-            raise notation_error(text, f"{what} is written '{words[0]} K' with K from {low} to {high}")
-        return int(words[1])
-
-    def _read_card(self, text: str, words: list[str]) -> int:
-        if len(words) != 1:
-            raise notation_error(text, "name exactly one card, e.g. 'fire-7'")
-        c = parse_card(words[0])
-        if c is None:
-            raise notation_error(text, f"{words[0]!r} is not a card (element-rank, e.g. 'fire-7')")
-        if c >= self.game.deck_size:
-            raise notation_error(text, f"{ELEMENTS[ELEMENT_OF[c]]} is not in this deck")
-        return c
-
-    def _read_deal(self, text: str) -> int:
-        n, r = self.num_players, self._round
-        body = text.strip()[4:]
-        groups = split_groups(body)
-        if len(groups) != n:
-            raise notation_error(text, f"a deal lists {n} hands separated by '/', found {len(groups)}")
-        flat: list[int] = []
-        for seat, group in enumerate(groups):
-            if len(group) != r:
-                raise notation_error(
-                    text, f"round {r} deals {r} cards to each seat; seat {seat} gets {len(group)}"
-                )
-            flat.extend(sorted(self._read_card(text, [word]) for word in group))
-        return pack(flat, self.game.deck_size)
-
-    def _read_oracle(self, text: str, verb: str, words: list[str]) -> int:
-        game = self.game
-        if game.variant != ALTAIA:
-            raise notation_error(text, f"{verb} oracles belong to the altaia variant")
-        if verb == "efferd":
-            if len(words) != 4 or words[2] not in ("makes", "misses"):
-                raise notation_error(text, "write 'efferd P<seat> makes <k>' or 'efferd P<seat> misses <k>'")
-            kind = EFFERD_MAKES if words[2] == "makes" else EFFERD_MISSES
-            words = [words[0], words[1], words[3]]
-        else:
-            kind = HESINDE_KIND if verb == "hesinde" else PHEX_KIND
-        form = f"write '{verb} P<seat> <k>'"
-        if len(words) != 3 or not words[1].startswith("p") or not words[1][1:].isdigit():
-            raise notation_error(text, form)
-        target = int(words[1][1:])
-        if target >= self.num_players:
-            raise notation_error(text, f"there is no seat P{target}")
-        if not words[2].isdigit() or int(words[2]) > game.rounds:
-            raise notation_error(text, f"{form} with k from 0 to {game.rounds}")
-        return game.oracle_base + kind * game.oracle_block + target * (game.rounds + 1) + int(words[2])
+        return read_action(self.game, self._phase, self._round, self._to_act, text)
 
     # ----------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
