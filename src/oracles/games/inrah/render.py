@@ -318,35 +318,28 @@ class InrahRenderer(Renderer):
         if last is not None and last != before.get("last_trick"):
             lines.append(self._winner_line(last, viewer))
         if len(after.get("round_scores") or []) > len(before.get("round_scores") or []):
-            lines.extend(self._round_summary(before, after, viewer))
+            lines.extend(self._round_summary(after, viewer))
         return lines
 
-    def _round_summary(self, before: dict[str, Any], after: dict[str, Any], viewer: int | None) -> list[str]:
-        n = after["players"]
-        points = after["round_scores"][-1]
-        taken = list(before["tricks_taken"])
-        last = after.get("last_trick")
-        if before.get("phase") == "play" and last is not None and last != before.get("last_trick"):
-            taken[last["winner"]] += 1
-        lines = [self.tr("Round {r} is over:", r=before.get("round"))]
-        for s in range(n):
+    def _round_summary(self, view: dict[str, Any], viewer: int | None) -> list[str]:
+        finished = view["last_round"]
+        lines = [self.tr("Round {r} is over:", r=finished["round"])]
+        for s, points in enumerate(finished["points"]):
             fields = {
                 "who": self._who(s, viewer),
-                "taken": taken[s],
-                "points": f"{points[s]:+g}",
-                "total": f"{after['scores'][s]:g}",
+                "taken": finished["tricks_taken"][s],
+                "points": f"{points:+g}",
+                "total": f"{view['scores'][s]:g}",
             }
-            if after.get("variant") == ALTAIA:
-                oracles = (before.get("oracles") or [[]] * n)[s]
-                text = ", ".join(self.oracle_label(o) for o in oracles) or "–"
+            if finished["oracles"] is not None:
+                text = ", ".join(self.oracle_label(o) for o in finished["oracles"][s]) or "–"
                 line = self.tr(
                     "{who}: took {taken}; oracles {oracles}: {points} (total {total})", oracles=text, **fields
                 )
             else:
-                bid = (before.get("bids") or [None] * n)[s]
                 line = self.tr(
                     "{who}: bid {bid}, took {taken}: {points} (total {total})",
-                    bid="–" if bid is None else bid,
+                    bid=finished["bids"][s],
                     **fields,
                 )
             lines.append("  " + line)

@@ -61,6 +61,7 @@ is the same for bots, as ints.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple, cast
@@ -107,6 +108,7 @@ from oracles.games.inrah.views import (
     DealerEvent,
     DealEvent,
     InrahView,
+    LastRound,
     LastTrick,
     Oracle,
     OracleEvent,
@@ -325,6 +327,8 @@ class InrahState(State):
         self._played: list[int] = []
         self._taken: list[int] = [0] * n
         self._round_points: list[list[int]] = []
+        #: The round just finished, as its summary shows it, until the next ends.
+        self._last_round: LastRound | None = None
         self._totals: list[float] = [0] * n
         #: History index of this round's deal.
         self._deal_index = -1
@@ -554,6 +558,16 @@ class InrahState(State):
     def _end_round(self) -> None:
         points = self.round_points()
         self._round_points.append(points)
+        altaia = self.game.variant == ALTAIA
+        self._last_round = {
+            "round": self._round,
+            "bids": None if altaia else list(self._bids),
+            "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in self._oracles]
+            if altaia
+            else None,
+            "tricks_taken": list(self._taken),
+            "points": points,
+        }
         for seat, p in enumerate(points):
             self._totals[seat] += p
         if self._round == self.game.rounds:
@@ -700,6 +714,7 @@ class InrahState(State):
             "played": [CARD_TEXT[c] for c in self._played],
             "tricks_taken": list(self._taken),
             "round_scores": [list(points) for points in self._round_points],
+            "last_round": copy.deepcopy(self._last_round),
             "scores": list(self._totals),
             "winners": self.winners(),
             "log": self._events(seat),
@@ -871,6 +886,7 @@ class InrahState(State):
         twin._played = self._played[:]
         twin._taken = self._taken[:]
         twin._round_points = self._round_points[:]
+        twin._last_round = self._last_round  # replaced, never changed in place
         twin._totals = self._totals[:]
         twin._deal_index = self._deal_index
         twin._log = self._log[:]

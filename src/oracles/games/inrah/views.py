@@ -28,6 +28,8 @@ key                 type                 meaning
 ``played``          list of str          cards of this round's complete tricks
 ``tricks_taken``    list of int          per seat, this round
 ``round_scores``    list of lists        points per seat of each finished round
+``last_round``      LastRound or None    the round finished last: its predictions, tricks
+                                         and points (None until one ends)
 ==================  ===================  ====================================================
 
 **Events** (``log``), one per action, each with ``seq``, ``seat`` (the
@@ -77,6 +79,18 @@ class LastTrick(TypedDict):
     #: ``first seer``, ``highest trump``, ``highest of the led element`` or
     #: ``only mages: first mage`` (see :mod:`oracles.games.inrah.tricks`).
     reason: str
+
+
+class LastRound(TypedDict):
+    """The round that ended last, for its summary."""
+
+    round: int
+    #: Each seat's bid (None in Altaïa).
+    bids: list[int] | None
+    #: Each seat's oracles (Altaïa; else None).
+    oracles: list[list[Oracle]] | None
+    tricks_taken: list[int]
+    points: list[int]
 
 
 class DealerEvent(Event):
@@ -138,3 +152,4 @@ class InrahView(BaseView):
     played: list[str]
     tricks_taken: list[int]
     round_scores: list[list[int]]
+    last_round: LastRound | None
