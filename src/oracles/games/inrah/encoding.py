@@ -37,6 +37,11 @@ hand as dealt in each round), ``bid_history`` (R×n: each round's bids, -1
 none) and ``round_scores`` (R×n). Altaïa's oracles of earlier rounds are
 summarised by the round scores.
 
+Everything is read from view fields and log event fields (the ``deal``
+event's own ``hand``, a ``bid``'s ``round`` and ``bid``, a ``play``'s
+``round``, ``trick`` and ``card``; see :mod:`oracles.games.inrah.views`),
+never from text.
+
 """
 
 from __future__ import annotations
