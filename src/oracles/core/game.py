@@ -69,6 +69,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: Option sets the shared consistency suite plays (main variants).
     test_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
+    #: Values a record takes for options it leaves out, where they differ from
+    #: the options' defaults: an option added after records were written
+    #: defaults here to the behaviour those records were played with.
+    record_option_defaults: ClassVar[dict[str, Any]] = {}
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve_options(self.id, self.option_schema, options)

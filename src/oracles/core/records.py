@@ -1,6 +1,6 @@
 """Records (``SPEC.md`` §2): a game as JSON, replayed action by action.
 
->>> from oracles.core.registry import load_game
+>>> from oracles.core.registry import game_class, load_game
 >>> state = load_game("oracle").new_initial_state()
 >>> state.apply_string("dealer 2")
 2
@@ -19,7 +19,7 @@ from typing import Any
 
 from oracles.core.errors import IllegalActionError, NotationError, OraclesError, RecordError
 from oracles.core.game import RECORD_FORMAT, State
-from oracles.core.registry import load_game
+from oracles.core.registry import game_class, load_game
 
 
 def parse_record(text: str) -> dict[str, Any]:
@@ -58,7 +58,7 @@ def replay_record(record: dict[str, Any]) -> State:
     """
     record = check_record_shape(record)
     try:
-        game = load_game(record["game"], **(record.get("options") or {}))
+        game = load_game(record["game"], **record_options(record))
     except OraclesError as error:
         raise RecordError(str(error)) from None
     state = game.new_initial_state()
@@ -73,6 +73,18 @@ def replay_record(record: dict[str, Any]) -> State:
         except IllegalActionError as error:
             raise RecordError(f"action {index} '{text}': {error.reason}", index, text) from None
     return state
+
+
+def record_options(record: dict[str, Any]) -> dict[str, Any]:
+    """The options a record's game is loaded with: its own, and for those it
+    leaves out that the game added later, the values older records were
+    played with (``Game.record_option_defaults``); all others take their defaults."""
+    options = dict(record.get("options") or {})
+    try:
+        cls = game_class(record["game"])
+    except OraclesError:
+        return options  # load_game names the unknown game
+    return {**cls.record_option_defaults, **options}
 
 
 def load_record_file(path: str | Path) -> dict[str, Any]:

@@ -33,6 +33,10 @@ class Renderer:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
 
+    def use_game(self, game: Any) -> None:
+        """Adapt to the game about to be shown (the Oracle renderer takes its
+        edition's texts and points); the generic renderer needs nothing."""
+
     def seat_name(self, seat: int, viewer: int | None = None) -> str:
         if seat == viewer:
             return message(self.lang, "you")

@@ -217,7 +217,13 @@ def test_tricks_per_round_and_rotating_dealer() -> None:
 
 # ------------------------------------------------------------------ options
 def test_options() -> None:
-    assert load_game("oracle").options == {"players": 4, "rounds": 4, "draft": False, "removed_colour": "P"}
+    assert load_game("oracle").options == {
+        "players": 4,
+        "rounds": 4,
+        "draft": False,
+        "removed_colour": "P",
+        "edition": "balanced",
+    }
     assert load_game("oracle", players=3, removed_colour="g").removed_colour == 2
     assert load_game("oracle", players=5).options["rounds"] == 5
     with pytest.raises(OptionError, match="3 players only"):

@@ -13,6 +13,9 @@ option              type    default            meaning
 ``draft``           bool    false              Oracle cards by the rulebook's draft variant
 ``removed_colour``  str     ``P``              colour left out with 3 players; with 4 or
                                                5 players only the default is accepted
+``edition``         str     ``balanced``       the Oracle cards' points: ``balanced``,
+                                               ``classic`` (SPEC §3) or an edition file;
+                                               a record without it replays as ``classic``
 ==================  ======  =================  ===========================================
 
 Actions
@@ -98,7 +101,7 @@ from oracles.games.oracle.prophecies import (
     NUM_ORACLE_CARDS,
     ORACLE_IDS,
     Edition,
-    default_edition,
+    edition_named,
     oracle_index,
 )
 
@@ -143,6 +146,14 @@ def _check_removed_colour(value: Any, resolved: dict[str, Any]) -> str | None:
     return None
 
 
+def _check_edition(value: Any, resolved: dict[str, Any]) -> str | None:
+    try:
+        edition_named(str(value))
+    except (ValueError, OSError, KeyError) as error:
+        return str(error)
+    return None
+
+
 def pair_text(word: str, pair: tuple[int, int]) -> str:
     """``pair_text("keep", (4, 11))`` -> ``"keep O05 O12"``."""
     return f"{word} {ORACLE_IDS[pair[0]]} {ORACLE_IDS[pair[1]]}"
@@ -160,7 +171,16 @@ class OracleGame(Game):
         Option("rounds", int, lambda o: o["players"], "rounds to play", minimum=1),
         Option("draft", bool, False, "deal the Oracle cards by the draft variant"),
         Option("removed_colour", str, "P", "colour removed with 3 players", check=_check_removed_colour),
+        Option(
+            "edition",
+            str,
+            "balanced",
+            "the Oracle cards' points: balanced, classic (SPEC 3) or an edition file",
+            check=_check_edition,
+        ),
     )
+    #: Records written before the ``edition`` option existed scored the classic points.
+    record_option_defaults: ClassVar[dict[str, Any]] = {"edition": "classic"}
     test_option_sets = (
         {"players": 3},
         {"players": 4},
@@ -169,8 +189,8 @@ class OracleGame(Game):
         {"players": 3, "draft": True, "rounds": 1},
         {"players": 5, "draft": True, "rounds": 1},
     )
-    #: The Oracle deck in use; a subclass may set another edition.
-    edition: ClassVar[Edition] = default_edition()
+    #: The Oracle deck in use: the ``edition`` option's, unless a subclass fixes one.
+    edition: Edition
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -188,6 +208,8 @@ class OracleGame(Game):
         self.oracle_hand = 2 if self.draft else ORACLE_HAND[n]
         self.stack_size = NUM_ORACLE_CARDS - DRAFT_REMOVED - 2 * n if self.draft else 0
         self.victory_chips = VICTORY_CHIPS[n]
+        fixed = getattr(type(self), "edition", None)
+        self.edition = fixed if isinstance(fixed, Edition) else edition_named(self.options["edition"])
         #: Text of each seat's part of recent deals, for the views' logs.
         self.hands_text_cache: dict[tuple[int, int], list[str]] = {}
 
@@ -1246,6 +1268,7 @@ def round_points(
     >>> held = [1, 2, 1, 0, 0, 0, 0, 0, 0]
     >>> middle = [0, 0, 0]
     >>> forfeit_loser_chips(held, middle, [0, -1, -1])
+    >>> from oracles.games.oracle.prophecies import default_edition
     >>> round_points(seat_quantities(held, [0, -1, -1], 3), [(4, 11), (0, 1), (2, 3)], default_edition())
     [17, 0, 0]
     """
