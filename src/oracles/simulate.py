@@ -17,11 +17,14 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from oracles.bots.base import SeatInfo, make_bot
 from oracles.core.game import Game, State
 from oracles.core.registry import load_game
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
 
 
 @dataclass(frozen=True)
@@ -104,14 +107,21 @@ def run_games(
 ) -> Iterator[GameResult]:
     """Yield the results of games ``0..n-1`` in order."""
     jobs = [(game_id, options, list(bot_specs), seed, i, keep_records) for i in range(n)]
+    yield from map_jobs(_play_indexed, jobs, workers)
+
+
+def map_jobs(function: Callable[[Job], Result], jobs: Sequence[Job], workers: int = 1) -> Iterator[Result]:
+    """``function`` of each job, in order, over ``workers`` processes (in
+    this process with one). ``function`` must be a module-level function and
+    the jobs picklable; this is where another backend would plug in."""
     if workers <= 1:
         for job in jobs:
-            yield _play_indexed(job)
+            yield function(job)
         return
     # Large chunks: a short game costs less than shipping it to a worker.
-    chunk = max(1, min(200, n // (workers * 4) or 1))
+    chunk = max(1, min(200, len(jobs) // (workers * 4) or 1))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_indexed, jobs, chunksize=chunk)
+        yield from pool.map(function, jobs, chunksize=chunk)
 
 
 @dataclass
