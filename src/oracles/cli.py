@@ -89,6 +89,9 @@ def _build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     tournament.add_argument("--json", action="store_true", help="print the results as JSON")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    from oracles.analysis.cli import add_parsers  # analyze, balance (each sets args.run)
+
+    add_parsers(commands)
     return parser
 
 
@@ -357,6 +360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args)
         if args.command == "tournament":
             return cmd_tournament(args)
+        if hasattr(args, "run"):
+            return int(args.run(args))
     except OraclesError as error:
         print(str(error), file=sys.stderr)
         return EXIT_ERROR

@@ -1,0 +1,26 @@
+"""The re-pointing rule of ``oracles balance``."""
+
+from __future__ import annotations
+
+from oracles.analysis.balance import MAX_POINTS, Goal, new_points
+
+GOAL = Goal(median=2.0, aim=0.15, tolerance=0.35, min_kept=0.05)
+
+
+def test_a_card_in_the_band_keeps_its_points() -> None:
+    assert new_points(4, 0.5, 0.2, GOAL) == 4
+
+
+def test_an_overpaying_card_is_lowered_and_an_underpaying_one_raised() -> None:
+    assert new_points(12, 0.5, 0.2, GOAL) < 12  # 6 expected points against 2
+    assert new_points(4, 0.1, 0.2, GOAL) > 4  # 0.4 against 2
+
+
+def test_a_dead_card_is_raised_but_not_out_of_the_band() -> None:
+    assert new_points(4, 0.5, 0.01, GOAL) == 5  # 2.5 expected: still under 2 x 1.35
+    assert new_points(5, 0.5, 0.01, GOAL) == 5  # 6 x 0.5 = 3 would leave the band
+
+
+def test_points_stay_whole_and_bounded() -> None:
+    assert new_points(1, 1.0, 0.5, Goal(0.1, 0.15, 0.35, 0.05)) == 1
+    assert new_points(MAX_POINTS, 0.001, 0.0, GOAL) == MAX_POINTS
