@@ -19,6 +19,14 @@ holds when kept, :mod:`oracles.analysis.oracle`) and re-points:
 
 Hold rates of rarely kept cards are noisy: the loop mixes
 :data:`PRIOR_KEEPS` pseudo-keeps at the card's dealt hold rate into them.
+The target is the median card's expected points when kept in the first
+step (the starting edition's), held fixed, so prophecies keep their weight
+against the stars. The edition written is the best measured step's (the
+worst gap to the median, plus one per dead card); a card kept in fewer than
+``revert_below`` (1%) of its deals over all steps goes back to its starting
+points: no points tried made the bots keep it, so there is nothing to
+measure, and the loop's last guess would only be a lottery ticket for human
+players. Such cards are listed in the result.
 
 A step whose measurement meets the goal (every card kept in at least
 ``min_kept`` of its deals, every card's expected points when kept within
@@ -59,6 +67,8 @@ class Measurement:
     hold_rate: dict[str, float]
     median: float
     games: int
+    dealt: dict[str, int] = field(default_factory=dict)
+    kept: dict[str, int] = field(default_factory=dict)
 
     @property
     def min_kept_rate(self) -> float:
@@ -79,9 +89,10 @@ def measure(games: Sequence[Played], edition: Edition) -> Measurement:
     """The figures the loop steers by, from finished games of ``edition``."""
     counts = card_counts(games)
     empty = {"points": 0, "dealt": 0, "dealt_holds": 0, "kept": 0, "kept_holds": 0}
-    kept_rate, expected, hold_rate = {}, {}, {}
+    kept_rate, expected, hold_rate, dealt, kept = {}, {}, {}, {}, {}
     for card in edition.cards:
         entry = {**empty, **counts.get(card.id, {}), "points": card.points}
+        dealt[card.id], kept[card.id] = entry["dealt"], entry["kept"]
         kept_rate[card.id] = entry["kept"] / entry["dealt"] if entry["dealt"] else 0.0
         expected[card.id] = expected_when_kept(entry)
         dealt_rate = entry["dealt_holds"] / entry["dealt"] if entry["dealt"] else 0.0
@@ -93,6 +104,8 @@ def measure(games: Sequence[Played], edition: Edition) -> Measurement:
         hold_rate=hold_rate,
         median=median_expected(counts),
         games=len(games),
+        dealt=dealt,
+        kept=kept,
     )
 
 
@@ -123,9 +136,11 @@ class Goal:
     min_kept: float
 
 
-def repoint(measurement: Measurement, aim: float, tolerance: float, min_kept: float) -> dict[str, int]:
-    """Every card's next points."""
-    goal = Goal(measurement.median, aim, tolerance, min_kept)
+def repoint(
+    measurement: Measurement, target: float, aim: float, tolerance: float, min_kept: float
+) -> dict[str, int]:
+    """Every card's next points, steering expected points when kept to ``target``."""
+    goal = Goal(target, aim, tolerance, min_kept)
     return {
         card_id: new_points(points, measurement.hold_rate[card_id], measurement.kept_rate[card_id], goal)
         for card_id, points in measurement.points.items()
@@ -146,6 +161,8 @@ class BalanceResult:
     final: Measurement
     met: bool
     steps: list[Step] = field(default_factory=list)
+    #: Cards the bots (almost) never kept at any points tried: back at their start points.
+    unkept: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -160,6 +177,7 @@ class BalanceSettings:
     bots: tuple[str, ...] = ("heuristic",)
     seed: int = 0
     workers: int = 1
+    revert_below: float = 0.01
 
 
 def play_edition(
@@ -191,6 +209,7 @@ def balance(
     steps: list[Step] = []
     best: tuple[float, Edition, Measurement] | None = None
     met = False
+    target = 0.0
     for number in range(settings.steps):
         seed = settings.seed + number
         kind = "step"
@@ -204,6 +223,7 @@ def balance(
             path = work / f"check-{number:02d}.json"
             games = play_edition(edition, path, settings.check_games, seed, settings, on_game)
             measurement = measure(games, edition)
+        target = target or measurement.median
         step = Step(number, kind, seed, measurement)
         steps.append(step)
         if on_step is not None:
@@ -214,11 +234,24 @@ def balance(
         if kind == "check" and measurement.meets(settings.tolerance, settings.min_kept):
             met = True
             break
-        edition = repointed(
-            edition, repoint(measurement, settings.aim, settings.tolerance, settings.min_kept), name
-        )
+        points = repoint(measurement, target, settings.aim, settings.tolerance, settings.min_kept)
+        edition = repointed(edition, points, name)
     assert best is not None
-    return BalanceResult(edition=best[1], final=best[2], met=met, steps=steps)
+    unkept = never_kept(steps, settings.revert_below)
+    chosen = repointed(best[1], {card_id: start.card(card_id).points for card_id in unkept}, name)
+    return BalanceResult(edition=chosen, final=best[2], met=met, steps=steps, unkept=unkept)
+
+
+def never_kept(steps: Sequence[Step], below: float) -> list[str]:
+    """Cards kept in fewer than ``below`` of their deals over all steps: no
+    points the loop tried made the bots keep them."""
+    result = []
+    for card_id in steps[0].measurement.points:
+        dealt = sum(step.measurement.dealt.get(card_id, 0) for step in steps)
+        kept = sum(step.measurement.kept.get(card_id, 0) for step in steps)
+        if dealt and kept / dealt < below:
+            result.append(card_id)
+    return result
 
 
 def _badness(measurement: Measurement, settings: BalanceSettings) -> float:

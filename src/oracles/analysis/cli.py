@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -203,17 +203,23 @@ def run_balance(args: argparse.Namespace) -> int:
 
     with progress:
         result = balance(start, work, settings, args.name, _counter(progress, "balance", task_total), report)
-    description = _description(result.final, settings, result.met)
+    description = _description(result.final, settings, result.met, result.unkept)
     out.write_text(edition_json(result.edition, description), encoding="utf-8")
     write_history(result.steps, out.with_name(out.stem + "-history.csv"))
     print(json.dumps({"edition": str(out), "met": result.met, "description": description}))
     return 0 if result.met else 2
 
 
-def _description(final: Any, settings: Any, met: bool) -> str:
+def _description(final: Any, settings: Any, met: bool, unkept: Sequence[str]) -> str:
+    left = (
+        f" The bots kept {', '.join(unkept)} in under {settings.revert_below:.0%} of their deals at "
+        "every points tried: they keep their starting points."
+        if unkept
+        else ""
+    )
     return (
         f"Made by oracles balance oracle ({settings.players} players, bots {','.join(settings.bots)}): "
         f"on {final.games} one-round games every card is kept in at least {final.min_kept_rate:.1%} of "
         f"its deals and its expected points when kept are within {final.max_deviation:.0%} of the median "
-        f"({final.median:.2f}){'' if met else ' (goal not met)'}."
+        f"({final.median:.2f}){'' if met else ' (goal not met)'}.{left}"
     )
