@@ -22,7 +22,7 @@ Hold rates of rarely kept cards are noisy: the loop mixes
 The target is the median card's expected points when kept in the first
 step (the starting edition's), held fixed, so prophecies keep their weight
 against the stars. The edition written is the best measured step's (the
-worst gap to the median, plus one per dead card); a card kept in fewer than
+fewest cards missing the goal, then the smallest mean gap to the median); a card kept in fewer than
 ``revert_below`` (1%) of its deals over all steps goes back to its starting
 points: no points tried made the bots keep it, so there is nothing to
 measure, and the loop's last guess would only be a lottery ticket for human
@@ -51,7 +51,7 @@ from oracles.games.oracle.prophecies import Edition, edition_json, edition_point
 DAMPING = 0.6
 MAX_STEP = 1.8
 #: Pseudo-observations of the dealt hold rate mixed into a rarely kept card's hold rate.
-PRIOR_KEEPS = 20
+PRIOR_KEEPS = 5
 #: No card is worth more than twice the classic edition's dearest (O19, 15).
 MAX_POINTS = 30
 
@@ -254,10 +254,24 @@ def never_kept(steps: Sequence[Step], below: float) -> list[str]:
     return result
 
 
+def failing(measurement: Measurement, tolerance: float, min_kept: float) -> list[str]:
+    """The cards that miss the goal: dead, or outside the band around the median."""
+    median = measurement.median
+    return [
+        card_id
+        for card_id, expected in measurement.expected.items()
+        if measurement.kept_rate[card_id] < min_kept or median <= 0 or abs(expected / median - 1) > tolerance
+    ]
+
+
 def _badness(measurement: Measurement, settings: BalanceSettings) -> float:
-    """How far from the goal: the worst deviation, plus a penalty per dead card."""
-    dead = sum(rate < settings.min_kept for rate in measurement.kept_rate.values())
-    return measurement.max_deviation + dead
+    """How far from the goal: the cards that miss it, then the mean gap to the
+    median (each capped at 1), as a fraction."""
+    misses = len(failing(measurement, settings.tolerance, settings.min_kept))
+    if measurement.median <= 0:
+        return misses + 1.0
+    gaps = [min(1.0, abs(value / measurement.median - 1)) for value in measurement.expected.values()]
+    return misses + sum(gaps) / len(gaps)
 
 
 def write_history(steps: Sequence[Step], path: Path) -> None:

@@ -38,6 +38,8 @@ from oracles.games.oracle.prophecies import Edition, chip_quantities
 
 #: A card kept in fewer of the deals that hand it out is *dead*.
 DEAD_KEPT_RATE = 0.05
+#: The band around the median card's expected points when kept that counts as even.
+BAND = 0.35
 
 
 def _edition(state: State) -> Edition:
@@ -293,6 +295,13 @@ def tables(
 ) -> list[Table]:
     prophecies = prophecy_rows(games, edition)
     target = median_expected(card_counts(games))
+    dead = [row["id"] for row in prophecies if row["dead"]]
+    within = sum(abs(row["vs_median"]) <= BAND for row in prophecies)
+    verdict = (
+        f" In these games {within} of {len(prophecies)} cards lie within ±{BAND:.0%} of the median, "
+        f"the lowest kept rate is {min(row['kept_rate'] for row in prophecies):.1%}"
+        + (f" and {len(dead)} cards are dead ({', '.join(dead)})." if dead else " and no card is dead.")
+    )
     result = [
         Table(
             "prophecies",
@@ -300,10 +309,11 @@ def tables(
             "Per Oracle card: dealt, kept rate, how often it holds when kept and how often every "
             "dealt copy would have held, expected points when kept (points x holds when kept) "
             f"against the median card's ({target:.2f}), and a fair value: the points that would "
-            f"bring it to the median. A card kept in under {DEAD_KEPT_RATE:.0%} of its deals is dead.",
+            f"bring it to the median. A card kept in under {DEAD_KEPT_RATE:.0%} of its deals is dead."
+            + verdict,
             prophecies,
             [
-                Plot("expected_when_kept", "id", "expected points when kept", band=(target, 0.35)),
+                Plot("expected_when_kept", "id", "expected points when kept", band=(target, BAND)),
                 Plot("kept_rate", "id", "kept rate", line=DEAD_KEPT_RATE),
                 Plot("holds_when_kept", "id", "holds when kept"),
             ],

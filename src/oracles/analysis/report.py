@@ -87,13 +87,13 @@ def draw_plot(table: Table, plot: Plot, directory: Path) -> Path:
     width = max(4.0, min(12.0, 0.28 * len(labels) + 2))
     figure, axes = plt.subplots(figsize=(width, 3.2), dpi=80)
     colours = ["#c0504d" if row.get("warning") or row.get("dead") else "#4f81bd" for row in table.rows]
-    axes.bar(labels, values, yerr=errors, color=colours, capsize=2, error_kw={"elinewidth": 0.8})
+    axes.bar(labels, values, yerr=errors, color=colours, capsize=2, error_kw={"elinewidth": 0.8}, zorder=2)
     if plot.band is not None:
         centre, share = plot.band
-        axes.axhspan(centre * (1 - share), centre * (1 + share), color="#9bbb59", alpha=0.25)
-        axes.axhline(centre, color="#4a7a2a", linewidth=1)
+        axes.axhspan(centre * (1 - share), centre * (1 + share), color="#9bbb59", alpha=0.35, zorder=0)
+        axes.axhline(centre, color="#4a7a2a", linewidth=1, zorder=3)
     if plot.line is not None:
-        axes.axhline(plot.line, color="#7f7f7f", linestyle="--", linewidth=1)
+        axes.axhline(plot.line, color="#7f7f7f", linestyle="--", linewidth=1, zorder=3)
     axes.set_ylabel(plot.label or plot.y.replace("_", " "))
     axes.set_title(f"{table.title}: {plot.label or plot.y.replace('_', ' ')}", fontsize=10)
     if len(labels) > 8:
