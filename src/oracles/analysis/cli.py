@@ -32,9 +32,7 @@ def add_parsers(commands: Any) -> None:
     analyze.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
     analyze.add_argument("--bots", default="heuristic", help="bot specs, comma-separated (default heuristic)")
     analyze.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
-    backend = analyze.add_mutually_exclusive_group()
-    backend.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    backend.add_argument("--backend", choices=("local",), default="local", help="where games run (local)")
+    analyze.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     analyze.add_argument("--records", metavar="DIR", help="analyse the finished records in DIR instead")
     analyze.add_argument(
         "--out", metavar="DIR", default="analysis", help="report directory (default analysis)"
