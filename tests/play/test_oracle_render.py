@@ -196,8 +196,17 @@ def test_loser_chip_moves_and_round_summary_are_announced() -> None:
             assert card_id in line
 
 
+def test_the_renderer_shows_the_games_edition() -> None:
+    renderer = OracleRenderer("en")
+    renderer.use_game(load_game("oracle", edition="classic"))
+    assert renderer.prophecy_points("O34") == 12
+    renderer.use_game(load_game("oracle", edition="balanced"))
+    assert renderer.prophecy_points("O34") == load_game("oracle").edition.card("O34").points  # type: ignore[attr-defined]
+
+
 def test_german_labels() -> None:
     de = OracleRenderer("de")
+    de.use_game(load_game("oracle", edition="classic"))  # the points below are classic's
     assert de.action_label("play R12") == "spiele Rot 12"
     assert de.action_label("play Y3") == "spiele Gelb 3"
     assert de.action_label("keep O05 O12") == "behalte O05 O12 (9 + 6 P.)"
@@ -208,6 +217,7 @@ def test_german_labels() -> None:
     assert de.action_label("keep ? ?") == "behält zwei Orakelkarten"
     assert de.action_label("dealer 2") == "Platz 2 gibt"
     en = OracleRenderer("en")
+    en.use_game(load_game("oracle", edition="classic"))
     assert en.action_label("play R12") == "play R12"
     assert en.action_label("keep O05 O12") == "keep O05 O12 (9 + 6 pts)"
     assert de.prophecy_text("O09") == "kein Phönix-Chip"
