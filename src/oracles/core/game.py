@@ -105,6 +105,11 @@ class Game(ABC):
     def max_game_length(self) -> int:
         """Most actions, chance included, a game can last."""
 
+    def utility_bounds(self) -> tuple[float, float]:
+        """The lowest and highest value ``returns()`` can give a seat with
+        these options."""
+        raise NotImplementedError
+
     @abstractmethod
     def new_initial_state(self) -> State:
         """The state before anything happened (usually a chance node)."""

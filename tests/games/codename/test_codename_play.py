@@ -56,7 +56,7 @@ def prefixes(final: CodenameState) -> list[CodenameState]:
 
 @pytest.mark.parametrize("options", R.CodenameGame.test_option_sets)
 def test_shared_consistency_checks(options: dict[str, int]) -> None:
-    result = check_game(load_game("codename", **options), playouts=4, seed=11, schema=False)
+    result = check_game(load_game("codename", **options), playouts=4, seed=11)
     assert result["resample_changed"]
 
 
@@ -78,7 +78,10 @@ def test_views_show_only_cards_the_seat_has_seen() -> None:
         for state in prefixes(lively_game(seed, max_turns=40))[::5]:
             for seat in (0, 1):
                 view = state.view(seat)
-                for owner, cells in ((seat, view["field"]), (1 - seat, view["opponent"]["field"])):
+                for owner, cells in (
+                    (seat, view["sides"][seat]["field"]),
+                    (1 - seat, view["sides"][1 - seat]["field"]),
+                ):
                     for name, shown in cells.items():
                         cell = R.CELL_INDEX[name]
                         card = state._field[owner][cell]
@@ -86,11 +89,11 @@ def test_views_show_only_cards_the_seat_has_seen() -> None:
                             continue
                         assert state._seen[seat] >> card & 1, (seed, seat, name)
                         assert shown == R.SYMBOLS[R.symbol_of(card)]
-                for slot, shown in enumerate(view["opponent"]["code"]):
+                for slot, shown in enumerate(view["sides"][1 - seat]["code"]):
                     if shown is not None:
                         assert state._seen[seat] >> state._code[1 - seat][slot] & 1
-                assert isinstance(view["opponent"]["hand"], int)
-                assert isinstance(view["opponent"]["aside"], int)
+                assert isinstance(view["sides"][1 - seat]["hand_count"], int)
+                assert isinstance(view["sides"][1 - seat]["aside_count"], int)
 
 
 def test_resampling_keeps_the_view_varies_the_rest_and_replays() -> None:
@@ -169,7 +172,7 @@ def test_the_opponents_hidden_choices_do_not_show_in_the_information_state() -> 
         state.apply_action(state.sample_chance(rng))  # the same shuffle for seat 0 in both games
         state.apply_action(state.sample_chance(rng))
         state.apply_string("first 1")
-        hand = state.view(1)["hand"]
+        hand = state.view(1)["sides"][1]["hand"]
         state.apply_string(f"replace c3 {hand_card if hand_card in hand else hand[0]}")
         states.append(state)
     first, second = states

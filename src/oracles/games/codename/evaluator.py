@@ -22,7 +22,7 @@ from oracles.games.codename.policy import _Seat
 from oracles.games.codename.rules import CodenameKnowledge, CodenameState
 
 #: Names of the features, in the order of :func:`side` and ``WEIGHTS`` (the
-#: last, ``to_move``, is +1 when the seat is to move, -1 when its opponent is).
+#: last, ``to_act``, is +1 when the seat is to act, -1 when its opponent is).
 FEATURES = (
     "life",
     "life_up_to_3",
@@ -33,7 +33,7 @@ FEATURES = (
     "field_known",
     "hand",
     "set_potential",
-    "to_move",
+    "to_act",
 )
 
 #: Logistic weights of the feature differences (seat minus opponent), from
@@ -53,7 +53,7 @@ def _code_to_find(code: tuple[int, ...], excluded: tuple[int, ...]) -> float:
 
 
 def side(k: CodenameKnowledge) -> list[float]:
-    """One seat's features from its knowledge (all but ``to_move``)."""
+    """One seat's features from its knowledge (all but ``to_act``)."""
     life = k.life[k.seat]
     seat = _Seat(k)
     to_find = _code_to_find(k.opp_code, k.opp_excluded)
@@ -77,10 +77,10 @@ def side(k: CodenameKnowledge) -> list[float]:
     ]
 
 
-def difference(mine: CodenameKnowledge, theirs: CodenameKnowledge, to_move: bool) -> list[float]:
+def difference(mine: CodenameKnowledge, theirs: CodenameKnowledge, to_act: bool) -> list[float]:
     """The features of the seat of ``mine`` over the seat of ``theirs``."""
     diff = [a - b for a, b in zip(side(mine), side(theirs), strict=True)]
-    diff.append(1.0 if to_move else -1.0)
+    diff.append(1.0 if to_act else -1.0)
     return diff
 
 

@@ -145,7 +145,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "opp": "opponent",
         "You": "You",
         "Opp": "The opponent",
-        "to_move": "{who} to move",
+        "to_act": "{who} to move",
         "your_field": "Your Mind-field",
         "opp_field": "Opponent's Mind-field (what you know)",
         "code": "Code row",
@@ -291,7 +291,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "opp": "Gegner",
         "You": "Du",
         "Opp": "Der Gegner",
-        "to_move": "{who} <ist|bist> am Zug",
+        "to_act": "{who} <ist|bist> am Zug",
         "your_field": "Dein Geistfeld",
         "opp_field": "Geistfeld des Gegners (was du weißt)",
         "code": "Code-Reihe",
@@ -432,48 +432,6 @@ TEXTS: dict[str, dict[str, str]] = {
 }
 
 
-def _turn_player(view: dict[str, Any]) -> int:
-    """Whose turn it is (the current decision may be the other seat's response)."""
-    for line in reversed(view.get("log") or []):
-        words = line.split()
-        if len(words) == 3 and words[0] == "turn":
-            return int(words[2][1:])
-        if words and words[0] == "first":
-            return int(words[1])
-    return int(view["to_move"] or 0)
-
-
-def shown_slots(view: dict[str, Any]) -> set[str]:
-    """The seat's own code slots the opponent has seen (followed through the log:
-    shown by a strike or shield, moved by a code swap, forgotten by a recode)."""
-    me = f"p{view['seat']}"
-    opp = f"p{1 - view['seat']}"
-    shown: set[str] = set()
-    for line in view.get("log") or []:
-        words = line.split()
-        if len(words) >= 3 and words[0] == opp and words[1] in ("guess", "name"):
-            # "p1 guess <5 symbols>: right a b" / "p1 name star: a c"
-            after = line.partition(":")[2].split()
-            shown.update(w for w in after if w in COLUMNS)
-            continue
-        if len(words) < 3 or words[0] != me:
-            continue
-        if words[1] == "code" and len(words) == 4 and words[3] == "shown":
-            shown.add(words[2])
-        elif words[1] == "codeswap" and len(words) == 4:
-            a, b = words[2], words[3]
-            had_a, had_b = a in shown, b in shown
-            shown.discard(a)
-            shown.discard(b)
-            if had_a:
-                shown.add(b)
-            if had_b:
-                shown.add(a)
-        elif words[1] == "recode":
-            shown.discard(words[2])
-    return shown
-
-
 def _kind_of(cells: list[str]) -> str:
     """strike, shield or focus for a set shape's cells."""
     cols = {c[0] for c in cells}
@@ -521,15 +479,13 @@ class CodenameRenderer(Renderer):
     # ------------------------------------------------------------ board
     def board(self, view: dict[str, Any], seat: int) -> RenderableType:
         parts: list[RenderableType] = [self._head(view, seat)]
-        opp = view["opponent"]
-        mine = Group(
-            Text(self.t("your_field"), style="bold cyan"), self._grid(view["field"], view["face_up"])
-        )
+        own, opp = view["sides"][seat], view["sides"][1 - seat]
+        mine = Group(Text(self.t("your_field"), style="bold cyan"), self._grid(own["field"], own["face_up"]))
         theirs = Group(Text(self.t("opp_field"), style="bold"), self._grid(opp["field"], opp["face_up"]))
-        if any(v != "-" for v in view["field"].values()):
+        if any(v != "-" for v in own["field"].values()):
             parts.append(Columns([mine, theirs], padding=(0, 4)))
-        if view["code"]:
-            parts.append(self._own_code(view))
+        if own["code"]:
+            parts.append(self._own_code(own))
         parts.append(self._opp_code(opp))
         legend = Text()
         before, _, after = self.t("legend", up="\0").partition("\0")
@@ -537,8 +493,8 @@ class CodenameRenderer(Renderer):
         legend.append(" ★ ", style="reverse bold yellow")
         legend.append(after, style="dim")
         parts.append(legend)
-        parts.append(self._hand(view))
-        parts.append(self._cards(view))
+        parts.append(self._hand(own))
+        parts.append(self._cards(own, opp))
         budget = self._budget(view, seat)
         if budget is not None:
             parts.append(budget)
@@ -553,13 +509,13 @@ class CodenameRenderer(Renderer):
             head.append(self.t("turn", n=view["turn"], max=view["max_turns"]), style="bold")
         else:
             head.append(self.t("setup"), style="bold")
-        if view["to_move"] is not None and not view["terminal"]:
+        if view["to_act"] is not None and not view["terminal"]:
             head.append("  ·  ")
             head.append(
                 self.t(
-                    "to_move", you=view["to_move"] == seat, who=self.who(view["to_move"], seat, capital=True)
+                    "to_act", you=view["to_act"] == seat, who=self.who(view["to_act"], seat, capital=True)
                 ),
-                style="bold yellow" if view["to_move"] == seat else "",
+                style="bold yellow" if view["to_act"] == seat else "",
             )
         head.append("  ·  ")
         head.append(f"{self.t('life')}: ", style="bold")
@@ -589,10 +545,10 @@ class CodenameRenderer(Renderer):
             table.add_row(str(row), *cells)
         return table
 
-    def _own_code(self, view: dict[str, Any]) -> Text:
+    def _own_code(self, own: dict[str, Any]) -> Text:
         line = Text.assemble((f"{self.t('your_code')}: ", "bold"))
-        shown = shown_slots(view)
-        for slot, symbol in zip(COLUMNS, view["code"], strict=False):
+        shown = set(own["code_shown"])
+        for slot, symbol in zip(COLUMNS, own["code"], strict=False):
             line.append(f"{slot} ")
             line.append(GLYPHS.get(symbol, "?"), style=STYLES.get(symbol, ""))
             if slot in shown:
@@ -620,6 +576,7 @@ class CodenameRenderer(Renderer):
         return line
 
     def _hand(self, view: dict[str, Any]) -> Text:
+        """The viewer's hand and cards to place (``view`` is the viewer's side)."""
         line = Text.assemble((f"{self.t('hand')}: ", "bold"))
         if not view["hand"]:
             line.append(self.t("no_cards"), style="dim")
@@ -634,8 +591,7 @@ class CodenameRenderer(Renderer):
                 line.append(" ")
         return line
 
-    def _cards(self, view: dict[str, Any]) -> Text:
-        opp = view["opponent"]
+    def _cards(self, view: dict[str, Any], opp: dict[str, Any]) -> Text:
         line = Text.assemble((f"{self.t('cards')}: ", "bold"))
         line.append(
             f"{self.t('you')}: {self.t('deck', n=view['deck'])}, {self.t('discard', n=view['discard'])}"
@@ -645,7 +601,7 @@ class CodenameRenderer(Renderer):
             line.append(f" ({self.t('known', cards=self._counts(known))})", style="dim")
         line.append("   ")
         line.append(
-            f"{self.t('opp')}: {self.t('hand_n', n=opp['hand'])}, {self.t('deck', n=opp['deck'])}, "
+            f"{self.t('opp')}: {self.t('hand_n', n=opp['hand_count'])}, {self.t('deck', n=opp['deck'])}, "
             f"{self.t('discard', n=opp['discard'])}"
         )
         known = opp.get("discard_known") or {}
@@ -662,7 +618,7 @@ class CodenameRenderer(Renderer):
             return None
         used = view["used"]
         line = Text()
-        line.append(f"{self.t('budget')} ({self.who(_turn_player(view), seat)}): ", style="bold")
+        line.append(f"{self.t('budget')} ({self.who(view['turn_player'], seat)}): ", style="bold")
         line.append(self.t("peeks_left", n=2 - used["peeks"]))
         for key, flag in (("swap_left", "swap"), ("replace_left", "replace"), ("guess_left", "guess")):
             line.append(" · ")
@@ -742,8 +698,8 @@ class CodenameRenderer(Renderer):
     def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         viewer = after["seat"]
         lines = []
-        for line in after["log"][len(before.get("log") or []) :]:
-            told = self.tell(line, viewer)
+        for event in after["log"][len(before.get("log") or []) :]:
+            told = self.tell(event, viewer)
             if told:
                 lines.append(told)
         for seat in (viewer, 1 - viewer):
@@ -760,122 +716,106 @@ class CodenameRenderer(Renderer):
             lines.append(self.t("h.draw" if not winners else "h.win" if viewer in winners else "h.lose"))
         return [_escape(line) for line in lines]
 
-    def tell(self, line: str, viewer: int) -> str | None:
-        """One log line of the engine in words (``None`` for lines not worth telling)."""
-        words = line.split()
-        if not words:
+    def tell(self, event: dict[str, Any], viewer: int) -> str | None:
+        """One event of the log in words (``None`` for events not worth telling:
+        life changes are told from the views, the end of a turn by the next turn)."""
+        kind = event["kind"]
+        player: int = event.get("player", -1)
+        if kind == "first":
+            return self.t("h.first", you=player == viewer, who=self.who(player, viewer, capital=True))
+        if kind == "turn":
+            return self.t("h.turn", n=event["turn"], who=self.who(player, viewer, capital=True))
+        if kind == "over":
+            return self.t("h.limit") if event["reason"] == "turns" else None
+        if kind in ("life", "end") or player < 0:
             return None
-        t = self.t
-        if words[0] == "first":
-            first = int(words[1])
-            return t("h.first", you=first == viewer, who=self.who(first, viewer, capital=True))
-        if words[0] == "turn" and len(words) == 3:
-            return t("h.turn", n=words[1], who=self.who(int(words[2][1:]), viewer, capital=True))
-        if words[0] == "game":
-            return None
-        if words[0] == "turn":  # "turn limit: draw"
-            return t("h.limit")
-        if not re.match(r"^p[01]$", words[0]) or len(words) < 2:
-            return line
-        seat = int(words[0][1])
-        own = seat == viewer
-        who = self.who(seat, viewer, capital=True)
+        own = player == viewer
+        who = self.who(player, viewer, capital=True)
         t = partial(self.t, you=own)
-        verb, args = words[1], words[2:]
-        head, _, tail = line.partition(":")
-        shown = tail.split()
-        if verb == "code":
-            if not args:
-                return t("h.code_opp")
-            if len(args) == 5:
-                return t("h.code_own", syms=self.syms(args))
-            if args[1] == "shown":
-                return t("h.code_shown", slot=args[0])
-            return t("h.code_seen", slot=args[0], sym=self.syms([args[1]]))
-        if verb == "shuffle":
-            return t("h.deal_own", syms=self.syms(args[1:])) if own else t("h.deal_opp")
-        if verb == "peek":
-            return (
-                t("h.peek_own", cell=args[0], sym=self.syms(args[1:]))
-                if len(args) == 2
-                else (t("h.peek_opp", cell=args[0]))
-            )
-        if verb == "swap":
-            return t("h.swap", who=who, a=args[0], b=args[1])
-        if verb == "replace":
-            if len(args) == 2:
-                return t("h.replace_own", cell=args[0], sym=self.syms([args[1]]))
-            return t("h.replace_opp", cell=args[0])
-        if verb in ("reveal", "respond"):
-            if args == ["pass"]:
+        if kind == "code":
+            return t("h.code_own", syms=self.syms(event["code"])) if "code" in event else t("h.code_opp")
+        if kind == "code_shown":
+            if own:
+                return t("h.code_shown", slot=event["slot"])
+            return t("h.code_seen", slot=event["slot"], sym=self.syms([event["symbol"]]))
+        if kind == "shuffle":
+            return t("h.deal_own", syms=self.syms(event["hand"])) if "hand" in event else t("h.deal_opp")
+        if kind == "peek":
+            cells = " ".join(event["cells"])
+            if "symbols" in event:
+                return t("h.peek_own", cell=cells, sym=self.syms(event["symbols"]))
+            return t("h.peek_opp", cell=cells)
+        if kind == "swap":
+            return t("h.swap", who=who, a=event["cells"][0], b=event["cells"][1])
+        if kind in ("replace", "recode", "place"):
+            where = {"cell": event["cell"]} if "cell" in event else {"slot": event["slot"]}
+            if "symbol" in event:
+                return t(f"h.{kind}_own", sym=self.syms([event["symbol"]]), **where)
+            return t(f"h.{kind}_opp", **where)
+        if kind in ("reveal", "respond"):
+            if not event["cells"]:
                 return t("h.respond_pass", who=who)
-            cells = head.split()[2:]
-            valid = len(set(shown)) == 1
-            fields: dict[str, Any] = {"who": who, "cells": " ".join(cells), "syms": self.syms(shown)}
-            if verb == "respond":
+            fields: dict[str, Any] = {
+                "who": who,
+                "cells": " ".join(event["cells"]),
+                "syms": self.syms(event["symbols"]),
+            }
+            valid = event["valid"]
+            if kind == "respond":
                 return t("h.respond_valid" if valid else "h.respond_invalid", **fields)
             if valid:
-                return t("h.reveal_valid", kind=t(f"kind.{_kind_of(cells)}"), **fields)
+                return t("h.reveal_valid", kind=t(f"kind.{event['set']}"), **fields)
             return t("h.reveal_invalid", **fields)
-        if verb == "strike":
-            return t("h.hits", col=args[0])
-        if verb == "block":
-            return t("h.block", who=who, cells=" ".join(args))
-        if verb == "discards":
-            return t("h.discard_hand", who=who, n=args[-1])
-        if verb == "codeswap":
-            if args == ["pass"]:
+        if kind == "hit":
+            return t("h.hits", col=event["column"])
+        if kind == "block":
+            return t("h.block", who=who, cells=" ".join(event["cells"]))
+        if kind == "discard_hand":
+            return t("h.discard_hand", who=who, n=event["count"])
+        if kind == "codeswap":
+            if not event["slots"]:
                 return t("h.codeswap_pass", who=who)
-            return t("h.codeswap", who=who, a=args[0], b=args[1])
-        if verb == "recode":
-            if len(args) == 2:
-                return t("h.recode_own", slot=args[0], sym=self.syms([args[1]]))
-            return t("h.recode_opp", slot=args[0])
-        if verb == "pick":
-            return t("h.pick", who=who, cell=args[0])
-        if verb == "scramble":
-            return t("h.scramble", who=self.who(seat, viewer), cells=" ".join(args))
-        if verb in ("place", "fill"):
-            if len(args) == 2 and args[1] == "deck":
-                return t("h.fill_deck", who=who, cell=args[0])
-            if len(args) == 2:
-                return t(f"h.{verb}_own", cell=args[0], sym=self.syms([args[1]]))
-            return t(f"h.{verb}_opp", cell=args[0])
-        if verb == "target":
-            return t("h.target", who=who, cell=args[0])
-        if verb == "discard":  # "p1 discard pile star wave ..."
-            return t("h.pile", syms=self.syms([a for a in args[1:] if a in GLYPHS]) or "-")
-        if verb == "take":
-            return t("h.take", who=who, sym=self.syms([args[0]]), cell=args[-1])
-        if verb == "name":
-            symbol = head.split()[2]
-            if shown == ["none"]:
-                return t("h.name_none", who=who, sym=self.syms([symbol]))
-            return t("h.name", who=who, sym=self.syms([symbol]), slots=" ".join(shown))
-        if verb == "guess":
-            guessed = head.split()[2:]
-            right = [w for w in shown[1:] if w in COLUMNS]
+            return t("h.codeswap", who=who, a=event["slots"][0], b=event["slots"][1])
+        if kind == "pick":
+            return t("h.pick", who=who, cell=event["cell"])
+        if kind == "scramble":
+            return t("h.scramble", who=self.who(player, viewer), cells=" ".join(event["cells"]))
+        if kind == "fill":
+            if event["source"] == "deck":
+                return t("h.fill_deck", who=who, cell=event["cell"])
+            if "symbol" in event:
+                return t("h.fill_own", cell=event["cell"], sym=self.syms([event["symbol"]]))
+            return t("h.fill_opp", cell=event["cell"])
+        if kind == "target":
+            return t("h.target", who=who, cell=event["cell"])
+        if kind == "search":
+            return t("h.pile", syms=self.syms(event["symbols"]) or "-") if "symbols" in event else None
+        if kind == "take":
+            return t("h.take", who=who, sym=self.syms([event["symbol"]]), cell=event["cell"])
+        if kind == "name":
+            if not event["slots"]:
+                return t("h.name_none", who=who, sym=self.syms([event["symbol"]]))
+            return t("h.name", who=who, sym=self.syms([event["symbol"]]), slots=" ".join(event["slots"]))
+        if kind == "guess":
+            right = event["right"]
             slots = f" ({' '.join(right)})" if right else ""
-            return t("h.guess", who=who, syms=self.syms(guessed), n=len(right), slots=slots)
-        if verb == "end":
-            return None  # the next "turn" line says it
-        if verb == "draw":
-            if own:
-                return t("h.draw_own", syms=self.syms(args))
-            return t("h.draw_opp", n=args[0])
-        if verb == "looks":
-            if own:
-                return t("h.looks_own", syms=self.syms(args[1:]))
-            return t("h.looks_opp", n=args[-1])
-        if verb == "opens":
-            pairs = args
-            if pairs == ["-"]:
-                return t("h.opens_none", who=self.who(seat, viewer))
-            cards = ", ".join(f"{pairs[i]} {self.syms([pairs[i + 1]])}" for i in range(0, len(pairs) - 1, 2))
-            return t("h.opens", who=self.who(seat, viewer), cards=cards)
-        if verb == "reshuffle":
-            return t("h.reshuffle", who=self.who(seat, viewer), n=args[0])
-        return line
+            return t("h.guess", who=who, syms=self.syms(event["symbols"]), n=len(right), slots=slots)
+        if kind in ("draw", "aside"):
+            key = "draw" if kind == "draw" else "looks"
+            if "symbols" in event:
+                return t(f"h.{key}_own", syms=self.syms(event["symbols"]))
+            return t(f"h.{key}_opp", n=event["count"])
+        if kind == "open":
+            if not event["cells"]:
+                return t("h.opens_none", who=self.who(player, viewer))
+            cards = ", ".join(
+                f"{cell} {self.syms([symbol])}"
+                for cell, symbol in zip(event["cells"], event["symbols"], strict=True)
+            )
+            return t("h.opens", who=self.who(player, viewer), cards=cards)
+        if kind == "reshuffle":
+            return t("h.reshuffle", who=self.who(player, viewer), n=event["count"])
+        return None
 
     # ------------------------------------------------------ move list
     def legal_menu(self, legal: dict[str, int], view: dict[str, Any]) -> tuple[list[str], list[str]]:
@@ -892,11 +832,12 @@ class CodenameRenderer(Renderer):
             return self._respond_menu(legal, view, decision)
         if kind != "turn":
             return list(legal), []
-        field = view["field"]
+        own, opp = view["sides"][view["seat"]], view["sides"][1 - view["seat"]]
+        field = own["field"]
         numbered: list[str] = []
         hints: list[str] = []
         verbs = {text.split()[0] for text in legal}
-        opp_code = view["opponent"]["code"]
+        opp_code = opp["code"]
         if "guess" in verbs and all(s is not None for s in opp_code):
             win = "guess " + " ".join(opp_code)
             if win in legal:
@@ -915,7 +856,7 @@ class CodenameRenderer(Renderer):
         if "swap" in verbs:
             hints.append(self.t("menu.swap"))
         if "replace" in verbs:
-            hints.append(self.t("menu.replace", hand=self.syms(view["hand"])))
+            hints.append(self.t("menu.replace", hand=self.syms(own["hand"])))
         if "reveal" in verbs:
             hints.append(self.t("menu.reveal"))
         if "guess" in verbs:
@@ -929,7 +870,7 @@ class CodenameRenderer(Renderer):
         """Struck: ``pass``, then the shield shapes over the struck column, the
         ones known to be valid first; other rows by hint."""
         col = decision.get("column", "")
-        field = view["field"]
+        field = view["sides"][view["seat"]]["field"]
 
         def known_valid(text: str) -> bool:
             symbols = {field.get(c) for c in text.split()[1:]}

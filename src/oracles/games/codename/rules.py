@@ -39,10 +39,10 @@ in draw order>``, ``first P``, ``reshuffle P <new deck in draw order>`` and
 ``scramble <symbols>`` (a wave strike: the struck column top to bottom, then
 the extra card).
 
-Observation (``view(seat)``): own field with known/unknown/face-up cells,
-own code and hand, life of both, what the seat knows of the opponent's field
-and code, hand/deck/discard sizes, known discard cards, the turn's counters,
-the pending decision and the seat's own observation log.
+Observation (``view(seat)``, and ``view(None)`` for spectators): both
+halves of the table as the viewer knows them, lives, the turn's counters, the
+pending decision and the log of events, secrets masked per viewer; the keys
+and events are listed in :mod:`oracles.games.codename.views`.
 
 Options:
 
@@ -61,7 +61,7 @@ True
 >>> state.action_to_string(state.history()[0])
 'code star star wave circle cross'
 >>> state.view(1)["log"]
-['p0 code']
+[{'seq': 0, 'seat': 0, 'kind': 'code', 'player': 0}]
 >>> state.string_to_action("PEEK z9")
 Traceback (most recent call last):
 ...
@@ -72,11 +72,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
 from oracles.core.codec import pack, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
 from oracles.core.options import Option
+from oracles.core.views import Event
+from oracles.games.codename.views import CodenameView, Decision, Side
 
 SYMBOLS = ("star", "square", "wave", "circle", "cross")
 STAR, SQUARE, WAVE, CIRCLE, CROSS = range(5)
@@ -90,6 +92,9 @@ DECK_SIZE = 50
 HAND_SIZE = 5
 START_LIFE = 9
 BOTH = 3
+#: Knowledge bit of the public (spectators): set for what everyone at the table saw.
+PUBLIC = 4
+EVERYONE = BOTH | PUBLIC
 
 STRIKE, SHIELD, FOCUS = range(3)
 KIND_NAMES = ("strike", "shield", "focus")
@@ -239,6 +244,29 @@ def _bit(seat: int) -> int:
     return 1 << seat
 
 
+def _viewer_bit(seat: int | None) -> int:
+    """The knowledge bit of a viewer: a seat's, or the public's."""
+    return PUBLIC if seat is None else 1 << seat
+
+
+def _sorted_names(cards: list[int]) -> list[str]:
+    return [SYMBOLS[s] for s in sorted(symbol_of(c) for c in cards)]
+
+
+class LogEntry(NamedTuple):
+    """One event as logged: ``public`` (with ``seq``, ``seat``, ``kind``) is
+    seen by everyone, ``secret`` is added for the seats in ``knowers``."""
+
+    public: dict[str, Any]
+    secret: dict[str, Any]
+    knowers: int
+
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and self.knowers & _bit(seat) and self.secret:
+            return {**self.public, **self.secret}
+        return dict(self.public)
+
+
 def _matching(
     pool: list[int], symbols: list[int], forbidden: dict[int, int], rng: random.Random
 ) -> list[int]:
@@ -288,6 +316,10 @@ class CodenameGame(Game):
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
+    def utility_bounds(self) -> tuple[float, float]:
+        """A loss scores -1, a win +1, a draw 0."""
+        return (-1.0, 1.0)
+
     def max_game_length(self) -> int:
         per_turn = ACTIONS_PER_TURN + int(self.options["max_reveals"]) * ACTIONS_PER_REVEAL
         return 5 + int(self.options["max_turns"]) * per_turn
@@ -327,7 +359,7 @@ class CodenameState(State):
         self._dknow: list[list[int]] = [[], []]
         self._aside: list[list[int]] = [[], []]
         self._life = [START_LIFE, START_LIFE]
-        self._to_move = 0
+        self._turn_player = 0
         self._turn = 0
         self._peeks = 0
         self._swapped = False
@@ -349,7 +381,11 @@ class CodenameState(State):
         # Per history entry: None, or (offset, ids) when the action's integer is
         # offset + pack(symbols of ids) (the card symbols it names).
         self._recipes: list[tuple[int, tuple[int, ...]] | None] = []
-        self._logs: list[list[str]] = [[], []]
+        self._logs: list[LogEntry] = []
+        # Who played the action being applied (None for chance), for its events.
+        self._actor: int | None = None
+        # Seats dealt lethal damage (life at 0 or below) during the action being applied.
+        self._lethal = 0
 
     # ------------------------------------------------------------- basics
     @property
@@ -365,7 +401,7 @@ class CodenameState(State):
             if task[0] in CHANCE_TASKS:
                 return CHANCE
             return int(task[1])
-        return self._to_move
+        return self._turn_player
 
     def clone(self) -> CodenameState:
         twin = CodenameState.__new__(CodenameState)
@@ -389,7 +425,7 @@ class CodenameState(State):
         twin._seen = list(self._seen)
         twin._nots = [list(x) for x in self._nots]
         twin._recipes = list(self._recipes)
-        twin._logs = [list(x) for x in self._logs]
+        twin._logs = list(self._logs)
         return twin
 
     def scores(self) -> list[float]:
@@ -404,12 +440,13 @@ class CodenameState(State):
     def _face_down(self, seat: int, cell: int) -> bool:
         return self._field[seat][cell] >= 0 and not self._up[seat][cell]
 
-    def _log(self, seat: int, text: str) -> None:
-        self._logs[seat].append(text)
-
-    def _log_both(self, text: str) -> None:
-        self._logs[0].append(text)
-        self._logs[1].append(text)
+    def _event(
+        self, kind: str, secret: dict[str, Any] | None = None, knowers: int = 0, **fields: Any
+    ) -> None:
+        """Log an event of the action being applied: ``fields`` are public,
+        ``secret`` is added for the seats in the bitmask ``knowers`` only."""
+        public: dict[str, Any] = {"seq": len(self._history), "seat": self._actor, "kind": kind, **fields}
+        self._logs.append(LogEntry(public, secret or {}, knowers))
 
     def _see(self, seat: int, card: int) -> None:
         self._seen[seat] |= 1 << card
@@ -433,11 +470,18 @@ class CodenameState(State):
 
     def _damage(self, seat: int, amount: int) -> None:
         self._life[seat] -= amount
+        if self._life[seat] <= 0:
+            self._lethal |= _bit(seat)
+        self._event("life", player=seat, change=-amount, life=self._life[seat])
+
+    def _heal(self, seat: int, amount: int) -> None:
+        self._life[seat] += amount
+        self._event("life", player=seat, change=amount, life=self._life[seat])
 
     def _discard_cell(self, seat: int, cell: int) -> None:
         card = self._field[seat][cell]
         self._discard[seat].append(card)
-        self._dknow[seat].append(BOTH if self._up[seat][cell] else self._fknow[seat][cell])
+        self._dknow[seat].append(EVERYONE if self._up[seat][cell] else self._fknow[seat][cell])
         self._field[seat][cell] = -1
         self._up[seat][cell] = False
         self._fknow[seat][cell] = 0
@@ -448,8 +492,9 @@ class CodenameState(State):
         card = self._code[owner][slot]
         self._cknow[owner][slot] |= _bit(viewer)
         self._see(viewer, card)
-        self._log(viewer, f"p{owner} code {COLUMNS[slot]} {SYMBOLS[symbol_of(card)]}")
-        self._log(owner, f"p{owner} code {COLUMNS[slot]} shown")
+        self._event(
+            "code_shown", {"symbol": SYMBOLS[symbol_of(card)]}, BOTH, player=owner, slot=COLUMNS[slot]
+        )
 
     # -------------------------------------------------------- legal moves
     def legal_actions(self) -> list[int]:
@@ -494,7 +539,7 @@ class CodenameState(State):
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
 
     def _turn_actions(self) -> list[int]:
-        seat = self._to_move
+        seat = self._turn_player
         field = self._field[seat]
         up = self._up[seat]
         down = [c for c in range(CELLS) if field[c] >= 0 and not up[c]]
@@ -603,7 +648,7 @@ class CodenameState(State):
     def _turn_reason(self, action: int) -> str | None:
         if self._turn == 0:
             return "the game has not started"  # pragma: no cover
-        seat = self._to_move
+        seat = self._turn_player
         if GUESS_BASE <= action < GUESS_BASE + 3125:
             return "you have already guessed this turn" if self._guessed else None
         if PEEK_BASE <= action < SWAP_BASE:
@@ -722,6 +767,8 @@ class CodenameState(State):
 
     # --------------------------------------------------------------- apply
     def _apply(self, action: int) -> None:
+        player = self.current_player()
+        self._actor = player if player >= 0 else None
         recipe: tuple[int, tuple[int, ...]] | None = None
         if not self._tasks:
             recipe = self._apply_turn_action(action)
@@ -730,14 +777,16 @@ class CodenameState(State):
             recipe = self._apply_task_action(task, action)
         self._recipes.append(recipe)
         self._run()
-        if not self._over and (self._life[0] <= 0 or self._life[1] <= 0):
+        if not self._over and self._lethal:
+            # Lethal damage counts when it was dealt, even if life was gained
+            # back later in the same action (rulebook: "move his life counter
+            # to zero"; both lethal in one turn: no winner).
             self._over = True
-            self._winners = [seat for seat in range(2) if self._life[seat] > 0]
-            self._log_both("game over")
+            self._winners = [seat for seat in range(2) if not self._lethal & _bit(seat)]
+            self._event("over", reason="life", winners=list(self._winners))
 
     def _apply_turn_action(self, action: int) -> tuple[int, tuple[int, ...]] | None:
-        seat = self._to_move
-        opp = 1 - seat
+        seat = self._turn_player
         field = self._field[seat]
         if action >= GUESS_BASE and action < PEEK_BASE:
             self._guess(seat, unpack(action - GUESS_BASE, 5, 5))
@@ -746,15 +795,20 @@ class CodenameState(State):
             self._peeks += 1
             self._fknow[seat][cell] |= _bit(seat)
             self._see(seat, field[cell])
-            self._log(seat, f"p{seat} peek {CELL_NAMES[cell]} {SYMBOLS[symbol_of(field[cell])]}")
-            self._log(opp, f"p{seat} peek {CELL_NAMES[cell]}")
+            self._event(
+                "peek",
+                {"symbols": [SYMBOLS[symbol_of(field[cell])]]},
+                _bit(seat),
+                player=seat,
+                cells=[CELL_NAMES[cell]],
+            )
         elif action < REPLACE_BASE:
             a, b = divmod(action - SWAP_BASE, CELLS)
             self._swapped = True
             field[a], field[b] = field[b], field[a]
             know = self._fknow[seat]
             know[a], know[b] = know[b], know[a]
-            self._log_both(f"p{seat} swap {CELL_NAMES[a]} {CELL_NAMES[b]}")
+            self._event("swap", player=seat, cells=[CELL_NAMES[a], CELL_NAMES[b]])
         elif action < REVEAL_BASE:
             cell, symbol = divmod(action - REPLACE_BASE, 5)
             self._replaced = True
@@ -762,14 +816,15 @@ class CodenameState(State):
             card = self._take_symbol(self._hand[seat], symbol)
             field[cell] = card
             self._fknow[seat][cell] = _bit(seat)
-            self._log(seat, f"p{seat} replace {CELL_NAMES[cell]} {SYMBOLS[symbol]}")
-            self._log(opp, f"p{seat} replace {CELL_NAMES[cell]}")
+            self._event(
+                "replace", {"symbol": SYMBOLS[symbol]}, _bit(seat), player=seat, cell=CELL_NAMES[cell]
+            )
             return (REPLACE_BASE + cell * 5, (card,))
         elif action < RESPOND_BASE:
             self._reveals += 1
             self._reveal(seat, action - REVEAL_BASE)
         else:  # END
-            self._log_both(f"p{seat} end")
+            self._event("end", player=seat)
             self._tasks.append((T_END_TURN,))
         return None
 
@@ -783,8 +838,7 @@ class CodenameState(State):
             self._cknow[seat] = [_bit(seat)] * 5
             for card in cards:
                 self._see(seat, card)
-            self._log(seat, f"p{seat} code " + " ".join(SYMBOLS[symbol_of(c)] for c in cards))
-            self._log(1 - seat, f"p{seat} code")
+            self._event("code", {"code": [SYMBOLS[symbol_of(c)] for c in cards]}, _bit(seat), player=seat)
             return (CODE_BASE, tuple(cards))
         if kind == T_SHUFFLE:
             seat = task[1]
@@ -794,13 +848,12 @@ class CodenameState(State):
             self._deck[seat] = cards[CELLS + HAND_SIZE :][::-1]
             for card in self._hand[seat]:
                 self._see(seat, card)
-            self._log(seat, f"p{seat} shuffle hand " + self._symbols_text(self._hand[seat]))
-            self._log(1 - seat, f"p{seat} shuffle")
+            self._event("shuffle", {"hand": _sorted_names(self._hand[seat])}, _bit(seat), player=seat)
             return (0, tuple(cards))
         if kind == T_FIRST:
-            self._to_move = action
+            self._turn_player = action
             self._start_turn(1)
-            self._log_both(f"first {action}")
+            self._event("first", player=action)
             return None
         if kind == T_RESHUFFLE:
             seat = task[1]
@@ -808,7 +861,7 @@ class CodenameState(State):
             self._discard[seat] = []
             self._dknow[seat] = []
             self._deck[seat] = cards[::-1]
-            self._log_both(f"p{seat} reshuffle {len(cards)}")
+            self._event("reshuffle", player=seat, count=len(cards))
             return (0, tuple(cards))
         if kind == T_SCRAMBLE:
             seat, cells = task[1], task[2]
@@ -817,13 +870,13 @@ class CodenameState(State):
             for cell, card in zip(cells, cards, strict=True):
                 self._field[seat][cell] = card
                 self._fknow[seat][cell] = 0
-            self._log_both(f"p{seat} scramble " + " ".join(CELL_NAMES[c] for c in cells))
+            self._event("scramble", player=seat, cells=[CELL_NAMES[c] for c in cells])
             return (0, tuple(cards))
         seat = task[1]
         opp = 1 - seat
         if kind == T_RESPOND:
             if action == RESPOND_PASS:
-                self._log_both(f"p{seat} respond pass")
+                self._event("respond", player=seat, cells=[], symbols=[], valid=False)
             else:
                 self._reveal(seat, action - RESPOND_BASE, response=True)
             return None
@@ -832,12 +885,12 @@ class CodenameState(State):
             return None
         if kind == T_CODESWAP:
             if action == CODESWAP_PASS:
-                self._log_both(f"p{seat} codeswap pass")
+                self._event("codeswap", player=seat, slots=[])
                 return None
             a, b = divmod(action - CODESWAP_BASE, 5)
             for row in (self._code[seat], self._cknow[seat], self._cnot[seat]):
                 row[a], row[b] = row[b], row[a]
-            self._log_both(f"p{seat} codeswap {COLUMNS[a]} {COLUMNS[b]}")
+            self._event("codeswap", player=seat, slots=[COLUMNS[a], COLUMNS[b]])
             return None
         if kind == T_RECODE:
             slot, symbol = divmod(action - RECODE_BASE, 5)
@@ -847,21 +900,25 @@ class CodenameState(State):
             self._code[seat][slot] = card
             self._cknow[seat][slot] = _bit(seat)
             self._cnot[seat][slot] = 0
-            self._log(seat, f"p{seat} recode {COLUMNS[slot]} {SYMBOLS[symbol]}")
-            self._log(opp, f"p{seat} recode {COLUMNS[slot]}")
+            self._event("recode", {"symbol": SYMBOLS[symbol]}, _bit(seat), player=seat, slot=COLUMNS[slot])
             return (RECODE_BASE + slot * 5, (card,))
         if kind == T_PICK:
             cell = action - PICK_BASE
             col = task[2]
-            self._log_both(f"p{seat} pick {CELL_NAMES[cell]}")
+            self._event("pick", player=seat, cell=CELL_NAMES[cell])
             self._tasks.append((T_SCRAMBLE, opp, (*(_cell(col, r) for r in range(ROWS)), cell)))
             return None
         if kind == T_PLACE:
             cells = task[2]
             card = self._take_symbol(self._aside[seat], action - PLACE_BASE)
             self._put(seat, cells[0], card, _bit(seat))
-            self._log(seat, f"p{seat} place {CELL_NAMES[cells[0]]} {SYMBOLS[symbol_of(card)]}")
-            self._log(opp, f"p{seat} place {CELL_NAMES[cells[0]]}")
+            self._event(
+                "place",
+                {"symbol": SYMBOLS[symbol_of(card)]},
+                _bit(seat),
+                player=seat,
+                cell=CELL_NAMES[cells[0]],
+            )
             self._continue_placing(seat, cells[1:])
             return (PLACE_BASE, (card,))
         if kind == T_FILL:
@@ -871,26 +928,32 @@ class CodenameState(State):
             if rest:
                 self._tasks.append((T_FILL, seat, rest) if self._hand[seat] else (T_DEAL, seat, rest))
             if action == FILL_DECK:
-                self._log_both(f"p{seat} fill {CELL_NAMES[cell]} deck")
+                self._event("fill", player=seat, cell=CELL_NAMES[cell], source="deck")
                 self._tasks.append((T_DEAL, seat, (cell,)))
                 return None
             card = self._take_symbol(self._hand[seat], action - FILL_BASE)
             self._put(seat, cell, card, _bit(seat))
-            self._log(seat, f"p{seat} fill {CELL_NAMES[cell]} {SYMBOLS[symbol_of(card)]}")
-            self._log(opp, f"p{seat} fill {CELL_NAMES[cell]}")
+            self._event(
+                "fill",
+                {"symbol": SYMBOLS[symbol_of(card)]},
+                _bit(seat),
+                player=seat,
+                cell=CELL_NAMES[cell],
+                source="hand",
+            )
             if rest and not self._hand[seat]:
                 self._tasks[-1] = (T_DEAL, seat, rest)
             return (FILL_BASE, (card,))
         if kind == T_TARGET:
             cell = _cell(task[2], action - TARGET_BASE)
             self._discard_cell(opp, cell)
-            self._log_both(f"p{seat} target {CELL_NAMES[cell]}")
+            self._event("target", player=seat, cell=CELL_NAMES[cell])
             # The striker looks through the whole pile to choose a card.
             pile = self._discard[opp]
             for index, card in enumerate(pile):
                 self._see(seat, card)
                 self._dknow[opp][index] |= _bit(seat)
-            self._log(seat, f"p{opp} discard pile " + self._symbols_text(pile))
+            self._event("search", {"symbols": _sorted_names(pile)}, _bit(seat), player=seat, owner=opp)
             self._tasks.append((T_TAKE, seat, cell))
             return None
         if kind == T_TAKE:
@@ -904,9 +967,9 @@ class CodenameState(State):
             index = next((i for i in matches if known[i] & _bit(opp)), matches[0])
             card = pile.pop(index)
             del known[index]
-            self._put(opp, cell, card, BOTH)
+            self._put(opp, cell, card, EVERYONE)
             self._see(opp, card)
-            self._log_both(f"p{seat} take {SYMBOLS[symbol]} to {CELL_NAMES[cell]}")
+            self._event("take", player=seat, symbol=SYMBOLS[symbol], cell=CELL_NAMES[cell])
             return (TAKE_BASE, (card,))
         if kind == T_NAME:
             symbol = action - NAME_BASE
@@ -914,18 +977,15 @@ class CodenameState(State):
             for slot in range(5):
                 card = self._code[opp][slot]
                 if symbol_of(card) == symbol:
-                    self._cknow[opp][slot] |= _bit(seat)
+                    self._cknow[opp][slot] |= _bit(seat) | PUBLIC
                     self._see(seat, card)
                     shown.append(COLUMNS[slot])
                 else:
                     self._cnot[opp][slot] |= 1 << symbol
                     self._nots[seat].append((card, symbol))
-            self._log_both(f"p{seat} name {SYMBOLS[symbol]}: " + (" ".join(shown) or "none"))
+            self._event("name", player=seat, symbol=SYMBOLS[symbol], slots=shown)
             return None
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
-
-    def _symbols_text(self, cards: list[int]) -> str:
-        return " ".join(SYMBOLS[s] for s in sorted(symbol_of(c) for c in cards)) or "-"
 
     def _start_turn(self, number: int) -> None:
         self._turn = number
@@ -946,8 +1006,13 @@ class CodenameState(State):
         elif cells:
             card = self._aside[seat].pop()
             self._put(seat, cells[0], card, _bit(seat))
-            self._log(seat, f"p{seat} place {CELL_NAMES[cells[0]]} {SYMBOLS[symbol_of(card)]}")
-            self._log(1 - seat, f"p{seat} place {CELL_NAMES[cells[0]]}")
+            self._event(
+                "place",
+                {"symbol": SYMBOLS[symbol_of(card)]},
+                _bit(seat),
+                player=seat,
+                cell=CELL_NAMES[cells[0]],
+            )
 
     # ------------------------------------------------------------- effects
     def _guess(self, seat: int, symbols: list[int]) -> None:
@@ -957,19 +1022,19 @@ class CodenameState(State):
         for slot, symbol in enumerate(symbols):
             card = self._code[opp][slot]
             if symbol_of(card) == symbol:
-                self._cknow[opp][slot] |= _bit(seat)
+                self._cknow[opp][slot] |= _bit(seat) | PUBLIC
                 self._see(seat, card)
                 right.append(COLUMNS[slot])
             else:
                 self._cnot[opp][slot] |= 1 << symbol
                 self._nots[seat].append((card, symbol))
-                self._damage(seat, 2)
-        self._log_both(
-            f"p{seat} guess {' '.join(SYMBOLS[s] for s in symbols)}: right {' '.join(right) or 'none'}"
-        )
-        if len(right) == 5:
+        self._event("guess", player=seat, symbols=[SYMBOLS[s] for s in symbols], right=right)
+        if len(right) < 5:
+            self._damage(seat, 2 * (5 - len(right)))
+        else:
             self._over = True
             self._winners = [seat]
+            self._event("over", reason="code", winners=[seat])
 
     def _reveal(self, seat: int, shape: int, response: bool = False) -> None:
         """Reveal the cards of ``shape`` in ``seat``'s field and set off what follows."""
@@ -977,12 +1042,16 @@ class CodenameState(State):
         field = self._field[seat]
         symbols = [symbol_of(field[c]) for c in cells]
         for cell in cells:
-            self._fknow[seat][cell] = BOTH
+            self._fknow[seat][cell] = EVERYONE
             self._see(0, field[cell])
             self._see(1, field[cell])
-        word = "respond" if response else "reveal"
-        self._log_both(
-            f"p{seat} {word} {' '.join(CELL_NAMES[c] for c in cells)}: {' '.join(SYMBOLS[s] for s in symbols)}"
+        self._event(
+            "respond" if response else "reveal",
+            player=seat,
+            cells=[CELL_NAMES[c] for c in cells],
+            symbols=[SYMBOLS[s] for s in symbols],
+            set=KIND_NAMES[kind],
+            valid=len(set(symbols)) == 1,
         )
         symbol = symbols[0]
         if any(s != symbol for s in symbols):
@@ -1016,7 +1085,7 @@ class CodenameState(State):
         if symbol == STAR:
             self._damage(1 - seat, 3)
         elif symbol == CROSS:
-            self._life[seat] += 3
+            self._heal(seat, 3)
         elif symbol == SQUARE:
             if self._hand[seat]:
                 self._tasks.append((T_RECODE, seat))
@@ -1038,16 +1107,16 @@ class CodenameState(State):
             self._block(opp, rows[0], seat, col)
             return
         self._damage(opp, 2 if symbol == STAR else 1)
-        self._log_both(f"p{seat} strike {COLUMNS[col]} hits")
+        self._event("hit", player=seat, column=COLUMNS[col])
         self._reveal_code(opp, col)
         if symbol == SQUARE:
             hand = self._hand[opp]
             self._discard[opp].extend(hand)
             self._dknow[opp].extend([_bit(opp)] * len(hand))
-            self._log_both(f"p{opp} discards hand {len(hand)}")
+            self._event("discard_hand", player=opp, count=len(hand))
             hand.clear()
         elif symbol == CROSS:
-            self._life[seat] += 1
+            self._heal(seat, 1)
         elif symbol == WAVE and not via_focus:
             column = tuple(_cell(col, r) for r in range(ROWS))
             if any(c // ROWS != col and self._face_down(opp, c) for c in range(CELLS)):
@@ -1066,7 +1135,7 @@ class CodenameState(State):
         self._shields[seat][row] = None
         for cell in cells:
             self._discard_cell(seat, cell)
-        self._log_both(f"p{seat} block {' '.join(CELL_NAMES[c] for c in cells)}")
+        self._event("block", player=seat, cells=[CELL_NAMES[c] for c in cells], symbol=SYMBOLS[symbol])
         if symbol == WAVE:
             self._tasks.append((T_ASIDE, seat, cells))
             return
@@ -1093,11 +1162,14 @@ class CodenameState(State):
         ]
         field = self._field[opp]
         for cell in opened:
-            self._fknow[opp][cell] = BOTH
+            self._fknow[opp][cell] = EVERYONE
             self._see(0, field[cell])
             self._see(1, field[cell])
-        self._log_both(
-            f"p{opp} opens {' '.join(f'{CELL_NAMES[c]} {SYMBOLS[symbol_of(field[c])]}' for c in opened) or '-'}"
+        self._event(
+            "open",
+            player=opp,
+            cells=[CELL_NAMES[c] for c in opened],
+            symbols=[SYMBOLS[symbol_of(field[c])] for c in opened],
         )
         claims = self._claims(opp, first_col, set(opened))
         if not claims:
@@ -1162,16 +1234,16 @@ class CodenameState(State):
                 self._draw(task[1])
             elif kind == T_END_TURN:
                 tasks.append((T_NEXT_TURN,))
-                tasks.append((T_DRAW, self._to_move))
+                tasks.append((T_DRAW, self._turn_player))
             elif kind == T_NEXT_TURN:
                 if self._turn >= self._max_turns:
                     self._over = True
                     self._winners = []
-                    self._log_both("turn limit: draw")
+                    self._event("over", reason="turns", winners=[])
                     return
-                self._to_move = 1 - self._to_move
+                self._turn_player = 1 - self._turn_player
                 self._start_turn(self._turn + 1)
-                self._log_both(f"turn {self._turn} p{self._to_move}")
+                self._event("turn", player=self._turn_player, turn=self._turn)
 
     def _need_reshuffle(self, seat: int, task: tuple[Any, ...]) -> bool:
         """If ``seat``'s deck is empty, queue ``task`` again behind a reshuffle."""
@@ -1204,8 +1276,7 @@ class CodenameState(State):
             drawn.append(card)
             self._see(seat, card)
         if drawn:
-            self._log(seat, f"p{seat} draw {self._symbols_text(drawn)}")
-            self._log(1 - seat, f"p{seat} draw {len(drawn)}")
+            self._event("draw", {"symbols": _sorted_names(drawn)}, _bit(seat), player=seat, count=len(drawn))
 
     def _draw_aside(self, seat: int, cells: tuple[int, ...]) -> None:
         deck = self._deck[seat]
@@ -1218,8 +1289,7 @@ class CodenameState(State):
             card = deck.pop()
             aside.append(card)
             self._see(seat, card)
-        self._log(seat, f"p{seat} looks at {self._symbols_text(aside)}")
-        self._log(1 - seat, f"p{seat} looks at {len(aside)}")
+        self._event("aside", {"symbols": _sorted_names(aside)}, _bit(seat), player=seat, count=len(aside))
         self._continue_placing(seat, cells)
 
     # ------------------------------------------------------------ notation
@@ -1267,7 +1337,7 @@ class CodenameState(State):
             return "end"
         if action < CODESWAP_BASE:
             row = action - BLOCK_BASE
-            seat = task[1] if task is not None and kind == T_BLOCK else self._to_move
+            seat = task[1] if task is not None and kind == T_BLOCK else self._turn_player
             shield = self._shields[seat][row]
             if shield is None:
                 return f"block row {row + 1}"
@@ -1443,11 +1513,13 @@ class CodenameState(State):
 
     # ---------------------------------------------------------------- view
     def _view(self, seat: int | None) -> dict[str, Any]:
-        assert seat is not None, "the public view is not written yet (issue 13)"
-        opp = 1 - seat
+        return cast("dict[str, Any]", self.typed_view(seat))
+
+    def typed_view(self, seat: int | None) -> CodenameView:
+        """:meth:`view` (without the seat check) with its type, for typed front ends."""
         player = self.current_player()
         task = self._tasks[-1] if self._tasks and not self._over else None
-        decision: dict[str, Any] | None = None
+        decision: Decision | None = None
         if task is not None:
             decision = {"kind": TASK_NAMES[task[0]], "player": None if task[0] in CHANCE_TASKS else task[1]}
             if task[0] in (T_RESPOND, T_PICK, T_TARGET):
@@ -1459,14 +1531,20 @@ class CodenameState(State):
             if task[0] == T_BLOCK:
                 decision["rows"] = [r + 1 for r in task[4]]
         elif not self._over and self._turn:
-            decision = {"kind": "turn", "player": self._to_move}
+            decision = {"kind": "turn", "player": self._turn_player}
         return {
+            "game": self.game.id,
             "seat": seat,
+            "players": 2,
+            "phase": "over" if self._over else "play" if self._turn else "setup",
+            "to_act": player if player >= 0 else None,
+            "terminal": self._over,
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "log": [cast(Event, entry.seen_by(seat)) for entry in self._logs],
             "turn": self._turn,
             "max_turns": self._max_turns,
-            "to_move": player if player >= 0 else None,
-            "terminal": self._over,
-            "winners": self.winners(),
+            "turn_player": self._turn_player if self._turn else None,
             "decision": decision,
             "life": list(self._life),
             "used": {
@@ -1476,31 +1554,34 @@ class CodenameState(State):
                 "guess": self._guessed,
                 "reveals": self._reveals,
             },
-            "field": self._field_view(seat, seat),
-            "face_up": self._face_up_view(seat),
-            "code": [SYMBOLS[symbol_of(c)] for c in self._code[seat]],
-            "hand": sorted((SYMBOLS[symbol_of(c)] for c in self._hand[seat]), key=SYMBOL_INDEX.__getitem__),
-            "aside": sorted((SYMBOLS[symbol_of(c)] for c in self._aside[seat]), key=SYMBOL_INDEX.__getitem__),
-            "deck": len(self._deck[seat]),
-            "discard": len(self._discard[seat]),
-            "discard_known": self._discard_known(seat, seat),
-            "opponent": {
-                "field": self._field_view(opp, seat),
-                "face_up": self._face_up_view(opp),
-                "code": [
-                    SYMBOLS[symbol_of(c)] if self._cknow[opp][i] & _bit(seat) else None
-                    for i, c in enumerate(self._code[opp])
-                ],
-                "code_excluded": [
-                    [SYMBOLS[s] for s in range(5) if mask >> s & 1] for mask in self._cnot[opp]
-                ],
-                "hand": len(self._hand[opp]),
-                "aside": len(self._aside[opp]),
-                "deck": len(self._deck[opp]),
-                "discard": len(self._discard[opp]),
-                "discard_known": self._discard_known(opp, seat),
-            },
-            "log": list(self._logs[seat]),
+            "sides": [self._side_view(owner, seat) for owner in range(2)],
+        }
+
+    def _side_view(self, owner: int, seat: int | None) -> Side:
+        """``owner``'s half of the table as ``seat`` (None: the public) knows it."""
+        bit = _viewer_bit(seat)
+        rival = _bit(1 - owner)
+        field, up, fknow = self._field[owner], self._up[owner], self._fknow[owner]
+        own = seat == owner
+        return {
+            "field": self._field_view(owner, seat),
+            "face_up": [CELL_NAMES[c] for c in range(CELLS) if up[c]],
+            "field_shown": [
+                CELL_NAMES[c] for c in range(CELLS) if field[c] >= 0 and not up[c] and fknow[c] & rival
+            ],
+            "code": [
+                SYMBOLS[symbol_of(c)] if know & bit else None
+                for c, know in zip(self._code[owner], self._cknow[owner], strict=False)
+            ],
+            "code_shown": [COLUMNS[i] for i, know in enumerate(self._cknow[owner]) if know & rival],
+            "code_excluded": [[SYMBOLS[s] for s in range(5) if mask >> s & 1] for mask in self._cnot[owner]],
+            "hand": _sorted_names(self._hand[owner]) if own else None,
+            "hand_count": len(self._hand[owner]),
+            "aside": _sorted_names(self._aside[owner]) if own else None,
+            "aside_count": len(self._aside[owner]),
+            "deck": len(self._deck[owner]),
+            "discard": len(self._discard[owner]),
+            "discard_known": self._discard_known(owner, bit),
         }
 
     def knowledge(self, seat: int) -> CodenameKnowledge:
@@ -1574,13 +1655,13 @@ class CodenameState(State):
                 counts[symbol_of(card)] += 1
         return tuple(counts)
 
-    def _field_view(self, owner: int, seat: int) -> dict[str, str | None]:
+    def _field_view(self, owner: int, seat: int | None) -> dict[str, str | None]:
         """Cell -> symbol if ``seat`` knows it (or it is face up), ``None`` if
         face down and unknown, ``"-"`` if the cell is momentarily empty."""
         field = self._field[owner]
         up = self._up[owner]
         know = self._fknow[owner]
-        bit = _bit(seat)
+        bit = _viewer_bit(seat)
         return {
             CELL_NAMES[c]: "-"
             if field[c] < 0
@@ -1590,12 +1671,8 @@ class CodenameState(State):
             for c in range(CELLS)
         }
 
-    def _face_up_view(self, owner: int) -> list[str]:
-        return [CELL_NAMES[c] for c in range(CELLS) if self._up[owner][c]]
-
-    def _discard_known(self, owner: int, seat: int) -> dict[str, int]:
+    def _discard_known(self, owner: int, bit: int) -> dict[str, int]:
         counts = [0] * 5
-        bit = _bit(seat)
         for card, mask in zip(self._discard[owner], self._dknow[owner], strict=True):
             if mask & bit:
                 counts[symbol_of(card)] += 1
