@@ -111,7 +111,7 @@ def test_board_mid_turn_shows_peeks_budget_and_code() -> None:
     state.apply_string("peek a1")
     state.apply_string("swap b1 b2")
     text = render(CodenameRenderer("en").board(state.view(0), 0))
-    assert "peeks left 1" in text and "swap used" in text and "replace free" in text
+    assert "peek used" in text and "swap used" in text and "replace free" in text
     assert grid_rows(text)[0][0] == "★"
     assert "Your code: a ≈  b ≈  c ●  d ●  e ■" in text
     assert "Your turn" in text
@@ -122,7 +122,7 @@ def test_board_mid_turn_shows_peeks_budget_and_code() -> None:
 
 def test_face_up_shields_and_known_opponent_code() -> None:
     state = start(fields=({"c1": "S", "c2": "S"}, {"b1": "O", "c1": "O", "d1": "S"}), hands="OSQWX")
-    for move in ("peek c1", "peek c2", "replace c3 star", "end", "peek b1", "peek c1", "replace d1 circle"):
+    for move in ("peek c1 c2", "replace c3 star", "end", "peek b1 c1", "replace d1 circle"):
         state.apply_string(move)
     state.apply_string("end")
     state.apply_string("reveal c1 c2 c3")  # a star strike: a circle shield cannot block it
@@ -139,7 +139,7 @@ def test_face_up_shields_and_known_opponent_code() -> None:
 
 def test_announcements_tell_the_strike_the_response_and_the_damage() -> None:
     state = start(fields=({"c1": "S", "c2": "S"}, {"b1": "O", "c1": "O", "d1": "S"}), hands="OSQWX")
-    for move in ("peek c1", "peek c2", "replace c3 star", "end", "peek b1", "peek c1", "replace d1 circle"):
+    for move in ("peek c1 c2", "replace c3 star", "end", "peek b1 c1", "replace d1 circle"):
         state.apply_string(move)
     state.apply_string("end")
     renderer = CodenameRenderer("en")
@@ -211,7 +211,7 @@ def test_move_menu_summarises_guesses_and_the_code() -> None:
     numbered, hints = renderer.legal_menu(legal_map(setup), setup.view(0))
     assert numbered == [] and any("code" in h for h in hints)
     state = start(fields=({"a1": "S", "a2": "S", "a3": "S"}, {}))
-    for move in ("peek a1", "peek a2"):
+    for move in ("peek a1 a2",):
         state.apply_string(move)
     legal = legal_map(state)
     assert len(legal) > 3000
@@ -236,6 +236,7 @@ def test_short_forms() -> None:
     assert means("p a1") == ["peek a1"]
     assert means("ansehen a1") == ["peek a1"]
     assert means("a1") == ["peek a1"]
+    assert means("p c3 a1") == ["peek a1 c3"]
     assert means("s c3 a1") == ["swap a1 c3"]
     assert means("t a1 c3") == ["swap a1 c3"]
     assert means("a1 c3") == ["swap a1 c3"]
@@ -263,7 +264,7 @@ def test_short_forms() -> None:
 def test_short_forms_in_other_decisions() -> None:
     renderer = CodenameRenderer("de")
     state = start(fields=({"c1": "S", "c2": "S"}, {"b1": "O", "c1": "O", "d1": "S"}), hands="OSQWX")
-    for move in ("peek c1", "peek c2", "replace c3 star", "end", "peek b1", "peek c1", "replace d1 circle"):
+    for move in ("peek c1 c2", "replace c3 star", "end", "peek b1 c1", "replace d1 circle"):
         state.apply_string(move)
     state.apply_string("end")
     state.apply_string("reveal c1 c2 c3")

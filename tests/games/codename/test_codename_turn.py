@@ -64,7 +64,9 @@ def test_a_shuffle_must_deal_the_cards_left_after_the_code() -> None:
         ("", "empty"),
         ("fly a1", "unknown action"),
         ("peek f1", "not a cell"),
-        ("peek", "takes 1 argument"),
+        ("peek", "takes one or two cells"),
+        ("peek a1 b1 c1", "takes one or two cells"),
+        ("peek a1 a1", "two different cells"),
         ("replace a1 moon", "not a symbol"),
         ("reveal a1 b2 c3", "not a set shape"),
         ("reveal a1 a1 a2", "not a set shape"),
@@ -82,7 +84,8 @@ def test_unreadable_actions_are_refused_with_a_reason(text: str, reason: str) ->
 @pytest.mark.parametrize(
     ("moves", "refused", "reason"),
     [
-        (["peek a1", "peek b1"], "peek c1", "already peeked twice"),
+        (["peek a1"], "peek c1", "already peeked this turn"),
+        (["peek a1 b1"], "peek c1 d1", "already peeked this turn"),
         (["swap a1 b1"], "swap c1 d1", "already swapped"),
         (["replace a1 star"], "replace b1 wave", "already replaced"),
         (["guess star star star star star"], "guess cross cross cross cross cross", "already guessed"),
@@ -103,10 +106,10 @@ def test_once_per_turn_limits(moves: list[str], refused: str, reason: str | None
 
 
 def test_limits_reset_on_the_next_turn() -> None:
-    state = play(start(), "peek a1", "peek b1", "swap a1 b1", "end", "end")
+    state = play(start(), "peek a1 b1", "swap a1 b1", "end", "end")
     assert state.current_player() == 0
     assert state.view(0)["used"] == {
-        "peeks": 0,
+        "peek": False,
         "swap": False,
         "replace": False,
         "guess": False,
@@ -213,7 +216,7 @@ def test_both_players_reaching_zero_in_one_turn_is_a_draw() -> None:
     # p1 raises a star shield over a4-c4 and guesses itself down to 1 life; p0
     # does the same, then a wave focus opens p1's columns a and b: the cross
     # strike in column a is blocked by the star shield (1 damage to p0), the
-    # square strike in column b then hits (1 damage to p1).
+    # square strike in column b then hits (1 damage to p1). p1 lets both pass.
     fields = (
         cells_of("W", "a1", "a2", "b1", "b2"),
         {
@@ -226,7 +229,9 @@ def test_both_players_reaching_zero_in_one_turn_is_a_draw() -> None:
     play(state, "reveal a4 b4 c4", "guess star star star star star", "end")
     play(state, "guess star star star star star")
     assert state.view(0)["life"] == [1, 1]
-    play(state, "reveal a1 a2 b1 b2")
+    play(state, "reveal a1 a2 b1 b2", "respond pass")
+    assert not state.is_terminal()  # the wave focus has not resolved yet
+    play(state, "respond pass")
     assert state.is_terminal()
     assert state.view(0)["life"] == [0, 0]
     assert state.winners() == [] and state.scores() == [0.0, 0.0]

@@ -23,7 +23,7 @@ piece                   size         content
 ``decision_cells``      20           cells to place, fill or scramble
 ``decision_rows``       4            rows of the shields that may block
 ``life``                2            own, opponent's
-``used``                5            peeks, swap, replace, guess, reveals this turn
+``used``                5            peek, swap, replace, guess used; reveals this turn
 ``field``               20×7         own field: symbol one-hot, unknown, empty
 ``face_up``             20           own face-up cells
 ``code``                5×5          own code row
@@ -130,7 +130,7 @@ class CodenameEncoder(Encoder):
                 out["decision_rows"][row - 1] = 1.0
         out["life"][:] = [view["life"][seat], view["life"][1 - seat]]
         used = view["used"]
-        out["used"][:] = [used["peeks"], used["swap"], used["replace"], used["guess"], used["reveals"]]
+        out["used"][:] = [used["peek"], used["swap"], used["replace"], used["guess"], used["reveals"]]
         own, opp = view["sides"][seat], view["sides"][1 - seat]
         self._field(own["field"], out["field"])
         for name in own["face_up"]:

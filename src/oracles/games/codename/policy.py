@@ -20,8 +20,9 @@ everything; life counts more when low.
 2. reveal the best set it *knows* is valid (all cells known, one symbol);
 3. complete a set for sure with the swap (a known card of the symbol from
    elsewhere) and/or the replace (a hand card), then reveal it;
-4. peek at the unknown cell most likely to complete a valuable project
-   (weighted by the chance of the symbol among the cards it has not located);
+4. peek (once a turn) at the two unknown cells most likely to complete a
+   valuable project (weighted by the chance of the symbol among the cards it
+   has not located);
 5. otherwise use the replace and the swap to advance the best project;
 6. guess when at most two slots are unknown, the guess is right with a chance
    of at least ``GUESS_MIN_CHANCE`` (symbols excluded by earlier guesses and
@@ -32,7 +33,7 @@ everything; life counts more when low.
    spent or useless), reveal the set shape with the most unseen cards (a
    whole row of five), or a wave focus it knows, then ``end``. The turn ends
    anyway, and even an invalid set shows the seat every card in it (the
-   opponent sees them too): five cards a turn on top of two peeks. This is
+   opponent sees them too): five cards a turn on top of the peek. This is
    the one reveal of unseen cards it makes, and it is decisive: in self-play
    the policy with scouting won 297 of 300 games against the same policy
    revealing only sets known to be valid (``SCOUT_INFO = 0`` turns it off).
@@ -438,8 +439,9 @@ def _candidates(world: CodenameState, seat: int, k: CodenameKnowledge, limit: in
             mask = SHAPE_MASK[index]
             if any(mask & me.known[s] == mask for s in range(5)):
                 out.append(REVEAL_BASE + index)
-    if k.peeks < 2:
-        out.extend(PEEK_BASE + c for c in _cells(me.unknown))
+    if not k.peeked and me.unknown:
+        out.append(_best_peek(me))
+        out.extend(PEEK_BASE + c * CELLS + c for c in _cells(me.unknown))
     base = me.potential(me.known)
     if not k.replaced and k.hand:
         gains = []
@@ -493,8 +495,8 @@ def _turn(me: _Seat, rng: random.Random) -> int:
     if sure >= 0:
         return sure
     # 4. Peek.
-    if k.peeks < 2 and me.unknown:
-        return PEEK_BASE + _best_peek(me)
+    if not k.peeked and me.unknown:
+        return _best_peek(me)
     # 5. Advance the best project.
     if not k.replaced and k.hand:
         action = _best_replace(me)
@@ -572,12 +574,12 @@ def _cells(mask: int) -> list[int]:
 
 
 def _best_peek(me: _Seat) -> int:
+    """The peek of the (up to) two unknown cells scored best, as an action."""
     scores = _peek_scores(me)
-    best, cell = -1.0, -1
-    for c in _cells(me.unknown):
-        if scores[c] > best:
-            best, cell = scores[c], c
-    return cell
+    # Stable sort: among equal scores the lower cell, as a scan would pick.
+    best = sorted(_cells(me.unknown), key=lambda c: -scores[c])[:2]
+    a, b = min(best), max(best)
+    return PEEK_BASE + a * CELLS + b
 
 
 def _peek_scores(me: _Seat) -> list[float]:

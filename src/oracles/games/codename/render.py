@@ -163,7 +163,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "known": "known: {cards}",
         "cards": "Cards",
         "budget": "This turn",
-        "peeks_left": "peeks left {n}",
+        "peek_left": "peek {state}",
         "swap_left": "swap {state}",
         "replace_left": "replace {state}",
         "guess_left": "guess {state}",
@@ -186,7 +186,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "decision.take": "Circle strike: take a card from the opponent's discard pile.",
         "decision.name": "Circle focus: name a symbol; the opponent shows you those code cards.",
         "decision.wait": "Waiting for the opponent.",
-        "menu.peek": "peek at a card: p <cell> (e.g. p a1), {n} left",
+        "menu.peek": "peek at one or two cards: p <cell> [<cell>] (e.g. p a1 b2)",
         "menu.swap": "swap two face-down cards unseen: s <cell> <cell> (e.g. s a1 c3)",
         "menu.replace": "replace a card by a hand card: r <cell> <symbol> (e.g. r b2 c); hand: {hand}",
         "menu.reveal": "reveal a set: v <cells>: 3-4 cells of a column (strike), 3-5 adjacent of a row "
@@ -230,7 +230,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "h.deal_opp": "The opponent's cards are dealt.",
         "h.first": "{who} will start.",
         "h.turn": "— Turn {n}: {who} —",
-        "h.peek_own": "You peek at {cell}: {sym}.",
+        "h.peek_own": "You peek at {cards}.",
         "h.peek_opp": "The opponent peeks at his {cell}.",
         "h.swap": "{who} swapped {a} and {b}.",
         "h.replace_own": "You replace {cell} by {sym}.",
@@ -242,6 +242,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "h.respond_pass": "{who} did not respond.",
         "h.hits": "The strike on column {col} hits.",
         "h.block": "{who} blocked with the shield {cells}; it is discarded.",
+        "h.shield_discarded": "{who}'s shield {cells} is discarded with the columns.",
         "h.code_seen": "You see the opponent's code slot {slot}: {sym}.",
         "h.code_shown": "The opponent now knows your code slot {slot}.",
         "h.discard_hand": "{who} discarded the whole hand ({n} cards).",
@@ -309,7 +310,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "known": "bekannt: {cards}",
         "cards": "Karten",
         "budget": "Dieser Zug",
-        "peeks_left": "ansehen noch {n}",
+        "peek_left": "ansehen {state}",
         "swap_left": "tauschen {state}",
         "replace_left": "ersetzen {state}",
         "guess_left": "raten {state}",
@@ -334,7 +335,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "decision.take": "Kreis-Schlag: nimm eine Karte aus der Ablage des Gegners.",
         "decision.name": "Kreis-Fokus: nenne ein Symbol; der Gegner zeigt dir diese Code-Karten.",
         "decision.wait": "Warte auf den Gegner.",
-        "menu.peek": "Karte ansehen: p <Feld> (z. B. p a1), noch {n}",
+        "menu.peek": "ein oder zwei Karten ansehen: p <Feld> [<Feld>] (z. B. p a1 b2)",
         "menu.swap": "zwei verdeckte Karten ungesehen tauschen: t <Feld> <Feld> (z. B. t a1 c3)",
         "menu.replace": "Karte durch eine Handkarte ersetzen: r <Feld> <Symbol> (z. B. r b2 k); Hand: {hand}",
         "menu.reveal": "Set aufdecken: v <Felder>: 3-4 Felder einer Spalte (Schlag), 3-5 nebeneinander "
@@ -377,7 +378,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "h.deal_opp": "Die Karten des Gegners sind verteilt.",
         "h.first": "{who} <beginnt|beginnst>.",
         "h.turn": "— Zug {n}: {who} —",
-        "h.peek_own": "Du siehst {cell} an: {sym}.",
+        "h.peek_own": "Du siehst dir {cards} an.",
         "h.peek_opp": "Der Gegner sieht sein Feld {cell} an.",
         "h.swap": "{who} <tauscht|tauschst> {a} und {b}.",
         "h.replace_own": "Du ersetzt {cell} durch {sym}.",
@@ -389,6 +390,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "h.respond_pass": "{who} <antwortet|antwortest> nicht.",
         "h.hits": "Der Schlag auf Spalte {col} trifft.",
         "h.block": "{who} <blockt|blockst> mit dem Schild {cells}; er wird abgeworfen.",
+        "h.shield_discarded": "Der Schild {cells} ({who}) wird mit den Spalten abgeworfen.",
         "h.code_seen": "Du siehst den Code-Platz {slot} des Gegners: {sym}.",
         "h.code_shown": "Der Gegner kennt jetzt deinen Code-Platz {slot}.",
         "h.discard_hand": "{who} <wirft|wirfst> die ganze Hand ab ({n} Karten).",
@@ -619,9 +621,15 @@ class CodenameRenderer(Renderer):
         used = view["used"]
         line = Text()
         line.append(f"{self.t('budget')} ({self.who(view['turn_player'], seat)}): ", style="bold")
-        line.append(self.t("peeks_left", n=2 - used["peeks"]))
-        for key, flag in (("swap_left", "swap"), ("replace_left", "replace"), ("guess_left", "guess")):
-            line.append(" · ")
+        flags = (
+            ("peek_left", "peek"),
+            ("swap_left", "swap"),
+            ("replace_left", "replace"),
+            ("guess_left", "guess"),
+        )
+        for index, (key, flag) in enumerate(flags):
+            if index:
+                line.append(" · ")
             line.append(
                 self.t(key, state=self.t("used" if used[flag] else "free")), style="dim" if used[flag] else ""
             )
@@ -656,8 +664,8 @@ class CodenameRenderer(Renderer):
             return text
         verb, args = words[0].lower(), words[1:]
         t = self.t
-        if verb == "peek" and len(args) == 1:
-            return t("a.peek", cell=args[0])
+        if verb == "peek" and len(args) in (1, 2):
+            return t("a.peek", cell=" ".join(args))
         if verb == "swap" and len(args) == 2:
             return t("a.swap", a=args[0], b=args[1])
         if verb == "replace" and len(args) == 2:
@@ -743,7 +751,11 @@ class CodenameRenderer(Renderer):
         if kind == "peek":
             cells = " ".join(event["cells"])
             if "symbols" in event:
-                return t("h.peek_own", cell=cells, sym=self.syms(event["symbols"]))
+                cards = ", ".join(
+                    f"{cell}: {self.syms([symbol])}"
+                    for cell, symbol in zip(event["cells"], event["symbols"], strict=True)
+                )
+                return t("h.peek_own", cards=cards)
             return t("h.peek_opp", cell=cells)
         if kind == "swap":
             return t("h.swap", who=who, a=event["cells"][0], b=event["cells"][1])
@@ -770,6 +782,8 @@ class CodenameRenderer(Renderer):
             return t("h.hits", col=event["column"])
         if kind == "block":
             return t("h.block", who=who, cells=" ".join(event["cells"]))
+        if kind == "discard_shield":
+            return t("h.shield_discarded", who=self.who(player, viewer), cells=" ".join(event["cells"]))
         if kind == "discard_hand":
             return t("h.discard_hand", who=who, n=event["count"])
         if kind == "codeswap":
@@ -850,9 +864,8 @@ class CodenameRenderer(Renderer):
                     numbered.append(text)
         if "end" in legal:
             numbered.append("end")
-        used = view["used"]
         if "peek" in verbs:
-            hints.append(self.t("menu.peek", n=2 - used["peeks"]))
+            hints.append(self.t("menu.peek"))
         if "swap" in verbs:
             hints.append(self.t("menu.swap"))
         if "replace" in verbs:
@@ -920,7 +933,7 @@ class CodenameRenderer(Renderer):
                 for v in [verb] if verb else ["peek", "pick", "target"]:
                     out.append(f"{v} {cells[0]}")
             elif len(cells) == 2:
-                out.append(f"swap {joined}")
+                out.append(f"peek {joined}" if verb == "peek" else f"swap {joined}")
             else:
                 out += [f"reveal {joined}", f"respond {joined}"]
             if verb in (None, "block"):

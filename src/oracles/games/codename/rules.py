@@ -17,7 +17,7 @@ notation                                meaning
 ======================================  =========================================================
 ``code star star wave circle cross``    setup: choose the code row a–e [0, 3125)
 ``guess star square wave circle cross`` guess the opponent's code, once per turn [3125, 6250)
-``peek a1``                             look at an own face-down card, twice per turn
+``peek a1`` / ``peek a1 b2``           look at one or two own face-down cards, once per turn
 ``swap a1 c3``                          swap two own face-down cards unseen, once per turn
 ``replace b2 circle``                   discard b2 unseen, put a hand card there, once per turn
 ``reveal a1 a2 a3``                     reveal a set shape (strike, shield or focus)
@@ -46,13 +46,14 @@ and events are listed in :mod:`oracles.games.codename.views`.
 
 Options:
 
-===============  =======  ====================================================
-option           default  meaning
-===============  =======  ====================================================
-``players``      2        fixed at two
-``max_turns``    200      turns in all before the game ends in a draw
-``max_reveals``  10       reveals a player may make in one turn (bounds chains)
-===============  =======  ====================================================
+=============================  =======  ==========================================
+option                         default  meaning
+=============================  =======  ==========================================
+``players``                    2        fixed at two
+``max_turns``                  200      turns in all before the game is drawn
+``max_reveals``                10       reveals in one turn (bounds chains)
+``blocked_strike_shows_code``  true     a blocked strike still shows the code card
+=============================  =======  ==========================================
 
 >>> from oracles import load_game
 >>> state = load_game("codename").new_initial_state()
@@ -129,7 +130,8 @@ SHIELD_SHAPES = tuple(i for i, (kind, _) in enumerate(SHAPES) if kind == SHIELD)
 CODE_BASE = 0
 GUESS_BASE = 3125
 PEEK_BASE = 6250
-SWAP_BASE = PEEK_BASE + CELLS
+# A peek of cells a <= b is PEEK_BASE + a * CELLS + b (a == b: one cell).
+SWAP_BASE = PEEK_BASE + CELLS * CELLS
 REPLACE_BASE = SWAP_BASE + CELLS * CELLS
 REVEAL_BASE = REPLACE_BASE + CELLS * 5
 RESPOND_BASE = REVEAL_BASE + len(SHAPES)
@@ -158,6 +160,9 @@ T_CODE, T_RESPOND, T_BLOCK, T_CODESWAP, T_RECODE, T_PICK, T_PLACE, T_FILL, T_TAR
 )
 T_SHUFFLE, T_FIRST, T_RESHUFFLE, T_SCRAMBLE = range(11, 15)
 T_DEAL, T_DISCARD_DEAL, T_DRAW, T_ASIDE, T_HIT, T_FOCUS, T_WAVE_FOCUS, T_END_TURN, T_NEXT_TURN = range(15, 24)
+# A strike found by a wave focus (answered like any strike), and the discard of
+# the two opened columns once every set found there has been resolved.
+T_CLAIM, T_WAVE_DISCARD = range(24, 26)
 DECISION_TASKS = frozenset(range(11))
 CHANCE_TASKS = frozenset(range(11, 15))
 TASK_NAMES = (
@@ -182,9 +187,10 @@ TASK_NAMES = (
 #: A strike: the reveal, a response, a block choice, the shield's refill (up to
 #: 5 place/fill decisions, a codeswap, a reshuffle), the effect (pick and
 #: scramble, or target and take) and a reshuffle for its own refill: about 15.
-#: A wave focus claims at most two sets (each like a strike without response,
-#: or a recode/name) plus two refills: about 25. Rounded up generously.
-ACTIONS_PER_REVEAL = 80
+#: A wave focus claims at most three sets (each like a strike, or a
+#: recode/name), then discards up to four shields of the opponent (each with
+#: its refill decisions) and refills: about 75. Rounded up generously.
+ACTIONS_PER_REVEAL = 100
 #: Peeks, swap, replace, guess, end and the end-of-turn reshuffle.
 ACTIONS_PER_TURN = 8
 
@@ -199,7 +205,7 @@ class CodenameKnowledge(NamedTuple):
     #: The decision pending (its task tuple, all public), or ``()`` on a plain turn.
     task: tuple[Any, ...]
     life: tuple[int, int]
-    peeks: int
+    peeked: bool
     swapped: bool
     replaced: bool
     guessed: bool
@@ -308,6 +314,12 @@ class CodenameGame(Game):
         Option("players", int, 2, "number of players (always two)", minimum=2, maximum=2),
         Option("max_turns", int, 200, "turns in all before the game is drawn", minimum=1),
         Option("max_reveals", int, 10, "reveals a player may make in one turn", minimum=1),
+        Option(
+            "blocked_strike_shows_code",
+            bool,
+            True,
+            "a blocked strike still shows the struck column's code card to the striker",
+        ),
     )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
@@ -343,6 +355,7 @@ class CodenameState(State):
         super().__init__(game)
         self._max_turns: int = game.options["max_turns"]
         self._max_reveals: int = game.options["max_reveals"]
+        self._blocked_shows_code: bool = game.options["blocked_strike_shows_code"]
         self._field: list[list[int]] = [[-1] * CELLS, [-1] * CELLS]
         self._up: list[list[bool]] = [[False] * CELLS, [False] * CELLS]
         # Per row: (first column, last column, symbol) of a face-up shield.
@@ -361,7 +374,7 @@ class CodenameState(State):
         self._life = [START_LIFE, START_LIFE]
         self._turn_player = 0
         self._turn = 0
-        self._peeks = 0
+        self._peeked = False
         self._swapped = False
         self._replaced = False
         self._guessed = False
@@ -546,8 +559,8 @@ class CodenameState(State):
         actions: list[int] = []
         if not self._guessed:
             actions.extend(GUESS_ACTIONS)
-        if self._peeks < 2:
-            actions.extend(PEEK_BASE + c for c in down)
+        if not self._peeked:
+            actions.extend(PEEK_BASE + a * CELLS + b for i, a in enumerate(down) for b in down[i:])
         if not self._swapped:
             actions.extend(SWAP_BASE + a * CELLS + b for i, a in enumerate(down) for b in down[i + 1 :])
         if not self._replaced and self._hand[seat]:
@@ -652,9 +665,14 @@ class CodenameState(State):
         if GUESS_BASE <= action < GUESS_BASE + 3125:
             return "you have already guessed this turn" if self._guessed else None
         if PEEK_BASE <= action < SWAP_BASE:
-            if self._peeks >= 2:
-                return "you have already peeked twice this turn"
-            return None if self._face_down(seat, action - PEEK_BASE) else "that card is face up"
+            a, b = divmod(action - PEEK_BASE, CELLS)
+            if self._peeked:
+                return "you have already peeked this turn (one peek of up to two cards)"
+            if a > b:
+                return "name the two cells in order"
+            if not (self._face_down(seat, a) and self._face_down(seat, b)):
+                return "that card is face up"
+            return None
         if SWAP_BASE <= action < REPLACE_BASE:
             a, b = divmod(action - SWAP_BASE, CELLS)
             if self._swapped:
@@ -777,10 +795,15 @@ class CodenameState(State):
             recipe = self._apply_task_action(task, action)
         self._recipes.append(recipe)
         self._run()
+        if not self._tasks:
+            self._end_if_lethal()
+
+    def _end_if_lethal(self) -> None:
+        """End the game if a life reached zero while the action just resolved
+        was played: it counts when it was dealt, even if life was gained back
+        afterwards (rulebook: "move his life counter to zero"; both players
+        dealt lethal damage in the same turn: no winner)."""
         if not self._over and self._lethal:
-            # Lethal damage counts when it was dealt, even if life was gained
-            # back later in the same action (rulebook: "move his life counter
-            # to zero"; both lethal in one turn: no winner).
             self._over = True
             self._winners = [seat for seat in range(2) if not self._lethal & _bit(seat)]
             self._event("over", reason="life", winners=list(self._winners))
@@ -791,16 +814,18 @@ class CodenameState(State):
         if action >= GUESS_BASE and action < PEEK_BASE:
             self._guess(seat, unpack(action - GUESS_BASE, 5, 5))
         elif action < SWAP_BASE:
-            cell = action - PEEK_BASE
-            self._peeks += 1
-            self._fknow[seat][cell] |= _bit(seat)
-            self._see(seat, field[cell])
+            a, b = divmod(action - PEEK_BASE, CELLS)
+            cells = (a,) if a == b else (a, b)
+            self._peeked = True
+            for cell in cells:
+                self._fknow[seat][cell] |= _bit(seat)
+                self._see(seat, field[cell])
             self._event(
                 "peek",
-                {"symbols": [SYMBOLS[symbol_of(field[cell])]]},
+                {"symbols": [SYMBOLS[symbol_of(field[c])] for c in cells]},
                 _bit(seat),
                 player=seat,
-                cells=[CELL_NAMES[cell]],
+                cells=[CELL_NAMES[c] for c in cells],
             )
         elif action < REPLACE_BASE:
             a, b = divmod(action - SWAP_BASE, CELLS)
@@ -989,7 +1014,7 @@ class CodenameState(State):
 
     def _start_turn(self, number: int) -> None:
         self._turn = number
-        self._peeks = 0
+        self._peeked = False
         self._swapped = self._replaced = self._guessed = False
         self._reveals = 0
 
@@ -1067,13 +1092,8 @@ class CodenameState(State):
         if response:  # only shield shapes can be responses
             return  # pragma: no cover
         if kind == STRIKE:
-            col = cells[0] // ROWS
             self._tasks.append((T_DISCARD_DEAL, seat, cells))
-            self._tasks.append((T_HIT, seat, col, symbol, False))
-            opp = 1 - seat
-            down = self._down_mask(opp)
-            if any(SHAPE_MASKS[i] & down == SHAPE_MASKS[i] for i in SHIELD_SHAPES):
-                self._tasks.append((T_RESPOND, opp, col, symbol))
+            self._strike(seat, cells[0] // ROWS, symbol)
             return
         if symbol == WAVE:
             self._tasks.append((T_WAVE_FOCUS, seat, cells))
@@ -1092,7 +1112,16 @@ class CodenameState(State):
         elif symbol == CIRCLE:
             self._tasks.append((T_NAME, seat))
 
-    def _hit(self, seat: int, col: int, symbol: int, via_focus: bool) -> None:
+    def _strike(self, seat: int, col: int, symbol: int) -> None:
+        """A valid strike of ``seat`` at column ``col``: the opponent may
+        answer with a shield shape first (if he has one face down)."""
+        self._tasks.append((T_HIT, seat, col, symbol))
+        opp = 1 - seat
+        down = self._down_mask(opp)
+        if any(SHAPE_MASKS[i] & down == SHAPE_MASKS[i] for i in SHIELD_SHAPES):
+            self._tasks.append((T_RESPOND, opp, col, symbol))
+
+    def _hit(self, seat: int, col: int, symbol: int) -> None:
         """A valid strike of ``seat`` at column ``col`` after any response."""
         opp = 1 - seat
         rows = [
@@ -1117,17 +1146,27 @@ class CodenameState(State):
             hand.clear()
         elif symbol == CROSS:
             self._heal(seat, 1)
-        elif symbol == WAVE and not via_focus:
+        elif symbol == WAVE:
             column = tuple(_cell(col, r) for r in range(ROWS))
             if any(c // ROWS != col and self._face_down(opp, c) for c in range(CELLS)):
                 self._tasks.append((T_PICK, seat, col))
             else:
                 self._tasks.append((T_SCRAMBLE, opp, column))
-        elif symbol == CIRCLE and not via_focus:
+        elif symbol == CIRCLE:
             self._tasks.append((T_TARGET, seat, col))
 
     def _block(self, seat: int, row: int, striker: int, col: int) -> None:
         """``seat``'s shield in ``row`` blocks ``striker``'s strike at ``col``."""
+        if self._blocked_shows_code:
+            # Showing the code card is part of every strike, not one of the
+            # special effects a shield prevents.
+            self._reveal_code(seat, col)
+        self._discard_shield(seat, row, striker, col)
+
+    def _discard_shield(self, seat: int, row: int, rival: int, col: int | None) -> None:
+        """Discard ``seat``'s shield in ``row`` with its discard effect, after
+        it blocked a strike at column ``col`` or (``col`` None) because a wave
+        focus of ``rival`` discarded its columns."""
         shield = self._shields[seat][row]
         assert shield is not None
         first, last, symbol = shield
@@ -1135,7 +1174,12 @@ class CodenameState(State):
         self._shields[seat][row] = None
         for cell in cells:
             self._discard_cell(seat, cell)
-        self._event("block", player=seat, cells=[CELL_NAMES[c] for c in cells], symbol=SYMBOLS[symbol])
+        self._event(
+            "block" if col is not None else "discard_shield",
+            player=seat,
+            cells=[CELL_NAMES[c] for c in cells],
+            symbol=SYMBOLS[symbol],
+        )
         if symbol == WAVE:
             self._tasks.append((T_ASIDE, seat, cells))
             return
@@ -1146,9 +1190,9 @@ class CodenameState(State):
             self._tasks.append((T_CODESWAP, seat))
         self._tasks.append((T_DEAL, seat, cells))
         if symbol == STAR:
-            self._damage(striker, 1)
-        elif symbol == CIRCLE:
-            self._reveal_code(striker, col)
+            self._damage(rival, 1)
+        elif symbol == CIRCLE and col is not None:
+            self._reveal_code(rival, col)
 
     def _wave_focus(self, seat: int, cells: tuple[int, ...]) -> None:
         """Reveal the opponent's two columns under the focus and claim the sets there."""
@@ -1175,12 +1219,31 @@ class CodenameState(State):
         if not claims:
             self._tasks.append((T_END_TURN,))
         self._tasks.append((T_DISCARD_DEAL, seat, cells))
-        self._tasks.append((T_DISCARD_DEAL, opp, tuple(opened)))
+        self._tasks.append((T_WAVE_DISCARD, opp, first_col))
         for kind, col, symbol in reversed(claims):
             if kind == STRIKE:
-                self._tasks.append((T_HIT, seat, col, symbol, True))
+                self._tasks.append((T_CLAIM, seat, col, symbol))
             else:
                 self._tasks.append((T_FOCUS, seat, symbol))
+
+    def _discard_columns(self, owner: int, first_col: int) -> None:
+        """After a wave focus: discard every card of ``owner``'s columns
+        ``first_col`` and the next, face-up shields there included (whole,
+        with their discard effects), and refill the cells."""
+        columns = (first_col, first_col + 1)
+        cells = tuple(
+            _cell(col, r)
+            for col in columns
+            for r in range(ROWS)
+            if self._field[owner][_cell(col, r)] >= 0 and not self._up[owner][_cell(col, r)]
+        )
+        for cell in cells:
+            self._discard_cell(owner, cell)
+        self._tasks.append((T_DEAL, owner, cells))
+        for row in reversed(range(ROWS)):
+            shield = self._shields[owner][row]
+            if shield is not None and shield[0] <= columns[1] and columns[0] <= shield[1]:
+                self._discard_shield(owner, row, 1 - owner, None)
 
     def _claims(self, opp: int, first_col: int, opened: set[int]) -> list[tuple[int, int, int]]:
         """The sets among the opened cells: strikes by column, then 2×2 blocks
@@ -1223,7 +1286,11 @@ class CodenameState(State):
                     self._discard_cell(task[1], cell)
                 self._deal(task[1], task[2])
             elif kind == T_HIT:
-                self._hit(task[1], task[2], task[3], task[4])
+                self._hit(task[1], task[2], task[3])
+            elif kind == T_CLAIM:
+                self._strike(task[1], task[2], task[3])
+            elif kind == T_WAVE_DISCARD:
+                self._discard_columns(task[1], task[2])
             elif kind == T_FOCUS:
                 self._focus_effect(task[1], task[2])
             elif kind == T_WAVE_FOCUS:
@@ -1233,6 +1300,9 @@ class CodenameState(State):
             elif kind == T_DRAW:
                 self._draw(task[1])
             elif kind == T_END_TURN:
+                self._end_if_lethal()
+                if self._over:
+                    return
                 tasks.append((T_NEXT_TURN,))
                 tasks.append((T_DRAW, self._turn_player))
             elif kind == T_NEXT_TURN:
@@ -1320,7 +1390,8 @@ class CodenameState(State):
         if action < PEEK_BASE:
             return "guess " + " ".join(SYMBOLS[s] for s in unpack(action - GUESS_BASE, 5, 5))
         if action < SWAP_BASE:
-            return f"peek {CELL_NAMES[action - PEEK_BASE]}"
+            a, b = divmod(action - PEEK_BASE, CELLS)
+            return f"peek {CELL_NAMES[a]}" if a == b else f"peek {CELL_NAMES[a]} {CELL_NAMES[b]}"
         if action < REPLACE_BASE:
             a, b = divmod(action - SWAP_BASE, CELLS)
             return f"swap {CELL_NAMES[a]} {CELL_NAMES[b]}"
@@ -1448,8 +1519,13 @@ class CodenameState(State):
                 raise notation_error(text, "the first player is 0 or 1")
             return int(args[0])
         if head == "peek":
-            arity(1)
-            return PEEK_BASE + cell(args[0])
+            if len(args) not in (1, 2):
+                raise notation_error(text, "'peek' takes one or two cells")
+            peeked = sorted(cell(t) for t in args)
+            a, b = peeked[0], peeked[-1]
+            if len(args) == 2 and a == b:
+                raise notation_error(text, "name two different cells")
+            return PEEK_BASE + a * CELLS + b
         if head == "swap":
             arity(2)
             a, b = sorted((cell(args[0]), cell(args[1])))
@@ -1548,7 +1624,7 @@ class CodenameState(State):
             "decision": decision,
             "life": list(self._life),
             "used": {
-                "peeks": self._peeks,
+                "peek": self._peeked,
                 "swap": self._swapped,
                 "replace": self._replaced,
                 "guess": self._guessed,
@@ -1596,7 +1672,7 @@ class CodenameState(State):
             self._turn,
             task,
             (self._life[0], self._life[1]),
-            self._peeks,
+            self._peeked,
             self._swapped,
             self._replaced,
             self._guessed,

@@ -46,41 +46,42 @@ or a circle focus, and no hand.
 action; None for chance) and ``kind``; ``player`` is the seat the event is
 about. Fields in brackets are secret: only the seats that saw them get them.
 
-================  ==============================================================
-kind              fields
-================  ==============================================================
-``code``          player, [code] (the owner's five symbols)
-``shuffle``       player, [hand]
-``first``         player
-``turn``          player, turn
-``peek``          player, cells, [symbols]
-``swap``          player, cells
-``replace``       player, cell, [symbol]
-``reveal``        player, cells, symbols, set (strike/shield/focus), valid
-``respond``       player, cells, symbols, valid (cells empty: no response)
-``hit``           player (the striker), column
-``block``         player (the shield's owner), cells, symbol
-``code_shown``    player (the code's owner), slot, [symbol] (both seats)
-``discard_hand``  player, count
-``codeswap``      player, slots (empty: kept as it was)
-``recode``        player, slot, [symbol]
-``pick``          player, cell
-``scramble``      player (the field's owner), cells
-``aside``         player, count, [symbols]
-``place``         player, cell, [symbol]
-``fill``          player, cell, source (hand/deck), [symbol]
-``target``        player, cell
-``search``        player (the striker), owner (of the pile), [symbols]
-``take``          player, symbol, cell
-``name``          player, symbol, slots (the opponent's slots holding it)
-``guess``         player, symbols, right (slots guessed right)
-``open``          player (the field's owner), cells, symbols
-``life``          player, change, life
-``end``           player
-``draw``          player, count, [symbols]
-``reshuffle``     player, count
-``over``          reason (life/code/turns), winners
-================  ==============================================================
+==================  ==============================================================
+kind                fields
+==================  ==============================================================
+``code``            player, [code] (the owner's five symbols)
+``shuffle``         player, [hand]
+``first``           player
+``turn``            player, turn
+``peek``            player, cells, [symbols]
+``swap``            player, cells
+``replace``         player, cell, [symbol]
+``reveal``          player, cells, symbols, set (strike/shield/focus), valid
+``respond``         player, cells, symbols, valid (cells empty: no response)
+``hit``             player (the striker), column
+``block``           player (the shield's owner), cells, symbol
+``discard_shield``  player (the owner), cells, symbol (a wave focus discarded it)
+``code_shown``      player (the code's owner), slot, [symbol] (both seats)
+``discard_hand``    player, count
+``codeswap``        player, slots (empty: kept as it was)
+``recode``          player, slot, [symbol]
+``pick``            player, cell
+``scramble``        player (the field's owner), cells
+``aside``           player, count, [symbols]
+``place``           player, cell, [symbol]
+``fill``            player, cell, source (hand/deck), [symbol]
+``target``          player, cell
+``search``          player (the striker), owner (of the pile), [symbols]
+``take``            player, symbol, cell
+``name``            player, symbol, slots (the opponent's slots holding it)
+``guess``           player, symbols, right (slots guessed right)
+``open``            player (the field's owner), cells, symbols
+``life``            player, change, life
+``end``             player
+``draw``            player, count, [symbols]
+``reshuffle``       player, count
+``over``            reason (life/code/turns), winners
+==================  ==============================================================
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ EVENT_KINDS = (
     "respond",
     "hit",
     "block",
+    "discard_shield",
     "code_shown",
     "discard_hand",
     "codeswap",
@@ -138,7 +140,7 @@ class Decision(TypedDict, total=False):
 
 
 class Used(TypedDict):
-    peeks: int
+    peek: bool
     swap: bool
     replace: bool
     guess: bool
