@@ -60,6 +60,7 @@ import random
 from oracles.core.game import State
 from oracles.games.codename.rules import (
     BLOCK_BASE,
+    CELLS,
     CIRCLE,
     CODE_BASE,
     CODESWAP_PASS,
@@ -103,7 +104,6 @@ from oracles.games.codename.rules import (
     CodenameState,
 )
 
-CELLS = 20
 _POP = tuple(bin(m).count("1") for m in range(16))
 
 #: (shape index, kind, column or first column, cells mask, cells) of 3-cell strikes and of foci.

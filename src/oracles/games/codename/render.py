@@ -42,9 +42,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from oracles.games.codename.rules import CELL_INDEX, COLUMNS
 from oracles.play.render import Renderer
 
-SYMBOLS = ("star", "square", "wave", "circle", "cross")
 GLYPHS = {"star": "★", "square": "■", "wave": "≈", "circle": "●", "cross": "✚"}
 STYLES = {
     "star": "bold yellow",
@@ -54,8 +54,6 @@ STYLES = {
     "cross": "bold red",
 }
 NAMES_DE = {"star": "Stern", "square": "Quadrat", "wave": "Welle", "circle": "Kreis", "cross": "Kreuz"}
-COLUMNS = "abcde"
-CELL_NAMES = tuple(f"{col}{row}" for col in COLUMNS for row in range(1, 5))
 
 #: Symbol words and letters accepted in short forms.
 SYMBOL_WORDS: dict[str, str] = {
@@ -132,7 +130,6 @@ VERBS: dict[str, str] = {
 }
 PASS_WORDS = {"pass", "passen", "-", "nein", "no", "keine"}
 DECK_WORDS = {"deck", "stapel", "d"}
-_CELL = re.compile(r"^[a-e][1-4]$")
 _FORMS = re.compile(r"<([^|<>]*)\|([^|<>]*)>")
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -919,7 +916,7 @@ class CodenameRenderer(Renderer):
                 return []
             verb, args = None, tokens
         symbols = _symbols(args)
-        cells = [a for a in args if _CELL.match(a)]
+        cells = [a for a in args if a in CELL_INDEX]
         all_cells = len(cells) == len(args) and args
         if verb in (None, "guess", "code") and symbols is not None and len(symbols) == 5:
             names = " ".join(symbols)
@@ -938,7 +935,7 @@ class CodenameRenderer(Renderer):
                 out += [f"reveal {joined}", f"respond {joined}"]
             if verb in (None, "block"):
                 out += [t for t in legal if t.startswith("block ") and set(cells) <= set(t.split()[1:])]
-        if len(args) == 2 and _CELL.match(args[0]):
+        if len(args) == 2 and args[0] in CELL_INDEX:
             symbol = SYMBOL_WORDS.get(args[1])
             if symbol is not None:
                 for v in [verb] if verb else ["replace", "place", "fill"]:
@@ -965,7 +962,7 @@ class CodenameRenderer(Renderer):
 
 
 def _args_only(tokens: list[str]) -> bool:
-    return all(_CELL.match(t) or t in SYMBOL_WORDS or t in COLUMNS or t in DECK_WORDS for t in tokens)
+    return all(t in CELL_INDEX or t in SYMBOL_WORDS or t in COLUMNS or t in DECK_WORDS for t in tokens)
 
 
 def _symbols(args: list[str]) -> list[str] | None:
