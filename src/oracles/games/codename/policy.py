@@ -363,35 +363,35 @@ def choose(world: State, seat: int, rng: random.Random) -> int:
     assert isinstance(world, CodenameState)
     k = world.knowledge(seat)
     task = k.task
-    if not task:
+    if task is None:
         return _turn(_Seat(k), rng)
-    kind = task[0]
+    kind = task.kind
     if kind == T_CODE:
         return _code(rng)
     me = _Seat(k)
     if kind == T_RESPOND:
-        return _respond(me, task[2], task[3])
+        return _respond(me, task.column, task.symbol)
     if kind == T_BLOCK:
-        rows: tuple[int, ...] = task[4]
+        rows: tuple[int, ...] = task.rows
         return BLOCK_BASE + max(rows, key=lambda row: _BLOCK_RANK[_shield_symbol(k, row)])
     if kind == T_CODESWAP:
         return CODESWAP_PASS
     if kind == T_RECODE:
         return _recode(k)
     if kind == T_PICK:
-        return _pick(k, task[2])
+        return _pick(k, task.column)
     if kind == T_TARGET:
-        return _target(k, task[2])
+        return _target(k, task.column)
     if kind == T_TAKE:
-        return _take(k, task[2])
+        return _take(k, task.cells[0])
     if kind == T_NAME:
         return NAME_BASE + _likeliest(k, rng)
     if kind in (T_PLACE, T_FILL):
-        for c in task[2]:  # the cells being refilled count as face down
+        for c in task.cells:  # the cells being refilled count as face down
             me.down |= 1 << c
         if kind == T_PLACE:
-            return _place(me, task[2][0], sorted(set(k.aside)), PLACE_BASE, None)
-        return _place(me, task[2][0], sorted(set(k.hand)), FILL_BASE, FILL_DECK)
+            return _place(me, task.cells[0], sorted(set(k.aside)), PLACE_BASE, None)
+        return _place(me, task.cells[0], sorted(set(k.hand)), FILL_BASE, FILL_DECK)
     return rng.choice(world.legal_actions())  # pragma: no cover - every decision is handled above
 
 

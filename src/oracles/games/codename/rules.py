@@ -183,6 +183,28 @@ TASK_NAMES = (
     "scramble",
 )
 
+
+class Task(NamedTuple):
+    """One step on the task stack (a decision, a chance event or an automatic
+    step); fields a kind does not use keep their defaults."""
+
+    kind: int
+    #: Who decides, or whose cards the step concerns.
+    seat: int = -1
+    #: The struck column (respond, block, pick, target, hit, claim) or the
+    #: first column of a wave focus (wave_discard).
+    column: int = -1
+    #: The strike's symbol (respond, hit, claim) or the focus' symbol (focus).
+    symbol: int = -1
+    #: Cells to deal, place, fill, scramble or discard; the focus' cells; the
+    #: cell a circle strike refills (take).
+    cells: tuple[int, ...] = ()
+    #: Rows of the shields that may block (block).
+    rows: tuple[int, ...] = ()
+    #: The striker whose strike is blocked (block).
+    striker: int = -1
+
+
 #: Actions of one reveal and everything it can set off, for ``max_game_length``.
 #: A strike: the reveal, a response, a block choice, the shield's refill (up to
 #: 5 place/fill decisions, a codeswap, a reshuffle), the effect (pick and
@@ -202,8 +224,8 @@ class CodenameKnowledge(NamedTuple):
 
     seat: int
     turn: int
-    #: The decision pending (its task tuple, all public), or ``()`` on a plain turn.
-    task: tuple[Any, ...]
+    #: The decision pending (its task, all public), or None on a plain turn.
+    task: Task | None
     life: tuple[int, int]
     peeked: bool
     swapped: bool
@@ -381,12 +403,12 @@ class CodenameState(State):
         self._reveals = 0
         self._over = False
         self._winners: list[int] = []
-        self._tasks: list[tuple[Any, ...]] = [
-            (T_FIRST,),
-            (T_SHUFFLE, 1),
-            (T_SHUFFLE, 0),
-            (T_CODE, 1),
-            (T_CODE, 0),
+        self._tasks: list[Task] = [
+            Task(T_FIRST),
+            Task(T_SHUFFLE, 1),
+            Task(T_SHUFFLE, 0),
+            Task(T_CODE, 1),
+            Task(T_CODE, 0),
         ]
         # For resampling: ids each seat has seen, and (id, symbol) facts "id is not symbol".
         self._seen = [0, 0]
@@ -411,9 +433,9 @@ class CodenameState(State):
             return TERMINAL
         if self._tasks:
             task = self._tasks[-1]
-            if task[0] in CHANCE_TASKS:
+            if task.kind in CHANCE_TASKS:
                 return CHANCE
-            return int(task[1])
+            return int(task.seat)
         return self._turn_player
 
     def clone(self) -> CodenameState:
@@ -516,26 +538,26 @@ class CodenameState(State):
         if not self._tasks:
             return self._turn_actions()
         task = self._tasks[-1]
-        kind = task[0]
+        kind = task.kind
         if kind in CHANCE_TASKS:
             return []
         if kind == T_CODE:
             return list(CODE_ACTIONS)
-        seat = task[1]
+        seat = task.seat
         if kind == T_RESPOND:
             down = self._down_mask(seat)
             return [RESPOND_BASE + i for i in SHIELD_SHAPES if SHAPE_MASKS[i] & down == SHAPE_MASKS[i]] + [
                 RESPOND_PASS
             ]
         if kind == T_BLOCK:
-            return [BLOCK_BASE + row for row in task[4]]
+            return [BLOCK_BASE + row for row in task.rows]
         if kind == T_CODESWAP:
             return [CODESWAP_BASE + a * 5 + b for a in range(5) for b in range(a + 1, 5)] + [CODESWAP_PASS]
         if kind == T_RECODE:
             present = sorted({symbol_of(c) for c in self._hand[seat]})
             return [RECODE_BASE + slot * 5 + s for slot in range(5) for s in present]
         if kind == T_PICK:
-            col = task[2]
+            col = task.column
             opp = 1 - seat
             return [PICK_BASE + c for c in range(CELLS) if c // ROWS != col and self._face_down(opp, c)]
         if kind == T_PLACE:
@@ -543,7 +565,7 @@ class CodenameState(State):
         if kind == T_FILL:
             return [FILL_BASE + s for s in sorted({symbol_of(c) for c in self._hand[seat]})] + [FILL_DECK]
         if kind == T_TARGET:
-            col = task[2]
+            col = task.column
             return [TARGET_BASE + r for r in range(ROWS) if self._face_down(1 - seat, _cell(col, r))]
         if kind == T_TAKE:
             return [TAKE_BASE + s for s in sorted({symbol_of(c) for c in self._discard[1 - seat]})]
@@ -586,12 +608,12 @@ class CodenameState(State):
         if not self._tasks:
             return self._turn_reason(action)
         task = self._tasks[-1]
-        kind = task[0]
+        kind = task.kind
         if kind in CHANCE_TASKS:
             return self._chance_reason(task, action)
         if kind == T_CODE:
             return None if 0 <= action < 3125 else "choose a code first (code <five symbols>)"
-        seat = task[1]
+        seat = task.seat
         what = TASK_NAMES[kind]
         if kind == T_RESPOND:
             if action == RESPOND_PASS:
@@ -608,7 +630,7 @@ class CodenameState(State):
             row = action - BLOCK_BASE
             if not 0 <= row < ROWS:
                 return "choose the shield that blocks first (block <cells>)"
-            return None if row in task[4] else "that shield cannot block this strike"
+            return None if row in task.rows else "that shield cannot block this strike"
         if kind == T_CODESWAP:
             if action == CODESWAP_PASS:
                 return None
@@ -627,7 +649,7 @@ class CodenameState(State):
             cell = action - PICK_BASE
             if not 0 <= cell < CELLS:
                 return "pick the extra card of the wave strike first (pick <cell>)"
-            if cell // ROWS == task[2]:
+            if cell // ROWS == task.column:
                 return "the extra card must lie outside the struck column"
             return None if self._face_down(1 - seat, cell) else "that card is not face down"
         if kind in (T_PLACE, T_FILL, T_TAKE, T_NAME):
@@ -655,7 +677,9 @@ class CodenameState(State):
             row = action - TARGET_BASE
             if not 0 <= row < ROWS:
                 return "choose the card of the struck column first (target <cell>)"
-            return None if self._face_down(1 - seat, _cell(task[2], row)) else "that card is not face down"
+            return (
+                None if self._face_down(1 - seat, _cell(task.column, row)) else "that card is not face down"
+            )
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
 
     def _turn_reason(self, action: int) -> str | None:
@@ -706,16 +730,16 @@ class CodenameState(State):
             return "no such decision is pending; it is your turn"
         return f"no action {action}"
 
-    def _chance_reason(self, task: tuple[Any, ...], action: int) -> str | None:
-        kind = task[0]
+    def _chance_reason(self, task: Task, action: int) -> str | None:
+        kind = task.kind
         if kind == T_FIRST:
             return None if action in (0, 1) else "the first player is 0 or 1"
         if kind == T_SHUFFLE:
-            pool = self._unused(task[1])
+            pool = self._unused(task.seat)
         elif kind == T_RESHUFFLE:
-            pool = self._discard[task[1]]
+            pool = self._discard[task.seat]
         else:
-            pool = [self._field[task[1]][c] for c in task[2]]
+            pool = [self._field[task.seat][c] for c in task.cells]
         try:
             symbols = unpack(action, 5, len(pool))
         except ValueError:
@@ -736,15 +760,15 @@ class CodenameState(State):
 
     def sample_chance(self, rng: random.Random) -> int:
         task = self._tasks[-1]
-        kind = task[0]
+        kind = task.kind
         if kind == T_FIRST:
             return rng.randrange(2)
         if kind == T_SHUFFLE:
-            pool = self._unused(task[1])
+            pool = self._unused(task.seat)
         elif kind == T_RESHUFFLE:
-            pool = list(self._discard[task[1]])
+            pool = list(self._discard[task.seat])
         else:
-            pool = [self._field[task[1]][c] for c in task[2]]
+            pool = [self._field[task.seat][c] for c in task.cells]
         symbols = [symbol_of(c) for c in pool]
         rng.shuffle(symbols)
         return pack(symbols, 5)
@@ -755,12 +779,12 @@ class CodenameState(State):
         if self._over or not self._tasks:
             return None
         task = self._tasks[-1]
-        if task[0] == T_SHUFFLE:
-            return self._unused(task[1])
-        if task[0] == T_RESHUFFLE:
-            return list(self._discard[task[1]])
-        if task[0] == T_SCRAMBLE:
-            return [self._field[task[1]][c] for c in task[2]]
+        if task.kind == T_SHUFFLE:
+            return self._unused(task.seat)
+        if task.kind == T_RESHUFFLE:
+            return list(self._discard[task.seat])
+        if task.kind == T_SCRAMBLE:
+            return [self._field[task.seat][c] for c in task.cells]
         return None
 
     def chance_draws(self) -> tuple[list[int], int] | None:
@@ -850,13 +874,13 @@ class CodenameState(State):
             self._reveal(seat, action - REVEAL_BASE)
         else:  # END
             self._event("end", player=seat)
-            self._tasks.append((T_END_TURN,))
+            self._tasks.append(Task(T_END_TURN))
         return None
 
-    def _apply_task_action(self, task: tuple[Any, ...], action: int) -> tuple[int, tuple[int, ...]] | None:
-        kind = task[0]
+    def _apply_task_action(self, task: Task, action: int) -> tuple[int, tuple[int, ...]] | None:
+        kind = task.kind
         if kind == T_CODE:
-            seat = task[1]
+            seat = task.seat
             pool = list(range(seat * DECK_SIZE, seat * DECK_SIZE + DECK_SIZE))
             cards = self._assign(pool, unpack(action, 5, 5))
             self._code[seat] = cards
@@ -866,7 +890,7 @@ class CodenameState(State):
             self._event("code", {"code": [SYMBOLS[symbol_of(c)] for c in cards]}, _bit(seat), player=seat)
             return (CODE_BASE, tuple(cards))
         if kind == T_SHUFFLE:
-            seat = task[1]
+            seat = task.seat
             cards = self._assign(self._unused(seat), unpack(action, 5, DECK_SIZE - 5))
             self._field[seat] = cards[:CELLS]
             self._hand[seat] = cards[CELLS : CELLS + HAND_SIZE]
@@ -881,7 +905,7 @@ class CodenameState(State):
             self._event("first", player=action)
             return None
         if kind == T_RESHUFFLE:
-            seat = task[1]
+            seat = task.seat
             cards = self._assign(self._discard[seat], unpack(action, 5, len(self._discard[seat])))
             self._discard[seat] = []
             self._dknow[seat] = []
@@ -889,7 +913,7 @@ class CodenameState(State):
             self._event("reshuffle", player=seat, count=len(cards))
             return (0, tuple(cards))
         if kind == T_SCRAMBLE:
-            seat, cells = task[1], task[2]
+            seat, cells = task.seat, task.cells
             pool = [self._field[seat][c] for c in cells]
             cards = self._assign(pool, unpack(action, 5, len(cells)))
             for cell, card in zip(cells, cards, strict=True):
@@ -897,7 +921,7 @@ class CodenameState(State):
                 self._fknow[seat][cell] = 0
             self._event("scramble", player=seat, cells=[CELL_NAMES[c] for c in cells])
             return (0, tuple(cards))
-        seat = task[1]
+        seat = task.seat
         opp = 1 - seat
         if kind == T_RESPOND:
             if action == RESPOND_PASS:
@@ -906,7 +930,7 @@ class CodenameState(State):
                 self._reveal(seat, action - RESPOND_BASE, response=True)
             return None
         if kind == T_BLOCK:
-            self._block(seat, action - BLOCK_BASE, task[2], task[3])
+            self._block(seat, action - BLOCK_BASE, task.striker, task.column)
             return None
         if kind == T_CODESWAP:
             if action == CODESWAP_PASS:
@@ -929,12 +953,12 @@ class CodenameState(State):
             return (RECODE_BASE + slot * 5, (card,))
         if kind == T_PICK:
             cell = action - PICK_BASE
-            col = task[2]
+            col = task.column
             self._event("pick", player=seat, cell=CELL_NAMES[cell])
-            self._tasks.append((T_SCRAMBLE, opp, (*(_cell(col, r) for r in range(ROWS)), cell)))
+            self._tasks.append(Task(T_SCRAMBLE, opp, cells=(*(_cell(col, r) for r in range(ROWS)), cell)))
             return None
         if kind == T_PLACE:
-            cells = task[2]
+            cells = task.cells
             card = self._take_symbol(self._aside[seat], action - PLACE_BASE)
             self._put(seat, cells[0], card, _bit(seat))
             self._event(
@@ -947,14 +971,14 @@ class CodenameState(State):
             self._continue_placing(seat, cells[1:])
             return (PLACE_BASE, (card,))
         if kind == T_FILL:
-            cells = task[2]
+            cells = task.cells
             cell = cells[0]
             rest = cells[1:]
             if rest:
-                self._tasks.append((T_FILL, seat, rest) if self._hand[seat] else (T_DEAL, seat, rest))
+                self._tasks.append(Task(T_FILL if self._hand[seat] else T_DEAL, seat, cells=rest))
             if action == FILL_DECK:
                 self._event("fill", player=seat, cell=CELL_NAMES[cell], source="deck")
-                self._tasks.append((T_DEAL, seat, (cell,)))
+                self._tasks.append(Task(T_DEAL, seat, cells=(cell,)))
                 return None
             card = self._take_symbol(self._hand[seat], action - FILL_BASE)
             self._put(seat, cell, card, _bit(seat))
@@ -967,10 +991,10 @@ class CodenameState(State):
                 source="hand",
             )
             if rest and not self._hand[seat]:
-                self._tasks[-1] = (T_DEAL, seat, rest)
+                self._tasks[-1] = Task(T_DEAL, seat, cells=rest)
             return (FILL_BASE, (card,))
         if kind == T_TARGET:
-            cell = _cell(task[2], action - TARGET_BASE)
+            cell = _cell(task.column, action - TARGET_BASE)
             self._discard_cell(opp, cell)
             self._event("target", player=seat, cell=CELL_NAMES[cell])
             # The striker looks through the whole pile to choose a card.
@@ -979,10 +1003,10 @@ class CodenameState(State):
                 self._see(seat, card)
                 self._dknow[opp][index] |= _bit(seat)
             self._event("search", {"symbols": _sorted_names(pile)}, _bit(seat), player=seat, owner=opp)
-            self._tasks.append((T_TAKE, seat, cell))
+            self._tasks.append(Task(T_TAKE, seat, cells=(cell,)))
             return None
         if kind == T_TAKE:
-            cell = task[2]
+            cell = task.cells[0]
             pile = self._discard[opp]
             known = self._dknow[opp]
             symbol = action - TAKE_BASE
@@ -1027,7 +1051,7 @@ class CodenameState(State):
         # Only the count of cards left is public, so only the last card is
         # placed without a decision (a choice among equal cards would leak).
         if len(cells) > 1:
-            self._tasks.append((T_PLACE, seat, cells))
+            self._tasks.append(Task(T_PLACE, seat, cells=cells))
         elif cells:
             card = self._aside[seat].pop()
             self._put(seat, cells[0], card, _bit(seat))
@@ -1081,7 +1105,7 @@ class CodenameState(State):
         symbol = symbols[0]
         if any(s != symbol for s in symbols):
             if not response:
-                self._tasks.append((T_END_TURN,))
+                self._tasks.append(Task(T_END_TURN))
             return
         if kind == SHIELD:
             row = cells[0] % ROWS
@@ -1092,13 +1116,13 @@ class CodenameState(State):
         if response:  # only shield shapes can be responses
             return  # pragma: no cover
         if kind == STRIKE:
-            self._tasks.append((T_DISCARD_DEAL, seat, cells))
+            self._tasks.append(Task(T_DISCARD_DEAL, seat, cells=cells))
             self._strike(seat, cells[0] // ROWS, symbol)
             return
         if symbol == WAVE:
-            self._tasks.append((T_WAVE_FOCUS, seat, cells))
+            self._tasks.append(Task(T_WAVE_FOCUS, seat, cells=cells))
             return
-        self._tasks.append((T_DISCARD_DEAL, seat, cells))
+        self._tasks.append(Task(T_DISCARD_DEAL, seat, cells=cells))
         self._focus_effect(seat, symbol)
 
     def _focus_effect(self, seat: int, symbol: int) -> None:
@@ -1108,18 +1132,18 @@ class CodenameState(State):
             self._heal(seat, 3)
         elif symbol == SQUARE:
             if self._hand[seat]:
-                self._tasks.append((T_RECODE, seat))
+                self._tasks.append(Task(T_RECODE, seat))
         elif symbol == CIRCLE:
-            self._tasks.append((T_NAME, seat))
+            self._tasks.append(Task(T_NAME, seat))
 
     def _strike(self, seat: int, col: int, symbol: int) -> None:
         """A valid strike of ``seat`` at column ``col``: the opponent may
         answer with a shield shape first (if he has one face down)."""
-        self._tasks.append((T_HIT, seat, col, symbol))
+        self._tasks.append(Task(T_HIT, seat, column=col, symbol=symbol))
         opp = 1 - seat
         down = self._down_mask(opp)
         if any(SHAPE_MASKS[i] & down == SHAPE_MASKS[i] for i in SHIELD_SHAPES):
-            self._tasks.append((T_RESPOND, opp, col, symbol))
+            self._tasks.append(Task(T_RESPOND, opp, column=col, symbol=symbol))
 
     def _hit(self, seat: int, col: int, symbol: int) -> None:
         """A valid strike of ``seat`` at column ``col`` after any response."""
@@ -1130,7 +1154,7 @@ class CodenameState(State):
             if shield is not None and shield[0] <= col <= shield[1] and (symbol != STAR or shield[2] == STAR)
         ]
         if len(rows) > 1:
-            self._tasks.append((T_BLOCK, opp, seat, col, tuple(rows)))
+            self._tasks.append(Task(T_BLOCK, opp, column=col, rows=tuple(rows), striker=seat))
             return
         if rows:
             self._block(opp, rows[0], seat, col)
@@ -1149,11 +1173,11 @@ class CodenameState(State):
         elif symbol == WAVE:
             column = tuple(_cell(col, r) for r in range(ROWS))
             if any(c // ROWS != col and self._face_down(opp, c) for c in range(CELLS)):
-                self._tasks.append((T_PICK, seat, col))
+                self._tasks.append(Task(T_PICK, seat, column=col))
             else:
-                self._tasks.append((T_SCRAMBLE, opp, column))
+                self._tasks.append(Task(T_SCRAMBLE, opp, cells=column))
         elif symbol == CIRCLE:
-            self._tasks.append((T_TARGET, seat, col))
+            self._tasks.append(Task(T_TARGET, seat, column=col))
 
     def _block(self, seat: int, row: int, striker: int, col: int) -> None:
         """``seat``'s shield in ``row`` blocks ``striker``'s strike at ``col``."""
@@ -1181,14 +1205,14 @@ class CodenameState(State):
             symbol=SYMBOLS[symbol],
         )
         if symbol == WAVE:
-            self._tasks.append((T_ASIDE, seat, cells))
+            self._tasks.append(Task(T_ASIDE, seat, cells=cells))
             return
         if symbol == CROSS and self._hand[seat]:
-            self._tasks.append((T_FILL, seat, cells))
+            self._tasks.append(Task(T_FILL, seat, cells=cells))
             return
         if symbol == SQUARE:
-            self._tasks.append((T_CODESWAP, seat))
-        self._tasks.append((T_DEAL, seat, cells))
+            self._tasks.append(Task(T_CODESWAP, seat))
+        self._tasks.append(Task(T_DEAL, seat, cells=cells))
         if symbol == STAR:
             self._damage(rival, 1)
         elif symbol == CIRCLE and col is not None:
@@ -1217,14 +1241,14 @@ class CodenameState(State):
         )
         claims = self._claims(opp, first_col, set(opened))
         if not claims:
-            self._tasks.append((T_END_TURN,))
-        self._tasks.append((T_DISCARD_DEAL, seat, cells))
-        self._tasks.append((T_WAVE_DISCARD, opp, first_col))
+            self._tasks.append(Task(T_END_TURN))
+        self._tasks.append(Task(T_DISCARD_DEAL, seat, cells=cells))
+        self._tasks.append(Task(T_WAVE_DISCARD, opp, column=first_col))
         for kind, col, symbol in reversed(claims):
             if kind == STRIKE:
-                self._tasks.append((T_CLAIM, seat, col, symbol))
+                self._tasks.append(Task(T_CLAIM, seat, column=col, symbol=symbol))
             else:
-                self._tasks.append((T_FOCUS, seat, symbol))
+                self._tasks.append(Task(T_FOCUS, seat, symbol=symbol))
 
     def _discard_columns(self, owner: int, first_col: int) -> None:
         """After a wave focus: discard every card of ``owner``'s columns
@@ -1239,7 +1263,7 @@ class CodenameState(State):
         )
         for cell in cells:
             self._discard_cell(owner, cell)
-        self._tasks.append((T_DEAL, owner, cells))
+        self._tasks.append(Task(T_DEAL, owner, cells=cells))
         for row in reversed(range(ROWS)):
             shield = self._shields[owner][row]
             if shield is not None and shield[0] <= columns[1] and columns[0] <= shield[1]:
@@ -1275,36 +1299,36 @@ class CodenameState(State):
         tasks = self._tasks
         while tasks and not self._over:
             task = tasks[-1]
-            kind = task[0]
+            kind = task.kind
             if kind in DECISION_TASKS or kind in CHANCE_TASKS:
                 return
             tasks.pop()
             if kind == T_DEAL:
-                self._deal(task[1], task[2])
+                self._deal(task.seat, task.cells)
             elif kind == T_DISCARD_DEAL:
-                for cell in task[2]:
-                    self._discard_cell(task[1], cell)
-                self._deal(task[1], task[2])
+                for cell in task.cells:
+                    self._discard_cell(task.seat, cell)
+                self._deal(task.seat, task.cells)
             elif kind == T_HIT:
-                self._hit(task[1], task[2], task[3])
+                self._hit(task.seat, task.column, task.symbol)
             elif kind == T_CLAIM:
-                self._strike(task[1], task[2], task[3])
+                self._strike(task.seat, task.column, task.symbol)
             elif kind == T_WAVE_DISCARD:
-                self._discard_columns(task[1], task[2])
+                self._discard_columns(task.seat, task.column)
             elif kind == T_FOCUS:
-                self._focus_effect(task[1], task[2])
+                self._focus_effect(task.seat, task.symbol)
             elif kind == T_WAVE_FOCUS:
-                self._wave_focus(task[1], task[2])
+                self._wave_focus(task.seat, task.cells)
             elif kind == T_ASIDE:
-                self._draw_aside(task[1], task[2])
+                self._draw_aside(task.seat, task.cells)
             elif kind == T_DRAW:
-                self._draw(task[1])
+                self._draw(task.seat)
             elif kind == T_END_TURN:
                 self._end_if_lethal()
                 if self._over:
                     return
-                tasks.append((T_NEXT_TURN,))
-                tasks.append((T_DRAW, self._turn_player))
+                tasks.append(Task(T_NEXT_TURN))
+                tasks.append(Task(T_DRAW, self._turn_player))
             elif kind == T_NEXT_TURN:
                 if self._turn >= self._max_turns:
                     self._over = True
@@ -1315,19 +1339,19 @@ class CodenameState(State):
                 self._start_turn(self._turn + 1)
                 self._event("turn", player=self._turn_player, turn=self._turn)
 
-    def _need_reshuffle(self, seat: int, task: tuple[Any, ...]) -> bool:
+    def _need_reshuffle(self, seat: int, task: Task) -> bool:
         """If ``seat``'s deck is empty, queue ``task`` again behind a reshuffle."""
         if self._deck[seat] or not self._discard[seat]:
             return False
         self._tasks.append(task)
-        self._tasks.append((T_RESHUFFLE, seat))
+        self._tasks.append(Task(T_RESHUFFLE, seat))
         return True
 
     def _deal(self, seat: int, cells: tuple[int, ...]) -> None:
         deck = self._deck[seat]
         for index, cell in enumerate(cells):
             if not deck:
-                if self._need_reshuffle(seat, (T_DEAL, seat, cells[index:])):
+                if self._need_reshuffle(seat, Task(T_DEAL, seat, cells=cells[index:])):
                     return
                 return  # pragma: no cover (cards never run out)
             self._put(seat, cell, deck.pop(), 0)
@@ -1338,7 +1362,7 @@ class CodenameState(State):
         drawn = []
         while len(hand) < HAND_SIZE:
             if not deck:
-                if self._need_reshuffle(seat, (T_DRAW, seat)):
+                if self._need_reshuffle(seat, Task(T_DRAW, seat)):
                     break
                 break  # pragma: no cover
             card = deck.pop()
@@ -1353,7 +1377,7 @@ class CodenameState(State):
         aside = self._aside[seat]
         while len(aside) < len(cells):
             if not deck:
-                if self._need_reshuffle(seat, (T_ASIDE, seat, cells)):
+                if self._need_reshuffle(seat, Task(T_ASIDE, seat, cells=cells)):
                     return
                 return  # pragma: no cover
             card = deck.pop()
@@ -1371,20 +1395,20 @@ class CodenameState(State):
 
     def _action_text(self, action: int) -> str:
         task = self._tasks[-1] if self._tasks else None
-        kind = task[0] if task is not None else None
+        kind = task.kind if task is not None else None
         if task is not None and kind in CHANCE_TASKS:
             if kind == T_FIRST:
                 return f"first {action}"
             if kind == T_SHUFFLE:
                 names = [SYMBOLS[s] for s in unpack(action, 5, DECK_SIZE - 5)]
                 return (
-                    f"shuffle {task[1]} {' '.join(names[:CELLS])} / {' '.join(names[CELLS : CELLS + HAND_SIZE])}"
+                    f"shuffle {task.seat} {' '.join(names[:CELLS])} / {' '.join(names[CELLS : CELLS + HAND_SIZE])}"
                     f" / {' '.join(names[CELLS + HAND_SIZE :])}"
                 )
             if kind == T_RESHUFFLE:
-                names = [SYMBOLS[s] for s in unpack(action, 5, len(self._discard[task[1]]))]
-                return f"reshuffle {task[1]} {' '.join(names)}"
-            return "scramble " + " ".join(SYMBOLS[s] for s in unpack(action, 5, len(task[2])))
+                names = [SYMBOLS[s] for s in unpack(action, 5, len(self._discard[task.seat]))]
+                return f"reshuffle {task.seat} {' '.join(names)}"
+            return "scramble " + " ".join(SYMBOLS[s] for s in unpack(action, 5, len(task.cells)))
         if CODE_BASE <= action < GUESS_BASE:
             return "code " + " ".join(SYMBOLS[s] for s in unpack(action - CODE_BASE, 5, 5))
         if action < PEEK_BASE:
@@ -1408,7 +1432,7 @@ class CodenameState(State):
             return "end"
         if action < CODESWAP_BASE:
             row = action - BLOCK_BASE
-            seat = task[1] if task is not None and kind == T_BLOCK else self._turn_player
+            seat = task.seat if task is not None and kind == T_BLOCK else self._turn_player
             shield = self._shields[seat][row]
             if shield is None:
                 return f"block row {row + 1}"
@@ -1428,15 +1452,15 @@ class CodenameState(State):
             word = "place" if place else "fill"
             name = SYMBOLS[action - (PLACE_BASE if place else FILL_BASE)]
             if task is not None and kind == (T_PLACE if place else T_FILL):
-                return f"{word} {CELL_NAMES[task[2][0]]} {name}"
+                return f"{word} {CELL_NAMES[task.cells[0]]} {name}"
             return f"{word} {name}"
         if action == FILL_DECK:
             if task is not None and kind == T_FILL:
-                return f"fill {CELL_NAMES[task[2][0]]} deck"
+                return f"fill {CELL_NAMES[task.cells[0]]} deck"
             return "fill deck"
         if action < TAKE_BASE:
             row = action - TARGET_BASE
-            col = task[2] if task is not None and kind == T_TARGET else 0
+            col = task.column if task is not None and kind == T_TARGET else 0
             return f"target {CELL_NAMES[_cell(col, row)]}"
         if action < NAME_BASE:
             return f"take {SYMBOLS[action - TAKE_BASE]}"
@@ -1450,7 +1474,7 @@ class CodenameState(State):
             raise notation_error(text, "empty action")
         head, args = tokens[0], tokens[1:]
         task = self._tasks[-1] if self._tasks else None
-        kind = task[0] if task is not None else None
+        kind = task.kind if task is not None else None
 
         def symbol(token: str) -> int:
             if token not in SYMBOL_INDEX:
@@ -1476,7 +1500,7 @@ class CodenameState(State):
             if len(args) != count:
                 raise notation_error(text, f"'{head}' takes {count} argument{'s' * (count != 1)}")
 
-        def pending(wanted: int) -> tuple[Any, ...]:
+        def pending(wanted: int) -> Task:
             if task is None or kind != wanted:
                 raise notation_error(text, f"no '{head}' is due now")
             return task
@@ -1498,8 +1522,8 @@ class CodenameState(State):
             return GUESS_BASE + pack(symbols(args, 5), 5)
         if head in ("shuffle", "reshuffle"):
             due = pending(T_SHUFFLE if head == "shuffle" else T_RESHUFFLE)
-            if not args or args[0] != str(due[1]):
-                raise notation_error(text, f"the {head} due is seat {due[1]}'s")
+            if not args or args[0] != str(due.seat):
+                raise notation_error(text, f"the {head} due is seat {due.seat}'s")
             if head == "shuffle":
                 groups = " ".join(args[1:]).split("/")
                 sizes = (CELLS, HAND_SIZE, DECK_SIZE - 5 - CELLS - HAND_SIZE)
@@ -1509,9 +1533,9 @@ class CodenameState(State):
                 for group, size in zip(groups, sizes, strict=True):
                     listed += symbols(group.split(), size)
                 return pack(listed, 5)
-            return pack(symbols(args[1:], len(self._discard[due[1]])), 5)
+            return pack(symbols(args[1:], len(self._discard[due.seat])), 5)
         if head == "scramble":
-            return pack(symbols(args, len(pending(T_SCRAMBLE)[2])), 5)
+            return pack(symbols(args, len(pending(T_SCRAMBLE).cells)), 5)
         if head == "first":
             pending(T_FIRST)
             arity(1)
@@ -1549,7 +1573,7 @@ class CodenameState(State):
                 raise notation_error(text, "name the cells of one shield (one row)")
             row = rows.pop()
             due = pending(T_BLOCK)
-            shield = self._shields[due[1]][row]
+            shield = self._shields[due.seat][row]
             if shield is not None and cells != [_cell(c, row) for c in range(shield[0], shield[1] + 1)]:
                 raise notation_error(text, "name every cell of the shield")
             return BLOCK_BASE + row
@@ -1568,16 +1592,18 @@ class CodenameState(State):
         if head in ("place", "fill"):
             arity(2)
             due = pending(T_PLACE if head == "place" else T_FILL)
-            if cell(args[0]) != due[2][0]:
-                raise notation_error(text, f"the next cell to {head} is {CELL_NAMES[due[2][0]]}")
+            if cell(args[0]) != due.cells[0]:
+                raise notation_error(text, f"the next cell to {head} is {CELL_NAMES[due.cells[0]]}")
             if head == "fill" and args[1] == "deck":
                 return FILL_DECK
             return (PLACE_BASE if head == "place" else FILL_BASE) + symbol(args[1])
         if head == "target":
             arity(1)
             target = cell(args[0])
-            if target // ROWS != pending(T_TARGET)[2]:
-                raise notation_error(text, f"the target must lie in column {COLUMNS[pending(T_TARGET)[2]]}")
+            if target // ROWS != pending(T_TARGET).column:
+                raise notation_error(
+                    text, f"the target must lie in column {COLUMNS[pending(T_TARGET).column]}"
+                )
             return TARGET_BASE + target % ROWS
         if head == "take":
             arity(1)
@@ -1597,15 +1623,18 @@ class CodenameState(State):
         task = self._tasks[-1] if self._tasks and not self._over else None
         decision: Decision | None = None
         if task is not None:
-            decision = {"kind": TASK_NAMES[task[0]], "player": None if task[0] in CHANCE_TASKS else task[1]}
-            if task[0] in (T_RESPOND, T_PICK, T_TARGET):
-                decision["column"] = COLUMNS[task[2]]
-            if task[0] == T_RESPOND:
-                decision["symbol"] = SYMBOLS[task[3]]
-            if task[0] in (T_PLACE, T_FILL, T_SCRAMBLE):
-                decision["cells"] = [CELL_NAMES[c] for c in task[2]]
-            if task[0] == T_BLOCK:
-                decision["rows"] = [r + 1 for r in task[4]]
+            decision = {
+                "kind": TASK_NAMES[task.kind],
+                "player": None if task.kind in CHANCE_TASKS else task.seat,
+            }
+            if task.kind in (T_RESPOND, T_PICK, T_TARGET):
+                decision["column"] = COLUMNS[task.column]
+            if task.kind == T_RESPOND:
+                decision["symbol"] = SYMBOLS[task.symbol]
+            if task.kind in (T_PLACE, T_FILL, T_SCRAMBLE):
+                decision["cells"] = [CELL_NAMES[c] for c in task.cells]
+            if task.kind == T_BLOCK:
+                decision["rows"] = [r + 1 for r in task.rows]
         elif not self._over and self._turn:
             decision = {"kind": "turn", "player": self._turn_player}
         return {
@@ -1664,9 +1693,9 @@ class CodenameState(State):
         """What ``seat`` may know, as ints (a cheap, read-only snapshot for
         bots; :meth:`view` is the JSON form). Never a card ``seat`` has not seen."""
         opp = 1 - seat
-        task = self._tasks[-1] if self._tasks and not self._over else ()
-        if task and task[0] not in DECISION_TASKS:
-            task = ()
+        task = self._tasks[-1] if self._tasks and not self._over else None
+        if task is not None and task.kind not in DECISION_TASKS:
+            task = None
         return CodenameKnowledge(
             seat,
             self._turn,
