@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from oracles import load_game
-from oracles.games.codename.rules import CELL_NAMES, ROWS, SYMBOLS, CodenameState
+from oracles.games.codename.actions import CELL_NAMES, ROWS, SYMBOLS
+from oracles.games.codename.rules import CodenameState
 
 LETTERS = {"S": "star", "Q": "square", "W": "wave", "O": "circle", "X": "cross"}
 FULL_CODE = "star square wave circle cross"

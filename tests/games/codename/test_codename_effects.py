@@ -14,7 +14,8 @@ import codename_scenarios as scenarios
 from codename_scenarios import cells_of, play, start
 
 from oracles import CHANCE
-from oracles.games.codename.rules import CELL_INDEX, CodenameState, symbol_of
+from oracles.games.codename.actions import CELL_INDEX, symbol_of
+from oracles.games.codename.rules import CodenameState
 
 
 def decision(state: CodenameState) -> str | None:

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from oracles import RecordError, load_game, replay_record
+from oracles.games.codename import actions as A
 from oracles.games.codename import rules as R
 from oracles.games.codename.rules import CodenameState
 from oracles.testing import check_game
@@ -18,21 +19,21 @@ def lively_policy(state: CodenameState, rng: random.Random) -> int:
     """A random player that rarely guesses and usually reveals real sets (it
     peeks at the true state), so that effects and reshuffles come up."""
     legal = state.legal_actions()
-    calm = [a for a in legal if not R.GUESS_BASE <= a < R.PEEK_BASE]
+    calm = [a for a in legal if not A.GUESS_BASE <= a < A.PEEK_BASE]
     if not calm or rng.random() < 0.003:
         return rng.choice(legal)
     seat = state.current_player()
-    reveals = [a for a in calm if R.REVEAL_BASE <= a < R.RESPOND_PASS]
+    reveals = [a for a in calm if A.REVEAL_BASE <= a < A.RESPOND_PASS]
     real = [
         a
         for a in reveals
-        if len({R.symbol_of(state._field[seat][c]) for c in R.SHAPES[(a - R.REVEAL_BASE) % len(R.SHAPES)][1]})
+        if len({A.symbol_of(state._field[seat][c]) for c in A.SHAPES[(a - A.REVEAL_BASE) % len(A.SHAPES)][1]})
         == 1
     ]
     if real and rng.random() < 0.9:
         return rng.choice(real)
-    if R.END in calm and rng.random() < 0.2:
-        return R.END
+    if A.END in calm and rng.random() < 0.2:
+        return A.END
     return rng.choice(calm)
 
 
@@ -83,12 +84,12 @@ def test_views_show_only_cards_the_seat_has_seen() -> None:
                     (1 - seat, view["sides"][1 - seat]["field"]),
                 ):
                     for name, shown in cells.items():
-                        cell = R.CELL_INDEX[name]
+                        cell = A.CELL_INDEX[name]
                         card = state._field[owner][cell]
                         if shown is None or shown == "-" or state._up[owner][cell]:
                             continue
                         assert state._seen[seat] >> card & 1, (seed, seat, name)
-                        assert shown == R.SYMBOLS[R.symbol_of(card)]
+                        assert shown == A.SYMBOLS[A.symbol_of(card)]
                 for slot, shown in enumerate(view["sides"][1 - seat]["code"]):
                     if shown is not None:
                         assert state._seen[seat] >> state._code[1 - seat][slot] & 1
@@ -144,7 +145,7 @@ def test_random_games_end_within_the_turn_limit() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             legal = state.legal_actions()
-            calm = [a for a in legal if not R.GUESS_BASE <= a < R.PEEK_BASE]
+            calm = [a for a in legal if not A.GUESS_BASE <= a < A.PEEK_BASE]
             action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(calm or legal)
             state.apply_action(action)
         assert state._turn <= 12

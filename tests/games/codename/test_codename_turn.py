@@ -8,7 +8,8 @@ import pytest
 from codename_scenarios import FULL_CODE, cells_of, play, start
 
 from oracles import CHANCE, IllegalActionError, NotationError, load_game
-from oracles.games.codename.rules import END, GUESS_BASE, CodenameState
+from oracles.games.codename.actions import END, GUESS_BASE
+from oracles.games.codename.rules import CodenameState
 
 
 def test_setup_order_codes_then_shuffles_then_first_player() -> None:

@@ -53,7 +53,8 @@ from typing import Any
 import numpy as np
 
 from oracles.core.game import Game, State
-from oracles.games.codename.rules import CELL_NAMES, COLUMNS, SYMBOL_INDEX, SYMBOLS, TASK_NAMES
+from oracles.games.codename.actions import CELL_NAMES, COLUMNS, SYMBOL_INDEX, SYMBOLS
+from oracles.games.codename.tasks import TASK_NAMES
 from oracles.games.codename.views import EVENT_KINDS
 from oracles.research.encoding import Bounds, Encoder, Layout, Piece, one_hot
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 import math
 
 from oracles.core.game import State
+from oracles.games.codename.knowledge import CodenameKnowledge
 from oracles.games.codename.policy import _Seat
-from oracles.games.codename.rules import CodenameKnowledge, CodenameState
+from oracles.games.codename.rules import CodenameState
 
 #: Names of the features, in the order of :func:`side` and ``WEIGHTS`` (the
 #: last, ``to_act``, is +1 when the seat is to act, -1 when its opponent is).

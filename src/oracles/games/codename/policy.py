@@ -58,7 +58,7 @@ from __future__ import annotations
 import random
 
 from oracles.core.game import State
-from oracles.games.codename.rules import (
+from oracles.games.codename.actions import (
     BLOCK_BASE,
     CELLS,
     CIRCLE,
@@ -86,6 +86,13 @@ from oracles.games.codename.rules import (
     STAR,
     STRIKE,
     SWAP_BASE,
+    TAKE_BASE,
+    TARGET_BASE,
+    WAVE,
+)
+from oracles.games.codename.knowledge import CodenameKnowledge
+from oracles.games.codename.rules import CodenameState
+from oracles.games.codename.tasks import (
     T_BLOCK,
     T_CODE,
     T_CODESWAP,
@@ -97,11 +104,6 @@ from oracles.games.codename.rules import (
     T_RESPOND,
     T_TAKE,
     T_TARGET,
-    TAKE_BASE,
-    TARGET_BASE,
-    WAVE,
-    CodenameKnowledge,
-    CodenameState,
 )
 
 _POP = tuple(bin(m).count("1") for m in range(16))

@@ -44,7 +44,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from oracles.games.codename.rules import CELL_INDEX, COLUMNS
+from oracles.games.codename.actions import CELL_INDEX, COLUMNS
 from oracles.i18n import N_
 from oracles.play.render import Renderer
 

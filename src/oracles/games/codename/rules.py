@@ -6,6 +6,16 @@ face-down cards. On a turn a player peeks, swaps, replaces, reveals sets
 opponent's code. Damage or a correct guess wins. The full rules in the
 project's words, with every ruling, are in ``docs/rules/codename.md``.
 
+This module holds the game, its options, the legal actions and applying
+them; the other jobs have their own modules: names and action ranges in
+:mod:`~oracles.games.codename.actions`, the task stack in
+:mod:`~oracles.games.codename.tasks`, the position in
+:mod:`~oracles.games.codename.table`, what sets do in
+:mod:`~oracles.games.codename.effects`, notation in
+:mod:`~oracles.games.codename.notation`, views and resampling in
+:mod:`~oracles.games.codename.knowledge` (view keys and events in
+:mod:`~oracles.games.codename.views`).
+
 Cells are ``a1``..``e4`` (column a–e, row 1–4); code slots are ``a``..``e``
 and column x corresponds to slot x. Symbols: ``star square wave circle
 cross``.
@@ -73,137 +83,80 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar
 
 from oracles.core.codec import pack, unpack
-from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
+from oracles.core.game import Game
 from oracles.core.options import Option
-from oracles.core.views import Event
-from oracles.games.codename.views import CodenameView, Decision, Side
-
-SYMBOLS = ("star", "square", "wave", "circle", "cross")
-STAR, SQUARE, WAVE, CIRCLE, CROSS = range(5)
-SYMBOL_INDEX = {name: index for index, name in enumerate(SYMBOLS)}
-COLUMNS = "abcde"
-ROWS = 4
-CELLS = 20
-CELL_NAMES = tuple(f"{COLUMNS[cell // ROWS]}{cell % ROWS + 1}" for cell in range(CELLS))
-CELL_INDEX = {name: index for index, name in enumerate(CELL_NAMES)}
-DECK_SIZE = 50
-HAND_SIZE = 5
-START_LIFE = 9
-BOTH = 3
-#: Knowledge bit of the public (spectators): set for what everyone at the table saw.
-PUBLIC = 4
-EVERYONE = BOTH | PUBLIC
-
-STRIKE, SHIELD, FOCUS = range(3)
-KIND_NAMES = ("strike", "shield", "focus")
-
-
-def _cell(col: int, row: int) -> int:
-    return col * ROWS + row
-
-
-def _build_shapes() -> list[tuple[int, tuple[int, ...]]]:
-    shapes: list[tuple[int, tuple[int, ...]]] = []
-    for col in range(5):
-        for skip in (3, 2, 1, 0):
-            shapes.append((STRIKE, tuple(_cell(col, r) for r in range(ROWS) if r != skip)))
-        shapes.append((STRIKE, tuple(_cell(col, r) for r in range(ROWS))))
-    for row in range(ROWS):
-        for first, last in ((0, 2), (1, 3), (2, 4), (0, 3), (1, 4), (0, 4)):
-            shapes.append((SHIELD, tuple(_cell(c, row) for c in range(first, last + 1))))
-    for col in range(4):
-        for row in range(ROWS - 1):
-            shapes.append((FOCUS, tuple(sorted(_cell(c, r) for c in (col, col + 1) for r in (row, row + 1)))))
-    return shapes
-
-
-#: Every set shape: (kind, cells in increasing cell order).
-SHAPES = _build_shapes()
-SHAPE_INDEX = {cells: index for index, (_, cells) in enumerate(SHAPES)}
-SHAPE_MASKS = tuple(sum(1 << c for c in cells) for _, cells in SHAPES)
-SHIELD_SHAPES = tuple(i for i, (kind, _) in enumerate(SHAPES) if kind == SHIELD)
-
-# Player action ranges.
-CODE_BASE = 0
-GUESS_BASE = 3125
-PEEK_BASE = 6250
-# A peek of cells a <= b is PEEK_BASE + a * CELLS + b (a == b: one cell).
-SWAP_BASE = PEEK_BASE + CELLS * CELLS
-REPLACE_BASE = SWAP_BASE + CELLS * CELLS
-REVEAL_BASE = REPLACE_BASE + CELLS * 5
-RESPOND_BASE = REVEAL_BASE + len(SHAPES)
-RESPOND_PASS = RESPOND_BASE + len(SHAPES)
-END = RESPOND_PASS + 1
-BLOCK_BASE = END + 1
-CODESWAP_BASE = BLOCK_BASE + ROWS
-CODESWAP_PASS = CODESWAP_BASE + 25
-RECODE_BASE = CODESWAP_PASS + 1
-PICK_BASE = RECODE_BASE + 25
-PLACE_BASE = PICK_BASE + CELLS
-FILL_BASE = PLACE_BASE + 5
-FILL_DECK = FILL_BASE + 5
-TARGET_BASE = FILL_DECK + 1
-TAKE_BASE = TARGET_BASE + ROWS
-NAME_BASE = TAKE_BASE + 5
-NUM_ACTIONS = NAME_BASE + 5
-
-GUESS_ACTIONS = tuple(range(GUESS_BASE, GUESS_BASE + 3125))
-CODE_ACTIONS = list(range(CODE_BASE, CODE_BASE + 3125))
-
-# Pending tasks (the first element of a task tuple). Decisions wait for a
-# player, chance tasks for a chance action, the rest run on their own.
-T_CODE, T_RESPOND, T_BLOCK, T_CODESWAP, T_RECODE, T_PICK, T_PLACE, T_FILL, T_TARGET, T_TAKE, T_NAME = range(
-    11
+from oracles.games.codename.actions import (
+    BLOCK_BASE,
+    CELL_NAMES,
+    CELLS,
+    CODE_ACTIONS,
+    CODE_BASE,
+    CODESWAP_BASE,
+    CODESWAP_PASS,
+    COLUMNS,
+    DECK_SIZE,
+    END,
+    FILL_BASE,
+    FILL_DECK,
+    GUESS_ACTIONS,
+    GUESS_BASE,
+    HAND_SIZE,
+    NAME_BASE,
+    NUM_ACTIONS,
+    PEEK_BASE,
+    PICK_BASE,
+    PLACE_BASE,
+    RECODE_BASE,
+    REPLACE_BASE,
+    RESPOND_BASE,
+    RESPOND_PASS,
+    REVEAL_BASE,
+    ROWS,
+    SHAPE_MASKS,
+    SHAPES,
+    SHIELD,
+    SHIELD_SHAPES,
+    SWAP_BASE,
+    SYMBOLS,
+    TAKE_BASE,
+    TARGET_BASE,
+    cell_of,
+    symbol_of,
 )
-T_SHUFFLE, T_FIRST, T_RESHUFFLE, T_SCRAMBLE = range(11, 15)
-T_DEAL, T_DISCARD_DEAL, T_DRAW, T_ASIDE, T_HIT, T_FOCUS, T_WAVE_FOCUS, T_END_TURN, T_NEXT_TURN = range(15, 24)
-# A strike found by a wave focus (answered like any strike), and the discard of
-# the two opened columns once every set found there has been resolved.
-T_CLAIM, T_WAVE_DISCARD = range(24, 26)
-DECISION_TASKS = frozenset(range(11))
-CHANCE_TASKS = frozenset(range(11, 15))
-TASK_NAMES = (
-    "code",
-    "respond",
-    "block",
-    "codeswap",
-    "recode",
-    "pick",
-    "place",
-    "fill",
-    "target",
-    "take",
-    "name",
-    "shuffle",
-    "first",
-    "reshuffle",
-    "scramble",
+from oracles.games.codename.effects import CodenameEffects
+from oracles.games.codename.knowledge import CodenameSight
+from oracles.games.codename.notation import CodenameNotation
+from oracles.games.codename.table import (
+    EVERYONE,
+    PUBLIC,
+    seat_bit,
+    sorted_names,
 )
-
-
-class Task(NamedTuple):
-    """One step on the task stack (a decision, a chance event or an automatic
-    step); fields a kind does not use keep their defaults."""
-
-    kind: int
-    #: Who decides, or whose cards the step concerns.
-    seat: int = -1
-    #: The struck column (respond, block, pick, target, hit, claim) or the
-    #: first column of a wave focus (wave_discard).
-    column: int = -1
-    #: The strike's symbol (respond, hit, claim) or the focus' symbol (focus).
-    symbol: int = -1
-    #: Cells to deal, place, fill, scramble or discard; the focus' cells; the
-    #: cell a circle strike refills (take).
-    cells: tuple[int, ...] = ()
-    #: Rows of the shields that may block (block).
-    rows: tuple[int, ...] = ()
-    #: The striker whose strike is blocked (block).
-    striker: int = -1
-
+from oracles.games.codename.tasks import (
+    CHANCE_TASKS,
+    T_BLOCK,
+    T_CODE,
+    T_CODESWAP,
+    T_DEAL,
+    T_END_TURN,
+    T_FILL,
+    T_FIRST,
+    T_NAME,
+    T_PICK,
+    T_PLACE,
+    T_RECODE,
+    T_RESHUFFLE,
+    T_RESPOND,
+    T_SCRAMBLE,
+    T_SHUFFLE,
+    T_TAKE,
+    T_TARGET,
+    TASK_NAMES,
+    Task,
+)
 
 #: Actions of one reveal and everything it can set off, for ``max_game_length``.
 #: A strike: the reveal, a response, a block choice, the shield's refill (up to
@@ -215,115 +168,6 @@ class Task(NamedTuple):
 ACTIONS_PER_REVEAL = 100
 #: Peeks, swap, replace, guess, end and the end-of-turn reshuffle.
 ACTIONS_PER_TURN = 8
-
-
-class CodenameKnowledge(NamedTuple):
-    """What one seat may know, as plain ints for fast bots (see
-    :meth:`CodenameState.knowledge`). Field cells hold a symbol index, ``-1``
-    for a face-down card the seat does not know, ``-2`` for an empty cell."""
-
-    seat: int
-    turn: int
-    #: The decision pending (its task, all public), or None on a plain turn.
-    task: Task | None
-    life: tuple[int, int]
-    peeked: bool
-    swapped: bool
-    replaced: bool
-    guessed: bool
-    reveals: int
-    max_reveals: int
-    #: Own field, own face-up cells (bitmask), own shields per row ((first, last, symbol) or None).
-    field: tuple[int, ...]
-    up: int
-    shields: tuple[tuple[int, int, int] | None, ...]
-    code: tuple[int, ...]
-    #: Own code slots the opponent has seen (bitmask) and the symbols he knows each slot is not.
-    code_shown: int
-    code_excluded: tuple[int, ...]
-    hand: tuple[int, ...]
-    aside: tuple[int, ...]
-    deck: int
-    discard: int
-    #: Known own discards per symbol.
-    discard_known: tuple[int, ...]
-    #: Own face-down cells the opponent knows (bitmask).
-    field_shown: int
-    opp_field: tuple[int, ...]
-    opp_up: int
-    opp_shields: tuple[tuple[int, int, int] | None, ...]
-    #: The opponent's face-down cells that he knows himself (bitmask; his peeks are public).
-    opp_knows: int
-    #: The opponent's code as far as known (``-1`` unknown) and excluded symbols per slot.
-    opp_code: tuple[int, ...]
-    opp_excluded: tuple[int, ...]
-    opp_hand: int
-    opp_deck: int
-    opp_discard: int
-    opp_discard_known: tuple[int, ...]
-
-
-def symbol_of(card: int) -> int:
-    """The symbol of a card id (ids 0..49 are seat 0's deck, 50..99 seat 1's)."""
-    return (card % DECK_SIZE) // 10
-
-
-def _bit(seat: int) -> int:
-    return 1 << seat
-
-
-def _viewer_bit(seat: int | None) -> int:
-    """The knowledge bit of a viewer: a seat's, or the public's."""
-    return PUBLIC if seat is None else 1 << seat
-
-
-def _sorted_names(cards: list[int]) -> list[str]:
-    return [SYMBOLS[s] for s in sorted(symbol_of(c) for c in cards)]
-
-
-class LogEntry(NamedTuple):
-    """One event as logged: ``public`` (with ``seq``, ``seat``, ``kind``) is
-    seen by everyone, ``secret`` is added for the seats in ``knowers``."""
-
-    public: dict[str, Any]
-    secret: dict[str, Any]
-    knowers: int
-
-    def seen_by(self, seat: int | None) -> dict[str, Any]:
-        if seat is not None and self.knowers & _bit(seat) and self.secret:
-            return {**self.public, **self.secret}
-        return dict(self.public)
-
-
-def _matching(
-    pool: list[int], symbols: list[int], forbidden: dict[int, int], rng: random.Random
-) -> list[int]:
-    """Symbols for the cards of ``pool`` (one each, from the multiset
-    ``symbols``) that no card is known not to be: a bipartite matching by
-    augmenting paths, cards in random order. The true labels are one such
-    matching, so there always is one; this is the rare fallback when the
-    swap repair of a random draw gets stuck."""
-    owner: list[int] = [-1] * len(symbols)  # symbol slot -> index in pool
-
-    def place(i: int, visited: set[int]) -> bool:
-        for slot in range(len(symbols)):
-            if slot in visited or forbidden.get(pool[i], 0) >> symbols[slot] & 1:
-                continue
-            visited.add(slot)
-            if owner[slot] < 0 or place(owner[slot], visited):
-                owner[slot] = i
-                return True
-        return False
-
-    order = list(range(len(pool)))
-    rng.shuffle(order)
-    for i in order:
-        if not place(i, set()):
-            raise AssertionError("no consistent labelling: the seat's knowledge contradicts itself")
-    drawn = [0] * len(pool)
-    for slot, i in enumerate(owner):
-        drawn[i] = symbols[slot]
-    return drawn
 
 
 class CodenameGame(Game):
@@ -362,174 +206,21 @@ class CodenameGame(Game):
         return CodenameState(self)
 
 
-class CodenameState(State):
+class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
     """A position of Codename: Oracle.
 
     Cards are ids: 0..49 are seat 0's deck, 50..99 seat 1's, and id ``k`` of
     a deck shows symbol ``(k % 50) // 10``. Which id of a symbol lands where is
     immaterial to the rules; ids exist so that :meth:`resample_from_infostate`
-    can follow each physical card through the history.
+    can follow each physical card through the history. The jobs live in
+    their own modules: the position in :mod:`~oracles.games.codename.table`,
+    effects in :mod:`~oracles.games.codename.effects`, notation in
+    :mod:`~oracles.games.codename.notation`, views and resampling in
+    :mod:`~oracles.games.codename.knowledge`; legal actions and applying them
+    are here.
     """
 
     game: CodenameGame
-
-    def __init__(self, game: CodenameGame) -> None:
-        super().__init__(game)
-        self._max_turns: int = game.options["max_turns"]
-        self._max_reveals: int = game.options["max_reveals"]
-        self._blocked_shows_code: bool = game.options["blocked_strike_shows_code"]
-        self._field: list[list[int]] = [[-1] * CELLS, [-1] * CELLS]
-        self._up: list[list[bool]] = [[False] * CELLS, [False] * CELLS]
-        # Per row: (first column, last column, symbol) of a face-up shield.
-        self._shields: list[list[tuple[int, int, int] | None]] = [[None] * ROWS, [None] * ROWS]
-        # Bitmask of the seats that know each face-down field card.
-        self._fknow: list[list[int]] = [[0] * CELLS, [0] * CELLS]
-        self._code: list[list[int]] = [[], []]
-        self._cknow: list[list[int]] = [[0] * 5, [0] * 5]
-        # Symbols the opponent knows a code slot does not hold (bitmask).
-        self._cnot: list[list[int]] = [[0] * 5, [0] * 5]
-        self._hand: list[list[int]] = [[], []]
-        self._deck: list[list[int]] = [[], []]  # next card to draw is last
-        self._discard: list[list[int]] = [[], []]
-        self._dknow: list[list[int]] = [[], []]
-        self._aside: list[list[int]] = [[], []]
-        self._life = [START_LIFE, START_LIFE]
-        self._turn_player = 0
-        self._turn = 0
-        self._peeked = False
-        self._swapped = False
-        self._replaced = False
-        self._guessed = False
-        self._reveals = 0
-        self._over = False
-        self._winners: list[int] = []
-        self._tasks: list[Task] = [
-            Task(T_FIRST),
-            Task(T_SHUFFLE, 1),
-            Task(T_SHUFFLE, 0),
-            Task(T_CODE, 1),
-            Task(T_CODE, 0),
-        ]
-        # For resampling: ids each seat has seen, and (id, symbol) facts "id is not symbol".
-        self._seen = [0, 0]
-        self._nots: list[list[tuple[int, int]]] = [[], []]
-        # Per history entry: None, or (offset, ids) when the action's integer is
-        # offset + pack(symbols of ids) (the card symbols it names).
-        self._recipes: list[tuple[int, tuple[int, ...]] | None] = []
-        self._logs: list[LogEntry] = []
-        # Who played the action being applied (None for chance), for its events.
-        self._actor: int | None = None
-        # Seats dealt lethal damage (life at 0 or below) during the action being applied.
-        self._lethal = 0
-
-    # ------------------------------------------------------------- basics
-    @property
-    def turn_number(self) -> int:
-        """The turn being played (public: both seats count the turns)."""
-        return self._turn
-
-    def current_player(self) -> int:
-        if self._over:
-            return TERMINAL
-        if self._tasks:
-            task = self._tasks[-1]
-            if task.kind in CHANCE_TASKS:
-                return CHANCE
-            return int(task.seat)
-        return self._turn_player
-
-    def clone(self) -> CodenameState:
-        twin = CodenameState.__new__(CodenameState)
-        twin.__dict__.update(self.__dict__)
-        twin._history = list(self._history)
-        twin._field = [list(x) for x in self._field]
-        twin._up = [list(x) for x in self._up]
-        twin._shields = [list(x) for x in self._shields]
-        twin._fknow = [list(x) for x in self._fknow]
-        twin._code = [list(x) for x in self._code]
-        twin._cknow = [list(x) for x in self._cknow]
-        twin._cnot = [list(x) for x in self._cnot]
-        twin._hand = [list(x) for x in self._hand]
-        twin._deck = [list(x) for x in self._deck]
-        twin._discard = [list(x) for x in self._discard]
-        twin._dknow = [list(x) for x in self._dknow]
-        twin._aside = [list(x) for x in self._aside]
-        twin._life = list(self._life)
-        twin._winners = list(self._winners)
-        twin._tasks = list(self._tasks)
-        twin._seen = list(self._seen)
-        twin._nots = [list(x) for x in self._nots]
-        twin._recipes = list(self._recipes)
-        twin._logs = list(self._logs)
-        return twin
-
-    def scores(self) -> list[float]:
-        if not self._over or not self._winners:
-            return [0.0, 0.0]
-        return [1.0 if seat in self._winners else -1.0 for seat in range(2)]
-
-    def winners(self) -> list[int]:
-        return list(self._winners) if self._over else []
-
-    # ------------------------------------------------------------ helpers
-    def _face_down(self, seat: int, cell: int) -> bool:
-        return self._field[seat][cell] >= 0 and not self._up[seat][cell]
-
-    def _event(
-        self, kind: str, secret: dict[str, Any] | None = None, knowers: int = 0, **fields: Any
-    ) -> None:
-        """Log an event of the action being applied: ``fields`` are public,
-        ``secret`` is added for the seats in the bitmask ``knowers`` only."""
-        public: dict[str, Any] = {"seq": len(self._history), "seat": self._actor, "kind": kind, **fields}
-        self._logs.append(LogEntry(public, secret or {}, knowers))
-
-    def _see(self, seat: int, card: int) -> None:
-        self._seen[seat] |= 1 << card
-
-    def _take_symbol(self, cards: list[int], symbol: int) -> int:
-        for index, card in enumerate(cards):
-            if symbol_of(card) == symbol:
-                return cards.pop(index)
-        raise AssertionError("validated before")  # pragma: no cover
-
-    def _assign(self, pool: list[int], symbols: list[int]) -> list[int]:
-        """Take from ``pool`` one card of each symbol in turn (ids for a listing)."""
-        return [self._take_symbol(pool, s) for s in symbols]
-
-    @staticmethod
-    def _counts(cards: list[int]) -> list[int]:
-        counts = [0] * 5
-        for card in cards:
-            counts[symbol_of(card)] += 1
-        return counts
-
-    def _damage(self, seat: int, amount: int) -> None:
-        self._life[seat] -= amount
-        if self._life[seat] <= 0:
-            self._lethal |= _bit(seat)
-        self._event("life", player=seat, change=-amount, life=self._life[seat])
-
-    def _heal(self, seat: int, amount: int) -> None:
-        self._life[seat] += amount
-        self._event("life", player=seat, change=amount, life=self._life[seat])
-
-    def _discard_cell(self, seat: int, cell: int) -> None:
-        card = self._field[seat][cell]
-        self._discard[seat].append(card)
-        self._dknow[seat].append(EVERYONE if self._up[seat][cell] else self._fknow[seat][cell])
-        self._field[seat][cell] = -1
-        self._up[seat][cell] = False
-        self._fknow[seat][cell] = 0
-
-    def _reveal_code(self, owner: int, slot: int) -> None:
-        """Show the code card of ``slot`` to ``owner``'s opponent."""
-        viewer = 1 - owner
-        card = self._code[owner][slot]
-        self._cknow[owner][slot] |= _bit(viewer)
-        self._see(viewer, card)
-        self._event(
-            "code_shown", {"symbol": SYMBOLS[symbol_of(card)]}, BOTH, player=owner, slot=COLUMNS[slot]
-        )
 
     # -------------------------------------------------------- legal moves
     def legal_actions(self) -> list[int]:
@@ -566,7 +257,7 @@ class CodenameState(State):
             return [FILL_BASE + s for s in sorted({symbol_of(c) for c in self._hand[seat]})] + [FILL_DECK]
         if kind == T_TARGET:
             col = task.column
-            return [TARGET_BASE + r for r in range(ROWS) if self._face_down(1 - seat, _cell(col, r))]
+            return [TARGET_BASE + r for r in range(ROWS) if self._face_down(1 - seat, cell_of(col, r))]
         if kind == T_TAKE:
             return [TAKE_BASE + s for s in sorted({symbol_of(c) for c in self._discard[1 - seat]})]
         if kind == T_NAME:
@@ -593,16 +284,6 @@ class CodenameState(State):
             actions.extend(REVEAL_BASE + i for i, shape in enumerate(SHAPE_MASKS) if shape & mask == shape)
         actions.append(END)
         return actions
-
-    def _down_mask(self, seat: int) -> int:
-        """The face-down cells of ``seat``'s field as a bitmask."""
-        field = self._field[seat]
-        up = self._up[seat]
-        mask = 0
-        for cell in range(CELLS):
-            if field[cell] >= 0 and not up[cell]:
-                mask |= 1 << cell
-        return mask
 
     def _illegal_reason(self, action: int) -> str | None:
         if not self._tasks:
@@ -678,7 +359,7 @@ class CodenameState(State):
             if not 0 <= row < ROWS:
                 return "choose the card of the struck column first (target <cell>)"
             return (
-                None if self._face_down(1 - seat, _cell(task.column, row)) else "that card is not face down"
+                None if self._face_down(1 - seat, cell_of(task.column, row)) else "that card is not face down"
             )
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
 
@@ -747,10 +428,6 @@ class CodenameState(State):
         if sorted(symbols) != sorted(symbol_of(c) for c in pool):
             return "the cards listed are not the cards being shuffled"
         return None
-
-    def _unused(self, seat: int) -> list[int]:
-        code = set(self._code[seat])
-        return [c for c in range(seat * DECK_SIZE, seat * DECK_SIZE + DECK_SIZE) if c not in code]
 
     # -------------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -822,16 +499,6 @@ class CodenameState(State):
         if not self._tasks:
             self._end_if_lethal()
 
-    def _end_if_lethal(self) -> None:
-        """End the game if a life reached zero while the action just resolved
-        was played: it counts when it was dealt, even if life was gained back
-        afterwards (rulebook: "move his life counter to zero"; both players
-        dealt lethal damage in the same turn: no winner)."""
-        if not self._over and self._lethal:
-            self._over = True
-            self._winners = [seat for seat in range(2) if not self._lethal & _bit(seat)]
-            self._event("over", reason="life", winners=list(self._winners))
-
     def _apply_turn_action(self, action: int) -> tuple[int, tuple[int, ...]] | None:
         seat = self._turn_player
         field = self._field[seat]
@@ -842,12 +509,12 @@ class CodenameState(State):
             cells = (a,) if a == b else (a, b)
             self._peeked = True
             for cell in cells:
-                self._fknow[seat][cell] |= _bit(seat)
+                self._fknow[seat][cell] |= seat_bit(seat)
                 self._see(seat, field[cell])
             self._event(
                 "peek",
                 {"symbols": [SYMBOLS[symbol_of(field[c])] for c in cells]},
-                _bit(seat),
+                seat_bit(seat),
                 player=seat,
                 cells=[CELL_NAMES[c] for c in cells],
             )
@@ -864,9 +531,9 @@ class CodenameState(State):
             self._discard_cell(seat, cell)
             card = self._take_symbol(self._hand[seat], symbol)
             field[cell] = card
-            self._fknow[seat][cell] = _bit(seat)
+            self._fknow[seat][cell] = seat_bit(seat)
             self._event(
-                "replace", {"symbol": SYMBOLS[symbol]}, _bit(seat), player=seat, cell=CELL_NAMES[cell]
+                "replace", {"symbol": SYMBOLS[symbol]}, seat_bit(seat), player=seat, cell=CELL_NAMES[cell]
             )
             return (REPLACE_BASE + cell * 5, (card,))
         elif action < RESPOND_BASE:
@@ -884,10 +551,10 @@ class CodenameState(State):
             pool = list(range(seat * DECK_SIZE, seat * DECK_SIZE + DECK_SIZE))
             cards = self._assign(pool, unpack(action, 5, 5))
             self._code[seat] = cards
-            self._cknow[seat] = [_bit(seat)] * 5
+            self._cknow[seat] = [seat_bit(seat)] * 5
             for card in cards:
                 self._see(seat, card)
-            self._event("code", {"code": [SYMBOLS[symbol_of(c)] for c in cards]}, _bit(seat), player=seat)
+            self._event("code", {"code": [SYMBOLS[symbol_of(c)] for c in cards]}, seat_bit(seat), player=seat)
             return (CODE_BASE, tuple(cards))
         if kind == T_SHUFFLE:
             seat = task.seat
@@ -897,7 +564,7 @@ class CodenameState(State):
             self._deck[seat] = cards[CELLS + HAND_SIZE :][::-1]
             for card in self._hand[seat]:
                 self._see(seat, card)
-            self._event("shuffle", {"hand": _sorted_names(self._hand[seat])}, _bit(seat), player=seat)
+            self._event("shuffle", {"hand": sorted_names(self._hand[seat])}, seat_bit(seat), player=seat)
             return (0, tuple(cards))
         if kind == T_FIRST:
             self._turn_player = action
@@ -947,24 +614,26 @@ class CodenameState(State):
             self._discard[seat].append(self._code[seat][slot])
             self._dknow[seat].append(self._cknow[seat][slot])
             self._code[seat][slot] = card
-            self._cknow[seat][slot] = _bit(seat)
+            self._cknow[seat][slot] = seat_bit(seat)
             self._cnot[seat][slot] = 0
-            self._event("recode", {"symbol": SYMBOLS[symbol]}, _bit(seat), player=seat, slot=COLUMNS[slot])
+            self._event(
+                "recode", {"symbol": SYMBOLS[symbol]}, seat_bit(seat), player=seat, slot=COLUMNS[slot]
+            )
             return (RECODE_BASE + slot * 5, (card,))
         if kind == T_PICK:
             cell = action - PICK_BASE
             col = task.column
             self._event("pick", player=seat, cell=CELL_NAMES[cell])
-            self._tasks.append(Task(T_SCRAMBLE, opp, cells=(*(_cell(col, r) for r in range(ROWS)), cell)))
+            self._tasks.append(Task(T_SCRAMBLE, opp, cells=(*(cell_of(col, r) for r in range(ROWS)), cell)))
             return None
         if kind == T_PLACE:
             cells = task.cells
             card = self._take_symbol(self._aside[seat], action - PLACE_BASE)
-            self._put(seat, cells[0], card, _bit(seat))
+            self._put(seat, cells[0], card, seat_bit(seat))
             self._event(
                 "place",
                 {"symbol": SYMBOLS[symbol_of(card)]},
-                _bit(seat),
+                seat_bit(seat),
                 player=seat,
                 cell=CELL_NAMES[cells[0]],
             )
@@ -981,11 +650,11 @@ class CodenameState(State):
                 self._tasks.append(Task(T_DEAL, seat, cells=(cell,)))
                 return None
             card = self._take_symbol(self._hand[seat], action - FILL_BASE)
-            self._put(seat, cell, card, _bit(seat))
+            self._put(seat, cell, card, seat_bit(seat))
             self._event(
                 "fill",
                 {"symbol": SYMBOLS[symbol_of(card)]},
-                _bit(seat),
+                seat_bit(seat),
                 player=seat,
                 cell=CELL_NAMES[cell],
                 source="hand",
@@ -994,15 +663,15 @@ class CodenameState(State):
                 self._tasks[-1] = Task(T_DEAL, seat, cells=rest)
             return (FILL_BASE, (card,))
         if kind == T_TARGET:
-            cell = _cell(task.column, action - TARGET_BASE)
+            cell = cell_of(task.column, action - TARGET_BASE)
             self._discard_cell(opp, cell)
             self._event("target", player=seat, cell=CELL_NAMES[cell])
             # The striker looks through the whole pile to choose a card.
             pile = self._discard[opp]
             for index, card in enumerate(pile):
                 self._see(seat, card)
-                self._dknow[opp][index] |= _bit(seat)
-            self._event("search", {"symbols": _sorted_names(pile)}, _bit(seat), player=seat, owner=opp)
+                self._dknow[opp][index] |= seat_bit(seat)
+            self._event("search", {"symbols": sorted_names(pile)}, seat_bit(seat), player=seat, owner=opp)
             self._tasks.append(Task(T_TAKE, seat, cells=(cell,)))
             return None
         if kind == T_TAKE:
@@ -1013,7 +682,7 @@ class CodenameState(State):
             # Prefer a card the pile's owner knew: which of two equal cards is
             # taken must not depend on cards the owner never saw.
             matches = [i for i, card in enumerate(pile) if symbol_of(card) == symbol]
-            index = next((i for i in matches if known[i] & _bit(opp)), matches[0])
+            index = next((i for i in matches if known[i] & seat_bit(opp)), matches[0])
             card = pile.pop(index)
             del known[index]
             self._put(opp, cell, card, EVERYONE)
@@ -1026,7 +695,7 @@ class CodenameState(State):
             for slot in range(5):
                 card = self._code[opp][slot]
                 if symbol_of(card) == symbol:
-                    self._cknow[opp][slot] |= _bit(seat) | PUBLIC
+                    self._cknow[opp][slot] |= seat_bit(seat) | PUBLIC
                     self._see(seat, card)
                     shown.append(COLUMNS[slot])
                 else:
@@ -1035,822 +704,3 @@ class CodenameState(State):
             self._event("name", player=seat, symbol=SYMBOLS[symbol], slots=shown)
             return None
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
-
-    def _start_turn(self, number: int) -> None:
-        self._turn = number
-        self._peeked = False
-        self._swapped = self._replaced = self._guessed = False
-        self._reveals = 0
-
-    def _put(self, seat: int, cell: int, card: int, know: int) -> None:
-        self._field[seat][cell] = card
-        self._up[seat][cell] = False
-        self._fknow[seat][cell] = know
-
-    def _continue_placing(self, seat: int, cells: tuple[int, ...]) -> None:
-        # Only the count of cards left is public, so only the last card is
-        # placed without a decision (a choice among equal cards would leak).
-        if len(cells) > 1:
-            self._tasks.append(Task(T_PLACE, seat, cells=cells))
-        elif cells:
-            card = self._aside[seat].pop()
-            self._put(seat, cells[0], card, _bit(seat))
-            self._event(
-                "place",
-                {"symbol": SYMBOLS[symbol_of(card)]},
-                _bit(seat),
-                player=seat,
-                cell=CELL_NAMES[cells[0]],
-            )
-
-    # ------------------------------------------------------------- effects
-    def _guess(self, seat: int, symbols: list[int]) -> None:
-        opp = 1 - seat
-        self._guessed = True
-        right = []
-        for slot, symbol in enumerate(symbols):
-            card = self._code[opp][slot]
-            if symbol_of(card) == symbol:
-                self._cknow[opp][slot] |= _bit(seat) | PUBLIC
-                self._see(seat, card)
-                right.append(COLUMNS[slot])
-            else:
-                self._cnot[opp][slot] |= 1 << symbol
-                self._nots[seat].append((card, symbol))
-        self._event("guess", player=seat, symbols=[SYMBOLS[s] for s in symbols], right=right)
-        if len(right) < 5:
-            self._damage(seat, 2 * (5 - len(right)))
-        else:
-            self._over = True
-            self._winners = [seat]
-            self._event("over", reason="code", winners=[seat])
-
-    def _reveal(self, seat: int, shape: int, response: bool = False) -> None:
-        """Reveal the cards of ``shape`` in ``seat``'s field and set off what follows."""
-        kind, cells = SHAPES[shape]
-        field = self._field[seat]
-        symbols = [symbol_of(field[c]) for c in cells]
-        for cell in cells:
-            self._fknow[seat][cell] = EVERYONE
-            self._see(0, field[cell])
-            self._see(1, field[cell])
-        self._event(
-            "respond" if response else "reveal",
-            player=seat,
-            cells=[CELL_NAMES[c] for c in cells],
-            symbols=[SYMBOLS[s] for s in symbols],
-            set=KIND_NAMES[kind],
-            valid=len(set(symbols)) == 1,
-        )
-        symbol = symbols[0]
-        if any(s != symbol for s in symbols):
-            if not response:
-                self._tasks.append(Task(T_END_TURN))
-            return
-        if kind == SHIELD:
-            row = cells[0] % ROWS
-            self._shields[seat][row] = (cells[0] // ROWS, cells[-1] // ROWS, symbol)
-            for cell in cells:
-                self._up[seat][cell] = True
-            return
-        if response:  # only shield shapes can be responses
-            return  # pragma: no cover
-        if kind == STRIKE:
-            self._tasks.append(Task(T_DISCARD_DEAL, seat, cells=cells))
-            self._strike(seat, cells[0] // ROWS, symbol)
-            return
-        if symbol == WAVE:
-            self._tasks.append(Task(T_WAVE_FOCUS, seat, cells=cells))
-            return
-        self._tasks.append(Task(T_DISCARD_DEAL, seat, cells=cells))
-        self._focus_effect(seat, symbol)
-
-    def _focus_effect(self, seat: int, symbol: int) -> None:
-        if symbol == STAR:
-            self._damage(1 - seat, 3)
-        elif symbol == CROSS:
-            self._heal(seat, 3)
-        elif symbol == SQUARE:
-            if self._hand[seat]:
-                self._tasks.append(Task(T_RECODE, seat))
-        elif symbol == CIRCLE:
-            self._tasks.append(Task(T_NAME, seat))
-
-    def _strike(self, seat: int, col: int, symbol: int) -> None:
-        """A valid strike of ``seat`` at column ``col``: the opponent may
-        answer with a shield shape first (if he has one face down)."""
-        self._tasks.append(Task(T_HIT, seat, column=col, symbol=symbol))
-        opp = 1 - seat
-        down = self._down_mask(opp)
-        if any(SHAPE_MASKS[i] & down == SHAPE_MASKS[i] for i in SHIELD_SHAPES):
-            self._tasks.append(Task(T_RESPOND, opp, column=col, symbol=symbol))
-
-    def _hit(self, seat: int, col: int, symbol: int) -> None:
-        """A valid strike of ``seat`` at column ``col`` after any response."""
-        opp = 1 - seat
-        rows = [
-            row
-            for row, shield in enumerate(self._shields[opp])
-            if shield is not None and shield[0] <= col <= shield[1] and (symbol != STAR or shield[2] == STAR)
-        ]
-        if len(rows) > 1:
-            self._tasks.append(Task(T_BLOCK, opp, column=col, rows=tuple(rows), striker=seat))
-            return
-        if rows:
-            self._block(opp, rows[0], seat, col)
-            return
-        self._damage(opp, 2 if symbol == STAR else 1)
-        self._event("hit", player=seat, column=COLUMNS[col])
-        self._reveal_code(opp, col)
-        if symbol == SQUARE:
-            hand = self._hand[opp]
-            self._discard[opp].extend(hand)
-            self._dknow[opp].extend([_bit(opp)] * len(hand))
-            self._event("discard_hand", player=opp, count=len(hand))
-            hand.clear()
-        elif symbol == CROSS:
-            self._heal(seat, 1)
-        elif symbol == WAVE:
-            column = tuple(_cell(col, r) for r in range(ROWS))
-            if any(c // ROWS != col and self._face_down(opp, c) for c in range(CELLS)):
-                self._tasks.append(Task(T_PICK, seat, column=col))
-            else:
-                self._tasks.append(Task(T_SCRAMBLE, opp, cells=column))
-        elif symbol == CIRCLE:
-            self._tasks.append(Task(T_TARGET, seat, column=col))
-
-    def _block(self, seat: int, row: int, striker: int, col: int) -> None:
-        """``seat``'s shield in ``row`` blocks ``striker``'s strike at ``col``."""
-        if self._blocked_shows_code:
-            # Showing the code card is part of every strike, not one of the
-            # special effects a shield prevents.
-            self._reveal_code(seat, col)
-        self._discard_shield(seat, row, striker, col)
-
-    def _discard_shield(self, seat: int, row: int, rival: int, col: int | None) -> None:
-        """Discard ``seat``'s shield in ``row`` with its discard effect, after
-        it blocked a strike at column ``col`` or (``col`` None) because a wave
-        focus of ``rival`` discarded its columns."""
-        shield = self._shields[seat][row]
-        assert shield is not None
-        first, last, symbol = shield
-        cells = tuple(_cell(c, row) for c in range(first, last + 1))
-        self._shields[seat][row] = None
-        for cell in cells:
-            self._discard_cell(seat, cell)
-        self._event(
-            "block" if col is not None else "discard_shield",
-            player=seat,
-            cells=[CELL_NAMES[c] for c in cells],
-            symbol=SYMBOLS[symbol],
-        )
-        if symbol == WAVE:
-            self._tasks.append(Task(T_ASIDE, seat, cells=cells))
-            return
-        if symbol == CROSS and self._hand[seat]:
-            self._tasks.append(Task(T_FILL, seat, cells=cells))
-            return
-        if symbol == SQUARE:
-            self._tasks.append(Task(T_CODESWAP, seat))
-        self._tasks.append(Task(T_DEAL, seat, cells=cells))
-        if symbol == STAR:
-            self._damage(rival, 1)
-        elif symbol == CIRCLE and col is not None:
-            self._reveal_code(rival, col)
-
-    def _wave_focus(self, seat: int, cells: tuple[int, ...]) -> None:
-        """Reveal the opponent's two columns under the focus and claim the sets there."""
-        opp = 1 - seat
-        first_col = cells[0] // ROWS
-        opened = [
-            _cell(col, r)
-            for col in (first_col, first_col + 1)
-            for r in range(ROWS)
-            if self._face_down(opp, _cell(col, r))
-        ]
-        field = self._field[opp]
-        for cell in opened:
-            self._fknow[opp][cell] = EVERYONE
-            self._see(0, field[cell])
-            self._see(1, field[cell])
-        self._event(
-            "open",
-            player=opp,
-            cells=[CELL_NAMES[c] for c in opened],
-            symbols=[SYMBOLS[symbol_of(field[c])] for c in opened],
-        )
-        claims = self._claims(opp, first_col, set(opened))
-        if not claims:
-            self._tasks.append(Task(T_END_TURN))
-        self._tasks.append(Task(T_DISCARD_DEAL, seat, cells=cells))
-        self._tasks.append(Task(T_WAVE_DISCARD, opp, column=first_col))
-        for kind, col, symbol in reversed(claims):
-            if kind == STRIKE:
-                self._tasks.append(Task(T_CLAIM, seat, column=col, symbol=symbol))
-            else:
-                self._tasks.append(Task(T_FOCUS, seat, symbol=symbol))
-
-    def _discard_columns(self, owner: int, first_col: int) -> None:
-        """After a wave focus: discard every card of ``owner``'s columns
-        ``first_col`` and the next, face-up shields there included (whole,
-        with their discard effects), and refill the cells."""
-        columns = (first_col, first_col + 1)
-        cells = tuple(
-            _cell(col, r)
-            for col in columns
-            for r in range(ROWS)
-            if self._field[owner][_cell(col, r)] >= 0 and not self._up[owner][_cell(col, r)]
-        )
-        for cell in cells:
-            self._discard_cell(owner, cell)
-        self._tasks.append(Task(T_DEAL, owner, cells=cells))
-        for row in reversed(range(ROWS)):
-            shield = self._shields[owner][row]
-            if shield is not None and shield[0] <= columns[1] and columns[0] <= shield[1]:
-                self._discard_shield(owner, row, 1 - owner, None)
-
-    def _claims(self, opp: int, first_col: int, opened: set[int]) -> list[tuple[int, int, int]]:
-        """The sets among the opened cells: strikes by column, then 2×2 blocks
-        from the top, each from cards no earlier set used; a wave focus is not
-        a valid set here."""
-        field = self._field[opp]
-        used: set[int] = set()
-        claims: list[tuple[int, int, int]] = []
-        for col in (first_col, first_col + 1):
-            cells = [_cell(col, r) for r in range(ROWS) if _cell(col, r) in opened]
-            for symbol in range(5):
-                same = [c for c in cells if symbol_of(field[c]) == symbol]
-                if len(same) >= 3:
-                    claims.append((STRIKE, col, symbol))
-                    used.update(same)
-        for row in range(ROWS - 1):
-            block = [_cell(c, r) for c in (first_col, first_col + 1) for r in (row, row + 1)]
-            if any(c not in opened or c in used for c in block):
-                continue
-            symbol = symbol_of(field[block[0]])
-            if symbol != WAVE and all(symbol_of(field[c]) == symbol for c in block):
-                claims.append((FOCUS, first_col, symbol))
-                used.update(block)
-        return claims
-
-    # --------------------------------------------------------- automation
-    def _run(self) -> None:
-        """Carry out pending automatic tasks until a decision or chance is due."""
-        tasks = self._tasks
-        while tasks and not self._over:
-            task = tasks[-1]
-            kind = task.kind
-            if kind in DECISION_TASKS or kind in CHANCE_TASKS:
-                return
-            tasks.pop()
-            if kind == T_DEAL:
-                self._deal(task.seat, task.cells)
-            elif kind == T_DISCARD_DEAL:
-                for cell in task.cells:
-                    self._discard_cell(task.seat, cell)
-                self._deal(task.seat, task.cells)
-            elif kind == T_HIT:
-                self._hit(task.seat, task.column, task.symbol)
-            elif kind == T_CLAIM:
-                self._strike(task.seat, task.column, task.symbol)
-            elif kind == T_WAVE_DISCARD:
-                self._discard_columns(task.seat, task.column)
-            elif kind == T_FOCUS:
-                self._focus_effect(task.seat, task.symbol)
-            elif kind == T_WAVE_FOCUS:
-                self._wave_focus(task.seat, task.cells)
-            elif kind == T_ASIDE:
-                self._draw_aside(task.seat, task.cells)
-            elif kind == T_DRAW:
-                self._draw(task.seat)
-            elif kind == T_END_TURN:
-                self._end_if_lethal()
-                if self._over:
-                    return
-                tasks.append(Task(T_NEXT_TURN))
-                tasks.append(Task(T_DRAW, self._turn_player))
-            elif kind == T_NEXT_TURN:
-                if self._turn >= self._max_turns:
-                    self._over = True
-                    self._winners = []
-                    self._event("over", reason="turns", winners=[])
-                    return
-                self._turn_player = 1 - self._turn_player
-                self._start_turn(self._turn + 1)
-                self._event("turn", player=self._turn_player, turn=self._turn)
-
-    def _need_reshuffle(self, seat: int, task: Task) -> bool:
-        """If ``seat``'s deck is empty, queue ``task`` again behind a reshuffle."""
-        if self._deck[seat] or not self._discard[seat]:
-            return False
-        self._tasks.append(task)
-        self._tasks.append(Task(T_RESHUFFLE, seat))
-        return True
-
-    def _deal(self, seat: int, cells: tuple[int, ...]) -> None:
-        deck = self._deck[seat]
-        for index, cell in enumerate(cells):
-            if not deck:
-                if self._need_reshuffle(seat, Task(T_DEAL, seat, cells=cells[index:])):
-                    return
-                return  # pragma: no cover (cards never run out)
-            self._put(seat, cell, deck.pop(), 0)
-
-    def _draw(self, seat: int) -> None:
-        deck = self._deck[seat]
-        hand = self._hand[seat]
-        drawn = []
-        while len(hand) < HAND_SIZE:
-            if not deck:
-                if self._need_reshuffle(seat, Task(T_DRAW, seat)):
-                    break
-                break  # pragma: no cover
-            card = deck.pop()
-            hand.append(card)
-            drawn.append(card)
-            self._see(seat, card)
-        if drawn:
-            self._event("draw", {"symbols": _sorted_names(drawn)}, _bit(seat), player=seat, count=len(drawn))
-
-    def _draw_aside(self, seat: int, cells: tuple[int, ...]) -> None:
-        deck = self._deck[seat]
-        aside = self._aside[seat]
-        while len(aside) < len(cells):
-            if not deck:
-                if self._need_reshuffle(seat, Task(T_ASIDE, seat, cells=cells)):
-                    return
-                return  # pragma: no cover
-            card = deck.pop()
-            aside.append(card)
-            self._see(seat, card)
-        self._event("aside", {"symbols": _sorted_names(aside)}, _bit(seat), player=seat, count=len(aside))
-        self._continue_placing(seat, cells)
-
-    # ------------------------------------------------------------ notation
-    def action_to_string(self, action: int) -> str:
-        try:
-            return self._action_text(action)
-        except (ValueError, IndexError, AssertionError):
-            return f"action {action}"
-
-    def _action_text(self, action: int) -> str:
-        task = self._tasks[-1] if self._tasks else None
-        kind = task.kind if task is not None else None
-        if task is not None and kind in CHANCE_TASKS:
-            if kind == T_FIRST:
-                return f"first {action}"
-            if kind == T_SHUFFLE:
-                names = [SYMBOLS[s] for s in unpack(action, 5, DECK_SIZE - 5)]
-                return (
-                    f"shuffle {task.seat} {' '.join(names[:CELLS])} / {' '.join(names[CELLS : CELLS + HAND_SIZE])}"
-                    f" / {' '.join(names[CELLS + HAND_SIZE :])}"
-                )
-            if kind == T_RESHUFFLE:
-                names = [SYMBOLS[s] for s in unpack(action, 5, len(self._discard[task.seat]))]
-                return f"reshuffle {task.seat} {' '.join(names)}"
-            return "scramble " + " ".join(SYMBOLS[s] for s in unpack(action, 5, len(task.cells)))
-        if CODE_BASE <= action < GUESS_BASE:
-            return "code " + " ".join(SYMBOLS[s] for s in unpack(action - CODE_BASE, 5, 5))
-        if action < PEEK_BASE:
-            return "guess " + " ".join(SYMBOLS[s] for s in unpack(action - GUESS_BASE, 5, 5))
-        if action < SWAP_BASE:
-            a, b = divmod(action - PEEK_BASE, CELLS)
-            return f"peek {CELL_NAMES[a]}" if a == b else f"peek {CELL_NAMES[a]} {CELL_NAMES[b]}"
-        if action < REPLACE_BASE:
-            a, b = divmod(action - SWAP_BASE, CELLS)
-            return f"swap {CELL_NAMES[a]} {CELL_NAMES[b]}"
-        if action < REVEAL_BASE:
-            cell, symbol = divmod(action - REPLACE_BASE, 5)
-            return f"replace {CELL_NAMES[cell]} {SYMBOLS[symbol]}"
-        if action < RESPOND_BASE:
-            return "reveal " + " ".join(CELL_NAMES[c] for c in SHAPES[action - REVEAL_BASE][1])
-        if action < RESPOND_PASS:
-            return "respond " + " ".join(CELL_NAMES[c] for c in SHAPES[action - RESPOND_BASE][1])
-        if action == RESPOND_PASS:
-            return "respond pass"
-        if action == END:
-            return "end"
-        if action < CODESWAP_BASE:
-            row = action - BLOCK_BASE
-            seat = task.seat if task is not None and kind == T_BLOCK else self._turn_player
-            shield = self._shields[seat][row]
-            if shield is None:
-                return f"block row {row + 1}"
-            return "block " + " ".join(CELL_NAMES[_cell(c, row)] for c in range(shield[0], shield[1] + 1))
-        if action < CODESWAP_PASS:
-            a, b = divmod(action - CODESWAP_BASE, 5)
-            return f"codeswap {COLUMNS[a]} {COLUMNS[b]}"
-        if action == CODESWAP_PASS:
-            return "codeswap pass"
-        if action < PICK_BASE:
-            slot, symbol = divmod(action - RECODE_BASE, 5)
-            return f"recode {COLUMNS[slot]} {SYMBOLS[symbol]}"
-        if action < PLACE_BASE:
-            return f"pick {CELL_NAMES[action - PICK_BASE]}"
-        if action < FILL_DECK:
-            place = action < FILL_BASE
-            word = "place" if place else "fill"
-            name = SYMBOLS[action - (PLACE_BASE if place else FILL_BASE)]
-            if task is not None and kind == (T_PLACE if place else T_FILL):
-                return f"{word} {CELL_NAMES[task.cells[0]]} {name}"
-            return f"{word} {name}"
-        if action == FILL_DECK:
-            if task is not None and kind == T_FILL:
-                return f"fill {CELL_NAMES[task.cells[0]]} deck"
-            return "fill deck"
-        if action < TAKE_BASE:
-            row = action - TARGET_BASE
-            col = task.column if task is not None and kind == T_TARGET else 0
-            return f"target {CELL_NAMES[_cell(col, row)]}"
-        if action < NAME_BASE:
-            return f"take {SYMBOLS[action - TAKE_BASE]}"
-        if action < NUM_ACTIONS:
-            return f"name {SYMBOLS[action - NAME_BASE]}"
-        raise ValueError(action)
-
-    def _string_to_action(self, text: str) -> int:
-        tokens = text.strip().lower().split()
-        if not tokens:
-            raise notation_error(text, "empty action")
-        head, args = tokens[0], tokens[1:]
-        task = self._tasks[-1] if self._tasks else None
-        kind = task.kind if task is not None else None
-
-        def symbol(token: str) -> int:
-            if token not in SYMBOL_INDEX:
-                raise notation_error(text, f"{token!r} is not a symbol ({', '.join(SYMBOLS)})")
-            return SYMBOL_INDEX[token]
-
-        def symbols(tokens: list[str], count: int) -> list[int]:
-            if len(tokens) != count:
-                raise notation_error(text, f"expected {count} symbols, got {len(tokens)}")
-            return [symbol(t) for t in tokens]
-
-        def cell(token: str) -> int:
-            if token not in CELL_INDEX:
-                raise notation_error(text, f"{token!r} is not a cell (a1..e4)")
-            return CELL_INDEX[token]
-
-        def slot(token: str) -> int:
-            if len(token) != 1 or token not in COLUMNS:
-                raise notation_error(text, f"{token!r} is not a code slot (a..e)")
-            return COLUMNS.index(token)
-
-        def arity(count: int) -> None:
-            if len(args) != count:
-                raise notation_error(text, f"'{head}' takes {count} argument{'s' * (count != 1)}")
-
-        def pending(wanted: int) -> Task:
-            if task is None or kind != wanted:
-                raise notation_error(text, f"no '{head}' is due now")
-            return task
-
-        if kind in CHANCE_TASKS and head != TASK_NAMES[kind]:
-            raise notation_error(text, f"a '{TASK_NAMES[kind]}' chance event is due")
-
-        def shape(tokens: list[str]) -> int:
-            cells = tuple(sorted({cell(t) for t in tokens}))
-            if len(cells) != len(tokens) or cells not in SHAPE_INDEX:
-                raise notation_error(
-                    text, "not a set shape (3-4 cells of a column, 3+ adjacent of a row, or a 2x2 block)"
-                )
-            return SHAPE_INDEX[cells]
-
-        if head == "code":
-            return CODE_BASE + pack(symbols(args, 5), 5)
-        if head == "guess":
-            return GUESS_BASE + pack(symbols(args, 5), 5)
-        if head in ("shuffle", "reshuffle"):
-            due = pending(T_SHUFFLE if head == "shuffle" else T_RESHUFFLE)
-            if not args or args[0] != str(due.seat):
-                raise notation_error(text, f"the {head} due is seat {due.seat}'s")
-            if head == "shuffle":
-                groups = " ".join(args[1:]).split("/")
-                sizes = (CELLS, HAND_SIZE, DECK_SIZE - 5 - CELLS - HAND_SIZE)
-                if len(groups) != 3:
-                    raise notation_error(text, "write field / hand / deck")
-                listed: list[int] = []
-                for group, size in zip(groups, sizes, strict=True):
-                    listed += symbols(group.split(), size)
-                return pack(listed, 5)
-            return pack(symbols(args[1:], len(self._discard[due.seat])), 5)
-        if head == "scramble":
-            return pack(symbols(args, len(pending(T_SCRAMBLE).cells)), 5)
-        if head == "first":
-            pending(T_FIRST)
-            arity(1)
-            if args[0] not in ("0", "1"):
-                raise notation_error(text, "the first player is 0 or 1")
-            return int(args[0])
-        if head == "peek":
-            if len(args) not in (1, 2):
-                raise notation_error(text, "'peek' takes one or two cells")
-            peeked = sorted(cell(t) for t in args)
-            a, b = peeked[0], peeked[-1]
-            if len(args) == 2 and a == b:
-                raise notation_error(text, "name two different cells")
-            return PEEK_BASE + a * CELLS + b
-        if head == "swap":
-            arity(2)
-            a, b = sorted((cell(args[0]), cell(args[1])))
-            return SWAP_BASE + a * CELLS + b
-        if head == "replace":
-            arity(2)
-            return REPLACE_BASE + cell(args[0]) * 5 + symbol(args[1])
-        if head == "reveal":
-            return REVEAL_BASE + shape(args)
-        if head == "respond":
-            if args == ["pass"]:
-                return RESPOND_PASS
-            return RESPOND_BASE + shape(args)
-        if head == "end":
-            arity(0)
-            return END
-        if head == "block":
-            cells = sorted(cell(t) for t in args)
-            rows = {c % ROWS for c in cells}
-            if not cells or len(rows) != 1:
-                raise notation_error(text, "name the cells of one shield (one row)")
-            row = rows.pop()
-            due = pending(T_BLOCK)
-            shield = self._shields[due.seat][row]
-            if shield is not None and cells != [_cell(c, row) for c in range(shield[0], shield[1] + 1)]:
-                raise notation_error(text, "name every cell of the shield")
-            return BLOCK_BASE + row
-        if head == "codeswap":
-            if args == ["pass"]:
-                return CODESWAP_PASS
-            arity(2)
-            a, b = sorted((slot(args[0]), slot(args[1])))
-            return CODESWAP_BASE + a * 5 + b
-        if head == "recode":
-            arity(2)
-            return RECODE_BASE + slot(args[0]) * 5 + symbol(args[1])
-        if head == "pick":
-            arity(1)
-            return PICK_BASE + cell(args[0])
-        if head in ("place", "fill"):
-            arity(2)
-            due = pending(T_PLACE if head == "place" else T_FILL)
-            if cell(args[0]) != due.cells[0]:
-                raise notation_error(text, f"the next cell to {head} is {CELL_NAMES[due.cells[0]]}")
-            if head == "fill" and args[1] == "deck":
-                return FILL_DECK
-            return (PLACE_BASE if head == "place" else FILL_BASE) + symbol(args[1])
-        if head == "target":
-            arity(1)
-            target = cell(args[0])
-            if target // ROWS != pending(T_TARGET).column:
-                raise notation_error(
-                    text, f"the target must lie in column {COLUMNS[pending(T_TARGET).column]}"
-                )
-            return TARGET_BASE + target % ROWS
-        if head == "take":
-            arity(1)
-            return TAKE_BASE + symbol(args[0])
-        if head == "name":
-            arity(1)
-            return NAME_BASE + symbol(args[0])
-        raise notation_error(text, f"unknown action '{head}'")
-
-    # ---------------------------------------------------------------- view
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        return cast("dict[str, Any]", self.typed_view(seat))
-
-    def typed_view(self, seat: int | None) -> CodenameView:
-        """:meth:`view` (without the seat check) with its type, for typed front ends."""
-        player = self.current_player()
-        task = self._tasks[-1] if self._tasks and not self._over else None
-        decision: Decision | None = None
-        if task is not None:
-            decision = {
-                "kind": TASK_NAMES[task.kind],
-                "player": None if task.kind in CHANCE_TASKS else task.seat,
-            }
-            if task.kind in (T_RESPOND, T_PICK, T_TARGET):
-                decision["column"] = COLUMNS[task.column]
-            if task.kind == T_RESPOND:
-                decision["symbol"] = SYMBOLS[task.symbol]
-            if task.kind in (T_PLACE, T_FILL, T_SCRAMBLE):
-                decision["cells"] = [CELL_NAMES[c] for c in task.cells]
-            if task.kind == T_BLOCK:
-                decision["rows"] = [r + 1 for r in task.rows]
-        elif not self._over and self._turn:
-            decision = {"kind": "turn", "player": self._turn_player}
-        return {
-            "game": self.game.id,
-            "seat": seat,
-            "players": 2,
-            "phase": "over" if self._over else "play" if self._turn else "setup",
-            "to_act": player if player >= 0 else None,
-            "terminal": self._over,
-            "scores": self.scores(),
-            "winners": self.winners(),
-            "log": [cast(Event, entry.seen_by(seat)) for entry in self._logs],
-            "turn": self._turn,
-            "max_turns": self._max_turns,
-            "turn_player": self._turn_player if self._turn else None,
-            "decision": decision,
-            "life": list(self._life),
-            "used": {
-                "peek": self._peeked,
-                "swap": self._swapped,
-                "replace": self._replaced,
-                "guess": self._guessed,
-                "reveals": self._reveals,
-            },
-            "sides": [self._side_view(owner, seat) for owner in range(2)],
-        }
-
-    def _side_view(self, owner: int, seat: int | None) -> Side:
-        """``owner``'s half of the table as ``seat`` (None: the public) knows it."""
-        bit = _viewer_bit(seat)
-        rival = _bit(1 - owner)
-        field, up, fknow = self._field[owner], self._up[owner], self._fknow[owner]
-        own = seat == owner
-        return {
-            "field": self._field_view(owner, seat),
-            "face_up": [CELL_NAMES[c] for c in range(CELLS) if up[c]],
-            "field_shown": [
-                CELL_NAMES[c] for c in range(CELLS) if field[c] >= 0 and not up[c] and fknow[c] & rival
-            ],
-            "code": [
-                SYMBOLS[symbol_of(c)] if know & bit else None
-                for c, know in zip(self._code[owner], self._cknow[owner], strict=False)
-            ],
-            "code_shown": [COLUMNS[i] for i, know in enumerate(self._cknow[owner]) if know & rival],
-            "code_excluded": [[SYMBOLS[s] for s in range(5) if mask >> s & 1] for mask in self._cnot[owner]],
-            "hand": _sorted_names(self._hand[owner]) if own else None,
-            "hand_count": len(self._hand[owner]),
-            "aside": _sorted_names(self._aside[owner]) if own else None,
-            "aside_count": len(self._aside[owner]),
-            "deck": len(self._deck[owner]),
-            "discard": len(self._discard[owner]),
-            "discard_known": self._discard_known(owner, bit),
-        }
-
-    def knowledge(self, seat: int) -> CodenameKnowledge:
-        """What ``seat`` may know, as ints (a cheap, read-only snapshot for
-        bots; :meth:`view` is the JSON form). Never a card ``seat`` has not seen."""
-        opp = 1 - seat
-        task = self._tasks[-1] if self._tasks and not self._over else None
-        if task is not None and task.kind not in DECISION_TASKS:
-            task = None
-        return CodenameKnowledge(
-            seat,
-            self._turn,
-            task,
-            (self._life[0], self._life[1]),
-            self._peeked,
-            self._swapped,
-            self._replaced,
-            self._guessed,
-            self._reveals,
-            self._max_reveals,
-            self._known_field(seat, seat),
-            self._up_mask(seat),
-            tuple(self._shields[seat]),
-            tuple(symbol_of(c) for c in self._code[seat]),
-            sum(1 << i for i, k in enumerate(self._cknow[seat]) if k & _bit(opp)),
-            tuple(self._cnot[seat]),
-            tuple(sorted(symbol_of(c) for c in self._hand[seat])),
-            tuple(sorted(symbol_of(c) for c in self._aside[seat])),
-            len(self._deck[seat]),
-            len(self._discard[seat]),
-            self._known_discards(seat, seat),
-            self._known_mask(seat, opp),
-            self._known_field(opp, seat),
-            self._up_mask(opp),
-            tuple(self._shields[opp]),
-            self._known_mask(opp, opp),
-            tuple(
-                symbol_of(c) if k & _bit(seat) else -1
-                for c, k in zip(self._code[opp], self._cknow[opp], strict=False)
-            ),
-            tuple(self._cnot[opp]),
-            len(self._hand[opp]),
-            len(self._deck[opp]),
-            len(self._discard[opp]),
-            self._known_discards(opp, seat),
-        )
-
-    def _known_field(self, owner: int, seat: int) -> tuple[int, ...]:
-        bit = _bit(seat)
-        return tuple(
-            -2 if card < 0 else symbol_of(card) if up or know & bit else -1
-            for card, up, know in zip(self._field[owner], self._up[owner], self._fknow[owner], strict=True)
-        )
-
-    def _up_mask(self, owner: int) -> int:
-        return sum(1 << c for c, up in enumerate(self._up[owner]) if up)
-
-    def _known_mask(self, owner: int, seat: int) -> int:
-        """``owner``'s face-down cells that ``seat`` knows, as a bitmask."""
-        bit = _bit(seat)
-        field, up = self._field[owner], self._up[owner]
-        return sum(
-            1 << c for c, k in enumerate(self._fknow[owner]) if k & bit and field[c] >= 0 and not up[c]
-        )
-
-    def _known_discards(self, owner: int, seat: int) -> tuple[int, ...]:
-        counts = [0] * 5
-        bit = _bit(seat)
-        for card, mask in zip(self._discard[owner], self._dknow[owner], strict=True):
-            if mask & bit:
-                counts[symbol_of(card)] += 1
-        return tuple(counts)
-
-    def _field_view(self, owner: int, seat: int | None) -> dict[str, str | None]:
-        """Cell -> symbol if ``seat`` knows it (or it is face up), ``None`` if
-        face down and unknown, ``"-"`` if the cell is momentarily empty."""
-        field = self._field[owner]
-        up = self._up[owner]
-        know = self._fknow[owner]
-        bit = _viewer_bit(seat)
-        return {
-            CELL_NAMES[c]: "-"
-            if field[c] < 0
-            else SYMBOLS[symbol_of(field[c])]
-            if up[c] or know[c] & bit
-            else None
-            for c in range(CELLS)
-        }
-
-    def _discard_known(self, owner: int, bit: int) -> dict[str, int]:
-        counts = [0] * 5
-        for card, mask in zip(self._discard[owner], self._dknow[owner], strict=True):
-            if mask & bit:
-                counts[symbol_of(card)] += 1
-        return {SYMBOLS[s]: counts[s] for s in range(5) if counts[s]}
-
-    # ----------------------------------------------------------- resample
-    def _resample(self, seat: int, rng: random.Random) -> CodenameState:
-        """Relabel every card ``seat`` never saw (a random permutation of their
-        symbols within each deck, honouring what it learnt a card is not), and
-        replay the history with the relabelled cards.
-
-        The physical course of the game is kept, so every observation of the
-        seat is unchanged, while codes, decks, unknown field cards and the
-        opponent's hidden choices vary.
-        """
-        labels = self._relabel(seat, rng)
-        world = CodenameState(self.game)
-        for action, recipe in zip(self._history, self._recipes, strict=True):
-            if recipe is not None:
-                offset, cards = recipe
-                action = offset + pack([labels[c] for c in cards], 5)
-            world._apply(action)
-            world._history.append(action)
-        return world
-
-    def _places(self) -> list[tuple[int, ...]]:
-        """Per card id, where it lies now (owner, pile, position): a key that
-        names a place, not a card."""
-        place: list[tuple[int, ...]] = [(9, card) for card in range(2 * DECK_SIZE)]
-        for owner in range(2):
-            piles = (self._code[owner], self._field[owner], self._hand[owner], self._deck[owner])
-            for pile, cards in enumerate((*piles, self._discard[owner], self._aside[owner])):
-                for position, card in enumerate(cards):
-                    if card >= 0:
-                        place[card] = (owner, pile, position)
-        return place
-
-    def _relabel(self, seat: int, rng: random.Random) -> list[int]:
-        labels = [symbol_of(card) for card in range(2 * DECK_SIZE)]
-        seen = self._seen[seat]
-        forbidden: dict[int, int] = {}
-        for card, symbol in self._nots[seat]:
-            forbidden[card] = forbidden.get(card, 0) | 1 << symbol
-        place = self._places()
-        for deck in range(2):
-            # The unseen cards in the order of where they lie now, and their
-            # symbols sorted, before the shuffle: so the world depends on what
-            # ``seat`` knows and on ``rng`` only, never on which unseen card is
-            # which (two truths ``seat`` cannot tell apart give the same world).
-            pool = sorted(
-                (c for c in range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE) if not seen >> c & 1),
-                key=place.__getitem__,
-            )
-            drawn = sorted(labels[c] for c in pool)
-            rng.shuffle(drawn)
-            order = list(range(len(pool)))
-            consistent = True
-            for i, card in enumerate(pool):
-                if not forbidden.get(card, 0) >> drawn[i] & 1:
-                    continue
-                rng.shuffle(order)
-                for j in order:
-                    if (
-                        not forbidden.get(card, 0) >> drawn[j] & 1
-                        and not forbidden.get(pool[j], 0) >> drawn[i] & 1
-                    ):
-                        drawn[i], drawn[j] = drawn[j], drawn[i]
-                        break
-                else:
-                    consistent = False
-                    break
-            if not consistent:
-                drawn = _matching(pool, sorted(drawn), forbidden, rng)
-            for card, symbol in zip(pool, drawn, strict=True):
-                labels[card] = symbol
-        return labels
