@@ -61,7 +61,9 @@ from oracles.games.codename.tasks import (
 
 
 class CodenameEffects(CodenameTable):
-    # ------------------------------------------------------------- effects
+    """What revealed sets, guesses and discarded shields do, and the runner of
+    the automatic tasks they push."""
+
     def _guess(self, seat: int, symbols: list[int]) -> None:
         opp = 1 - seat
         self._guessed = True

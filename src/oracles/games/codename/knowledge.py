@@ -118,7 +118,6 @@ def _matching(
 class CodenameSight(CodenameTable):
     """Views, knowledge snapshots and resampling."""
 
-    # ---------------------------------------------------------------- view
     def _view(self, seat: int | None) -> dict[str, Any]:
         return cast("dict[str, Any]", self.typed_view(seat))
 

@@ -59,7 +59,8 @@ from oracles.games.codename.tasks import (
 
 
 class CodenameNotation(CodenameTable):
-    # ------------------------------------------------------------ notation
+    """Actions as text and back; the pending task decides what a text means."""
+
     def action_to_string(self, action: int) -> str:
         try:
             return self._action_text(action)
