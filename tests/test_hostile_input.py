@@ -173,6 +173,12 @@ def test_replay_of_a_file_just_over_the_limit(tmp_path: Path) -> None:
         (["tournament", "oracle", "--bots", "random", "--option", "players=" + "9" * 5000], 1, "players"),
         (["tournament", "oracle", "--bots", "random", "--workers", "1000"], 1, "--workers must be from 1 to"),
         (["replay", "x\x00y"], 1, "not a valid path"),
+        (["tournament", "oracle", "--bots", ",".join(["random"] * 40), "-n", "1"], 1, "more than 10000"),
+        (
+            ["tournament", "oracle", "--bots", "random,heuristic", "-n", "1000000", "--players", "3"],
+            1,
+            "more than 1000000",
+        ),
     ],
 )
 def test_hostile_arguments_are_one_line(argv: list[str], status: int, line: str) -> None:
