@@ -245,10 +245,13 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
 
 # --------------------------------------------------------------- properties
 
+
+def _containers(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+
+
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
-    max_leaves=20,
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20), _containers, max_leaves=20
 )
 hostile_text = st.one_of(
     st.text(max_size=60),
@@ -481,3 +484,30 @@ def test_property_command_lines_end_in_a_result_or_one_line(command: str, game: 
     if status != 0:
         assert status in (1, 2)
         assert_one_clean_line(err)
+
+
+def test_piped_input_reads_bounded_lines() -> None:
+    from oracles.play.session import MAX_SKIPPED, bounded_input
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert bounded_input("> ", io.StringIO("x" * 10_000 + "\n1\n")) == "x" * 800
+        stream = io.StringIO("y" * 10_000 + "\n1\n")
+        bounded_input("> ", stream)
+        assert bounded_input("> ", stream) == "1"
+        with pytest.raises(EOFError):
+            bounded_input("> ", io.StringIO("\0" * (MAX_SKIPPED + 10_000)))
+
+
+def test_play_from_an_endless_pipe_saves_and_leaves(tmp_path: Path) -> None:
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [ORACLES, "play", "inrah", "--players", "3", "--fast", "--seed", "1"],
+            stdin=zero,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            timeout=120,
+        )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    (saved,) = tmp_path.glob("oracles-inrah-*.json")
+    assert load_record_file(saved)["game"] == "inrah"
