@@ -210,21 +210,20 @@ def test_no_option_name_collides_with_a_parameter() -> None:
         load_game_checked(None)
 
 
-def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
-    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it:
-    the run ends within seconds with one line, records already written are
-    kept, and no worker is left."""
-    records = tmp_path / "records"
-    run = ["simulate", "oracle", "-n", "1000000", "--workers", "4", "--records", str(records), "--quiet"]
+def _interrupt(argv: list[str], ready: Any) -> str:
+    """Start ``oracles argv`` in its own process group, wait until
+    ``ready()`` (at most two minutes, for a busy machine), send SIGINT to the
+    group as a terminal's Ctrl-C does; check that it ends within seconds with
+    status 130 and no process left; return its stderr."""
     child = subprocess.Popen(
-        [ORACLES, *run, "--players", "3", "--option", "rounds=1"],
+        [ORACLES, *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
         text=True,
     )
-    deadline = time.monotonic() + 120  # the first chunk of games, on a busy machine
-    while time.monotonic() < deadline and not list(records.glob("*.json")):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not ready():
         time.sleep(0.1)
     os.killpg(child.pid, signal.SIGINT)
     started = time.monotonic()
@@ -235,12 +234,28 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
             os.killpg(child.pid, signal.SIGKILL)
     assert time.monotonic() - started < 5
     assert child.returncode == 130
-    assert err == "interrupted\n"
     with contextlib.suppress(ProcessLookupError):
         os.killpg(child.pid, 0)
         pytest.fail("a process of the run is still alive")
+    return err
+
+
+def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
+    """The run ends with one line, and the records already written are kept,
+    each complete."""
+    records = tmp_path / "records"
+    run = ["simulate", "oracle", "-n", "1000000", "--workers", "4", "--records", str(records), "--quiet"]
+    err = _interrupt([*run, "--players", "3", "--option", "rounds=1"], lambda: list(records.glob("*.json")))
+    assert err == "interrupted\n"
     written = sorted(records.glob("*.json"))
     assert written and all(replay_record(load_record_file(path)).is_terminal() for path in written)
+
+
+def test_ctrl_c_stops_a_tournament_at_once() -> None:
+    started = time.monotonic()
+    run = ["tournament", "oracle", "--bots", "random,heuristic", "-n", "100000", "--workers", "4", "--quiet"]
+    err = _interrupt([*run, "--players", "3"], lambda: time.monotonic() - started > 2)
+    assert err == "interrupted\n"
 
 
 # --------------------------------------------------------------- properties
