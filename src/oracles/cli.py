@@ -4,6 +4,7 @@
 ``oracles games``                  list the games and their options
 ``oracles replay FILE [--json]``   replay a record, show where the game stands
 ``oracles simulate GAME -n N``     play N games between bots, summarise them
+``oracles serve``                  run the game server (``docs/server.md``)
 =================================  ==========================================
 
 Every error caused by input (a bad option, an unreadable record, an illegal
@@ -89,6 +90,10 @@ def _build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     tournament.add_argument("--json", action="store_true", help="print the results as JSON")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+
+    from oracles.server.cli import add_parser as add_serve_parser
+
+    add_serve_parser(commands)
     return parser
 
 
@@ -357,6 +362,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return cmd_play(args)
         if args.command == "tournament":
             return cmd_tournament(args)
+        if args.command == "serve":
+            from oracles.server.cli import run as run_server
+
+            return run_server(args)
     except OraclesError as error:
         print(str(error), file=sys.stderr)
         return EXIT_ERROR
