@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent / "games" / "codename"))
 @pytest.fixture
 def toy_registered() -> Iterator[str]:
     """Register tests/core/toygame.py as game 'toy' for the test's duration."""
-    registry.GAMES["toy"] = "toygame:ToyGame"
+    registry.GAMES["toy"] = "toygame"
     try:
         yield "toy"
     finally:

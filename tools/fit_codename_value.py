@@ -1,4 +1,4 @@
-"""Fit the Codename position evaluator (``oracles.bots.policies.codename_value``).
+"""Fit the Codename position evaluator (``oracles.games.codename.evaluator``).
 
 Plays heuristic-vs-heuristic games, records the evaluator's features for
 both seats at the start of every turn, and fits a logistic model of the
@@ -18,9 +18,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
-from oracles.bots.base import SeatInfo, make_bot
-from oracles.bots.policies.codename_value import FEATURES, features, turn
+from oracles.bots.base import SeatInfo
+from oracles.bots.specs import make_bot
 from oracles.core.registry import load_game
+from oracles.games.codename.evaluator import FEATURES, features, turn
 
 
 def _play(seed: int) -> list[tuple[list[float], float]]:

@@ -212,7 +212,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     from rich.console import Console
 
-    from oracles.bots.base import make_bot
+    from oracles.bots.specs import make_bot
     from oracles.core.registry import load_game
     from oracles.play.render import renderer_for
     from oracles.play.session import PlaySession

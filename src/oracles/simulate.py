@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from oracles.bots.base import SeatInfo, make_bot
+from oracles.bots.base import SeatInfo
+from oracles.bots.specs import make_bot
 from oracles.core.game import Game, State
 from oracles.core.registry import load_game
 

@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracles.bots.base import make_bot
+from oracles.bots.specs import make_bot
 from oracles.core.errors import OptionError
 from oracles.core.game import Game
 from oracles.core.registry import load_game

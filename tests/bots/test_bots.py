@@ -9,12 +9,13 @@ from typing import Any
 
 import pytest
 
-from oracles.bots.base import SeatInfo, make_bot
-from oracles.bots.heuristic import EVALUATORS, evaluator_for
+from oracles.bots.base import SeatInfo
+from oracles.bots.hooks import evaluator_for
 from oracles.bots.ismcts import ISMCTSBot
+from oracles.bots.specs import make_bot
 from oracles.core.errors import OptionError
 from oracles.core.game import State
-from oracles.core.registry import game_class, game_ids, load_game
+from oracles.core.registry import game_class, game_ids, game_parts, load_game
 from oracles.simulate import run_games
 from oracles.testing import decision_positions
 from oracles.tournament import run_tournament
@@ -142,7 +143,7 @@ def test_ismcts_refuses_bad_parameters(spec: str, message: str) -> None:
         make_bot(spec, 0)
 
 
-@pytest.mark.parametrize("game_id", sorted(EVALUATORS))
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if game_parts(g).evaluator])
 def test_evaluators_give_chances_that_sum_to_one(game_id: str) -> None:
     evaluator = evaluator_for(game_id)
     assert evaluator is not None

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from oracles.core.codec import pack, split_groups, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
 from oracles.core.options import Option
+from oracles.core.parts import GameParts
 
 BET, FOLD = 0, 1
 NAMES = ("bet", "fold")
@@ -139,3 +140,7 @@ class ToyState(State):
         twin.moves = list(self.moves)
         twin._history = list(self._history)
         return twin
+
+
+#: Registered in tests as game "toy" (see ``tests/conftest.py``).
+PARTS = GameParts(game=":ToyGame")

@@ -7,6 +7,8 @@ import random
 
 import pytest
 
+from oracles.core.registry import load_game
+
 np = pytest.importorskip("numpy")
 
 import oracles  # noqa: E402
@@ -47,9 +49,6 @@ def test_tensors_are_fixed_bounded_and_separate_information_states(game_id: str,
     assert all(len(strings) == 1 for strings in strings_of.values())
 
 
-def test_unknown_game_has_no_encoder() -> None:
-    class Fake:
-        id = "nope"
-
+def test_a_game_without_an_encoder_part_has_none(toy_registered: str) -> None:
     with pytest.raises(ValueError, match="no research encoder"):
-        encoder_for(Fake())  # type: ignore[arg-type]
+        encoder_for(load_game(toy_registered))

@@ -24,7 +24,7 @@ import time
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
-from oracles.bots.heuristic import Policy, candidates_for, evaluator_for, policy_for, random_policy
+from oracles.bots.hooks import Policy, candidates_for, evaluator_for, policy_for, random_policy
 from oracles.core.errors import OptionError
 from oracles.core.game import State
 

@@ -67,6 +67,8 @@ class Game(ABC):
     option_schema: ClassVar[tuple[Option, ...]]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    #: Whether every finished game's returns sum to zero (a duel's win/loss).
+    zero_sum: ClassVar[bool] = False
     #: Option sets the shared consistency suite plays (main variants).
     test_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 

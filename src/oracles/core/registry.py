@@ -1,24 +1,30 @@
-"""The registry of games: ``load_game(id, **options)``.
+"""The registry of games: ``load_game(id, **options)`` and each game's parts.
 
-Games are named here by the dotted path of their :class:`~oracles.core.game.Game`
-class and imported on first use, so the core never imports a game module and a
-command that needs one game does not pay for the others. A new game joins the
-project (and the shared consistency suite) by adding one line to ``GAMES``.
+A game is one package, named here by its dotted path; the package declares
+its parts (:class:`~oracles.core.parts.GameParts`: the ``Game`` class, the
+heuristic policy, the terminal renderer, the research encoder...) in a
+module-level ``PARTS``. Everything is imported on first use, so the core never
+imports a game module statically and a command that needs one game does not
+pay for the others. A new game joins the project (the CLI, the bots, the
+terminal, the research adapters and the shared consistency suite) by adding
+its package and one line to ``GAMES``.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
 from oracles.core.errors import UnknownGameError
 from oracles.core.game import Game
+from oracles.core.parts import PART_NAMES, GameParts
 
-#: game id -> "module:ClassName"
+#: game id -> its package
 GAMES: dict[str, str] = {
-    "oracle": "oracles.games.oracle.rules:OracleGame",
-    "inrah": "oracles.games.inrah.rules:InrahGame",
-    "codename": "oracles.games.codename.rules:CodenameGame",
+    "oracle": "oracles.games.oracle",
+    "inrah": "oracles.games.inrah",
+    "codename": "oracles.games.codename",
 }
 
 
@@ -27,13 +33,50 @@ def game_ids() -> list[str]:
     return sorted(GAMES)
 
 
+def _key(game_id: object) -> str:
+    key = game_id.strip().lower() if isinstance(game_id, str) else game_id
+    if not isinstance(key, str) or key not in GAMES:
+        shown = game_id if isinstance(game_id, str) else type(game_id).__name__
+        raise UnknownGameError(f"unknown game {shown!r} (games: {', '.join(game_ids())})")
+    return key
+
+
+@functools.cache
+def game_parts(game_id: str) -> GameParts:
+    """The parts declared by the package of ``game_id``."""
+    package = GAMES[_key(game_id)]
+    parts = getattr(importlib.import_module(package), "PARTS", None)
+    if not isinstance(parts, GameParts):
+        raise TypeError(f"{package} declares no PARTS = GameParts(...)")
+    return parts
+
+
+def game_part(game_id: str, name: str) -> Any:
+    """The part ``name`` (one of :data:`~oracles.core.parts.PART_NAMES`) of
+    ``game_id``, imported now; ``None`` if the game has none.
+
+    >>> game_part("oracle", "game").__name__
+    'OracleGame'
+    """
+    if name not in PART_NAMES:
+        raise ValueError(f"unknown game part {name!r} (parts: {', '.join(PART_NAMES)})")
+    return _load_part(_key(game_id), name)
+
+
+@functools.cache
+def _load_part(game_id: str, name: str) -> Any:
+    target = getattr(game_parts(game_id), name)
+    if target is None:
+        return None
+    package = GAMES[game_id]
+    module_name, _, attribute = target.partition(":")
+    module = importlib.import_module(f"{package}.{module_name}" if module_name else package)
+    return getattr(module, attribute) if attribute else module
+
+
 def game_class(game_id: str) -> type[Game]:
     """The :class:`Game` subclass registered as ``game_id``."""
-    key = game_id.strip().lower() if isinstance(game_id, str) else game_id
-    if key not in GAMES:
-        raise UnknownGameError(f"unknown game {game_id!r} (games: {', '.join(game_ids())})")
-    module_name, _, class_name = GAMES[key].partition(":")
-    cls: type[Game] = getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game] = game_part(game_id, "game")
     return cls
 
 

@@ -1,14 +1,13 @@
 """How a game is drawn in the terminal.
 
 A :class:`Renderer` turns a seat's *view* (never the state) into rich
-renderables and reads short forms of moves. Each game may register its own in
-``RENDERERS``; the default shows the view generically, which works for any
-game that follows the core's view conventions.
+renderables and reads short forms of moves. Each game declares its own in its
+parts (``oracles.games.<id>.render``); the default shows the view
+generically, which works for any game that follows the shared view schema.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from rich import box
@@ -17,14 +16,8 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from oracles.core.registry import game_part
 from oracles.play.i18n import message
-
-#: game id -> "module:ClassName" of its renderer
-RENDERERS: dict[str, str] = {
-    "oracle": "oracles.play.games.oracle:OracleRenderer",
-    "inrah": "oracles.play.games.inrah:InrahRenderer",
-    "codename": "oracles.play.games.codename:CodenameRenderer",
-}
 
 
 class Renderer:
@@ -114,9 +107,6 @@ class Renderer:
 
 
 def renderer_for(game_id: str, lang: str) -> Renderer:
-    path = RENDERERS.get(game_id)
-    if path is None:
-        return Renderer(lang)
-    module, _, name = path.partition(":")
-    cls: type[Renderer] = getattr(importlib.import_module(module), name)
-    return cls(lang)
+    """The renderer ``game_id`` declares, or the generic one."""
+    cls: type[Renderer] | None = game_part(game_id, "renderer")
+    return (cls or Renderer)(lang)

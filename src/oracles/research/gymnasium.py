@@ -39,9 +39,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from oracles.bots.base import Bot, SeatInfo, make_bot
+from oracles.bots.base import Bot, SeatInfo
+from oracles.bots.specs import make_bot
 from oracles.core.game import State
-from oracles.core.registry import load_game
+from oracles.core.registry import game_ids, load_game
 from oracles.research.encoding import encoder_for
 
 __all__ = ["OraclesEnv", "make_env"]
@@ -158,7 +159,7 @@ def make_env(game: str = "oracle", **kwargs: Any) -> OraclesEnv:
 
 
 #: Gymnasium ids registered on import: ``gymnasium.make("oracles/Inrah-v0", players=3)``.
-ENV_IDS = {"oracle": "oracles/Oracle-v0", "inrah": "oracles/Inrah-v0", "codename": "oracles/Codename-v0"}
+ENV_IDS = {game_id: f"oracles/{game_id.capitalize()}-v0" for game_id in game_ids()}
 
 for _game, _env_id in ENV_IDS.items():
     if _env_id not in gymnasium.registry:

@@ -60,8 +60,8 @@ import numpy as np
 import pyspiel
 
 from oracles.core.game import CHANCE, Game, State
-from oracles.core.registry import game_class, load_game
-from oracles.research.encoding import ENCODERS, Encoder, encoder_for
+from oracles.core.registry import game_class, game_ids, load_game
+from oracles.research.encoding import Encoder, encoder_for
 
 PREFIX = "python_oracles_"
 #: Parameter value of an integer option whose default depends on others.
@@ -92,14 +92,13 @@ def options_from_parameters(game_id: str, params: dict[str, Any] | None) -> dict
 
 def game_type(game_id: str) -> Any:
     cls = game_class(game_id)
-    zero_sum = game_id == "codename"
     return pyspiel.GameType(
         short_name=short_name(game_id),
         long_name=f"Python oracles {cls.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if cls.zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=cls.max_players,
         min_num_players=cls.min_players,
@@ -342,7 +341,7 @@ class Observer:
 
 def _register() -> None:
     registered = set(pyspiel.registered_names())
-    for game_id in sorted(ENCODERS):
+    for game_id in game_ids():
         name = short_name(game_id)
         if name in registered:
             continue

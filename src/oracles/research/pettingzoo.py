@@ -30,6 +30,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any, ClassVar
 
@@ -38,10 +39,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from oracles.core.game import State
-from oracles.core.registry import load_game
+from oracles.core.registry import game_ids, load_game
 from oracles.research.encoding import encoder_for
 
-__all__ = ["OraclesAECEnv", "codename_env", "env", "inrah_env", "oracle_env"]
+__all__ = ["OraclesAECEnv", "env"]
 
 
 class OraclesAECEnv(AECEnv):  # type: ignore[misc]
@@ -170,13 +171,10 @@ def env(game: str = "oracle", **kwargs: Any) -> OraclesAECEnv:
     return OraclesAECEnv(game, **kwargs)
 
 
-def oracle_env(**kwargs: Any) -> OraclesAECEnv:
-    return OraclesAECEnv("oracle", **kwargs)
-
-
-def inrah_env(**kwargs: Any) -> OraclesAECEnv:
-    return OraclesAECEnv("inrah", **kwargs)
-
-
-def codename_env(**kwargs: Any) -> OraclesAECEnv:
-    return OraclesAECEnv("codename", **kwargs)
+def __getattr__(name: str) -> Any:
+    """``<game id>_env``: a shortcut for ``env("<game id>", ...)`` for every
+    registered game (``oracle_env``, ``inrah_env``, ``codename_env``...)."""
+    game_id = name.removesuffix("_env")
+    if name.endswith("_env") and game_id in game_ids():
+        return functools.partial(OraclesAECEnv, game_id)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

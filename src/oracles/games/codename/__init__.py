@@ -1,5 +1,16 @@
 """Codename: Oracle, the two-player Zener duel (game id ``codename``)."""
 
+from oracles.core.parts import GameParts
 from oracles.games.codename.rules import CodenameGame, CodenameState
 
-__all__ = ["CodenameGame", "CodenameState"]
+#: The game's parts, loaded on demand through :mod:`oracles.core.registry`.
+PARTS = GameParts(
+    game="rules:CodenameGame",
+    policy="policy:choose",
+    candidates="policy:candidates",
+    evaluator="evaluator",
+    renderer="render:CodenameRenderer",
+    encoder="encoding:CodenameEncoder",
+)
+
+__all__ = ["PARTS", "CodenameGame", "CodenameState"]

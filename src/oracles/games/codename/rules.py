@@ -275,6 +275,7 @@ class CodenameGame(Game):
 
     id: ClassVar[str] = "codename"
     title: ClassVar[str] = "Codename: Oracle"
+    zero_sum: ClassVar[bool] = True
     option_schema: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 2, "number of players (always two)", minimum=2, maximum=2),
         Option("max_turns", int, 200, "turns in all before the game is drawn", minimum=1),

@@ -11,13 +11,23 @@ module            holds
 ================  ===========================================================
 """
 
+from oracles.core.parts import GameParts
 from oracles.games.inrah.cards import NAMES_DE, card_name_de, card_text, parse_card
 from oracles.games.inrah.rules import InrahGame, InrahState, SeatKnowledge
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
 from oracles.games.inrah.tricks import legal_plays, trick_winner
 
+#: The game's parts, loaded on demand through :mod:`oracles.core.registry`.
+PARTS = GameParts(
+    game="rules:InrahGame",
+    policy="policy:choose",
+    renderer="render:InrahRenderer",
+    encoder="encoding:InrahEncoder",
+)
+
 __all__ = [
     "NAMES_DE",
+    "PARTS",
     "InrahGame",
     "InrahState",
     "SeatKnowledge",

@@ -1,2 +1,12 @@
 """Oracle (Stefan Dorra): cards and chips (:mod:`.cards`), the Oracle deck as
 data (:mod:`.prophecies`) and the rules engine (:mod:`.rules`)."""
+
+from oracles.core.parts import GameParts
+
+#: The game's parts, loaded on demand through :mod:`oracles.core.registry`.
+PARTS = GameParts(
+    game="rules:OracleGame",
+    policy="policy:choose",
+    renderer="render:OracleRenderer",
+    encoder="encoding:OracleEncoder",
+)

@@ -7,9 +7,9 @@ import math
 import random
 from typing import cast
 
-from oracles.bots.policies.codename_value import FEATURES, WEIGHTS, difference, features, win_chances
 from oracles.core.game import State
 from oracles.core.registry import load_game
+from oracles.games.codename.evaluator import FEATURES, WEIGHTS, difference, features, win_chances
 from oracles.games.codename.rules import GUESS_BASE, CodenameState
 from oracles.testing import decision_positions
 

@@ -9,9 +9,10 @@ import codename_scenarios as scenarios
 from codename_scenarios import play
 
 from oracles.bots.base import SeatInfo
-from oracles.bots.heuristic import HeuristicBot, policy_for
-from oracles.bots.policies.codename import candidates, choose
+from oracles.bots.heuristic import HeuristicBot
+from oracles.bots.hooks import policy_for
 from oracles.core.registry import load_game
+from oracles.games.codename.policy import candidates, choose
 from oracles.games.codename.rules import CodenameState
 from oracles.simulate import play_game
 

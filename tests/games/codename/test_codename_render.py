@@ -11,10 +11,10 @@ import codename_scenarios as scenarios
 import pytest
 from rich.console import Console, RenderableType
 
-from oracles.bots.policies.codename import choose
 from oracles.core.registry import load_game
+from oracles.games.codename.policy import choose
+from oracles.games.codename.render import GLYPHS, CodenameRenderer, shown_slots
 from oracles.games.codename.rules import CodenameState
-from oracles.play.games.codename import GLYPHS, CodenameRenderer, shown_slots
 from oracles.play.render import renderer_for
 
 CODE = "wave wave circle circle square"

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from oracles.bots.heuristic import policy_for
-from oracles.bots.policies.oracle import choose, pair_values
+from oracles.bots.hooks import policy_for
 from oracles.core.registry import load_game
 from oracles.games.oracle.cards import parse_card
+from oracles.games.oracle.policy import choose, pair_values
 from oracles.games.oracle.prophecies import oracle_index
 from oracles.games.oracle.rules import KEEP, LOSER, PLAY, OracleState
 from oracles.simulate import play_game
@@ -279,8 +279,8 @@ def test_keeps_what_a_hand_of_phoenix_and_hydra_cards_makes_true() -> None:
 
 
 def test_win_check_agrees_with_the_rules() -> None:
-    from oracles.bots.policies.oracle import _wins
     from oracles.games.oracle.cards import trick_winner
+    from oracles.games.oracle.policy import _wins
 
     rng = random.Random(9)
     for _ in range(3000):

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from oracles.bots.heuristic import HeuristicBot, policy_for
-from oracles.bots.policies.inrah import _best_bid, _distribution, _makes_values, _misses_values, choose
+from oracles.bots.heuristic import HeuristicBot
+from oracles.bots.hooks import policy_for
 from oracles.core.registry import load_game
 from oracles.games.inrah.cards import CARD_TEXT
+from oracles.games.inrah.policy import _best_bid, _distribution, _makes_values, _misses_values, choose
 from oracles.games.inrah.rules import InrahState
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points
 from oracles.simulate import play_game

@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console, RenderableType
 
 from oracles.core.registry import load_game
+from oracles.games.inrah.render import InrahRenderer
 from oracles.games.inrah.rules import InrahState
-from oracles.play.games.inrah import InrahRenderer
 from oracles.play.render import renderer_for
 
 OPTION_SETS: list[dict[str, Any]] = [

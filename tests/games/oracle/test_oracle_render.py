@@ -10,8 +10,8 @@ import pytest
 from rich.console import Console, RenderableType
 
 from oracles.core.registry import load_game
+from oracles.games.oracle.render import OracleRenderer
 from oracles.games.oracle.rules import OracleState
-from oracles.play.games.oracle import OracleRenderer
 from oracles.play.render import renderer_for
 
 OPTION_SETS: list[dict[str, Any]] = [

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import math
 
-from oracles.bots.policies.codename import _Seat
 from oracles.core.game import State
+from oracles.games.codename.policy import _Seat
 from oracles.games.codename.rules import CodenameKnowledge, CodenameState
 
 #: Names of the features, in the order of :func:`side` and ``WEIGHTS`` (the

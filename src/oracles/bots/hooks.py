@@ -1,0 +1,59 @@
+"""The per-game pieces bots use, read from each game's declared parts.
+
+A *policy* is ``policy(world, seat, rng) -> action``: it decides for ``seat``
+reading only what that seat may know. Bots hand it a world resampled from the
+seat's information state, never the true state, so even a policy that looked
+at another seat's cards would see invented ones. A *pruner* gives the few
+legal actions worth a search (policy's choice first). An *evaluator* scores a
+position for searches that stop their rollouts early. Each game declares its
+own in ``oracles.games.<id>.PARTS``; a game without a policy plays randomly.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable
+from typing import NamedTuple
+
+from oracles.core.game import State
+from oracles.core.registry import game_part
+
+Policy = Callable[[State, int, random.Random], int]
+Pruner = Callable[[State, int], list[int]]
+
+
+class Evaluator(NamedTuple):
+    """``win_chances(world)``: each seat's chance of winning from ``world``;
+    ``turn(world)``: the turn being played, so a rollout can stop a given
+    number of turns on."""
+
+    win_chances: Callable[[State], list[float]]
+    turn: Callable[[State], int]
+
+
+def random_policy(world: State, seat: int, rng: random.Random) -> int:
+    return rng.choice(world.legal_actions())
+
+
+@functools.cache
+def policy_for(game_id: str) -> Policy:
+    """The heuristic policy of ``game_id`` (random play if it has none)."""
+    policy: Policy | None = game_part(game_id, "policy")
+    return policy if policy is not None else random_policy
+
+
+@functools.cache
+def candidates_for(game_id: str) -> Pruner | None:
+    """The pruning function of ``game_id``, or None (search every action)."""
+    pruner: Pruner | None = game_part(game_id, "candidates")
+    return pruner
+
+
+@functools.cache
+def evaluator_for(game_id: str) -> Evaluator | None:
+    """The position evaluator of ``game_id``, or None if it has none."""
+    module = game_part(game_id, "evaluator")
+    if module is None:
+        return None
+    return Evaluator(module.win_chances, module.turn)

@@ -1,1 +1,0 @@
-"""Heuristic policies, one module per game (see ``oracles.bots.heuristic``)."""

@@ -1,0 +1,47 @@
+"""What a game package declares about itself: its parts, named once.
+
+A game lives in one package, ``oracles.games.<id>``. Beside its pure rules it
+may carry the pieces that front ends need: a heuristic policy for the bots, a
+terminal renderer, a research encoder. The package's ``__init__`` declares
+them in a module-level ``PARTS`` as *names* (``"module:attribute"``, the
+module relative to the package), so nothing heavy is imported until a front
+end asks for that part: a simulation never imports ``rich``, the terminal
+never imports ``numpy``.
+
+==================  ===========================================================
+part                what it is
+==================  ===========================================================
+``game``            the :class:`~oracles.core.game.Game` subclass (required)
+``policy``          ``policy(world, seat, rng) -> action``: the heuristic bot
+``candidates``      ``candidates(world, seat) -> actions``: the few legal
+                    actions worth a search (for games with very many moves)
+``evaluator``       a module with ``win_chances(world)`` and ``turn(world)``:
+                    a position evaluator for searches that stop early
+``renderer``        the terminal renderer class (``oracles.play.render.Renderer``)
+``encoder``         the research tensor encoder class
+                    (``oracles.research.encoding.Encoder``)
+==================  ===========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+PART_NAMES = ("game", "policy", "candidates", "evaluator", "renderer", "encoder")
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """The parts of one game package, each ``"module:attribute"`` relative
+    to the package (``":attribute"`` for the package itself; ``evaluator``
+    names a module only), or ``None``."""
+
+    game: str
+    policy: str | None = None
+    candidates: str | None = None
+    evaluator: str | None = None
+    renderer: str | None = None
+    encoder: str | None = None
+
+    def __post_init__(self) -> None:
+        assert tuple(f.name for f in fields(self)) == PART_NAMES

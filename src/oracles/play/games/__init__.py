@@ -1,1 +1,0 @@
-"""Terminal renderers, one module per game (see ``oracles.play.render``)."""
