@@ -21,7 +21,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from oracles.bots.base import parse_bot_spec
+from oracles.bots.specs import parse_bot_spec
 from oracles.core.errors import OraclesError
 from oracles.server import logs, protocol
 from oracles.server.bots import BotRunner
@@ -155,7 +155,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             game = body.get("game")
             if not isinstance(game, str):
                 raise TableError("'game' must be a game id")
-            options = body.get("options") or {}
+            options = body.get("options")
+            options = {} if options is None else options
             if not isinstance(options, dict):
                 raise TableError("'options' must be a JSON object")
             clock = body.get("clock")

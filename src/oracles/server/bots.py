@@ -15,7 +15,8 @@ import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from oracles.bots.base import SeatInfo, make_bot
+from oracles.bots.base import SeatInfo
+from oracles.bots.specs import make_bot
 from oracles.core.records import replay_record
 
 

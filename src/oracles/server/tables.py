@@ -29,7 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from oracles.core.errors import IllegalActionError, NotationError, OraclesError
 from oracles.core.game import State
 from oracles.core.records import replay_record
-from oracles.core.registry import load_game
+from oracles.core.registry import game_class, load_game
 from oracles.server import db, logs
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings
@@ -173,7 +173,15 @@ class TableRuntime:
         legal: list[str] = []
         if seat is not None and state.current_player() == seat:
             legal = [state.action_to_string(a) for a in state.legal_actions()]
-        return {"type": "state", "version": self.version, "seat": seat, "view": view, "legal": legal}
+        return {
+            "type": "state",
+            "version": self.version,
+            "seat": seat,
+            "view": view,
+            "legal": legal,
+            # Beyond the SPEC: lets a client stop without reading the view.
+            "status": "finished" if state.is_terminal() else "playing",
+        }
 
     # ------------------------------------------------------------ fan-out
     def send_state(self, conn: Connection) -> None:
@@ -487,6 +495,11 @@ class Hub:
         committed. Returns it and each seat's token (``None`` for bots and
         for seats whose hash is given)."""
         try:
+            if "players" not in options and any(
+                o.name == "players" for o in game_class(game_id).option_schema
+            ):
+                # The seat list says how many play.
+                options = {**options, "players": len(seat_specs)}
             game = load_game(game_id, **options)
         except OraclesError as error:
             raise TableError(str(error)) from None
