@@ -107,7 +107,7 @@ class ProcessServer:
         self.extra = extra
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
-        self.log = tempfile.TemporaryFile()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - lives as long as the server
 
     @property
     def base(self) -> str:

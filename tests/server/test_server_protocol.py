@@ -186,7 +186,7 @@ def test_bad_moves(start_server: Any) -> None:
             b"\x00\x01binary",
         ]:
             await expect_error(mover, bad, "bad_message")
-        status, info, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
+        _, info, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
         assert info["version"] == version
         # And a good move still goes through.
         await mover.send({"type": "move", "action": legal[0], "version": version, "id": "ok"})
