@@ -142,7 +142,7 @@ def test_spectators_see_no_hand(start_server: Any, game: str) -> None:
         return watcher
 
     watcher = asyncio.run(scenario())
-    status, record, _ = http(server.base, "GET", f"/api/tables/{table['id']}/record")
+    _, record, _ = http(server.base, "GET", f"/api/tables/{table['id']}/record")
     states = states_by_version(record)
     for message in watcher.received:
         if message["type"] != "state":

@@ -18,6 +18,7 @@ import asyncio
 import hashlib
 import hmac
 import html
+import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -187,8 +188,10 @@ class TableRuntime:
     def send_state(self, conn: Connection) -> None:
         try:
             conn.send(self.state_message(conn.seat))
-        except Exception:
-            logs.failure("view failed", table=self.id, seat=conn.seat)
+        except Exception as error:
+            # Logged without a traceback: formatting one here races with the
+            # tests' own (CPython 3.11's ast recursion counter is not per thread).
+            logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
             conn.send({"type": "error", "code": "unavailable", "message": "this view cannot be shown"})
 
     def broadcast_state(self) -> None:
@@ -197,8 +200,8 @@ class TableRuntime:
             if conn.seat not in cache:
                 try:
                     cache[conn.seat] = self.state_message(conn.seat)
-                except Exception:
-                    logs.failure("view failed", table=self.id, seat=conn.seat)
+                except Exception as error:
+                    logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
                     cache[conn.seat] = None
             message = cache[conn.seat]
             if message is not None:
