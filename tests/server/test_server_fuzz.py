@@ -39,7 +39,7 @@ def test_interleavings_converge(start_server: Any, seed: int) -> None:
         for _, client in clients:
             await client.connect()
         for _step in range(2000):
-            status, info, _ = await asyncio.to_thread(http, server.base, "GET", f"/api/tables/{table['id']}")
+            _, info, _ = await asyncio.to_thread(http, server.base, "GET", f"/api/tables/{table['id']}")
             if info["status"] == "finished":
                 break
             for _ in range(8):
