@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: play demo test lint typecheck unit bench strength clean
+.PHONY: play demo test lint typecheck unit bench strength messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,13 @@ bench: $(STAMP)
 ## The bots' strength matrix (hours on 2 cores; ARGS=--quick for a smoke run).
 strength: $(STAMP)
 	$(BIN)/python benchmarks/strength.py $(ARGS)
+
+## Extract the texts marked for translation and update the catalogs
+## (then translate the new entries in src/oracles/locale/*/LC_MESSAGES/oracles.po).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k translate:2 -k ntranslate:2,3 -k N_ -k tr -k ntr:1,2 \
+		--no-location --omit-header -o .venv/oracles.pot .
+	$(BIN)/pybabel update -i .venv/oracles.pot -d src/oracles/locale -D oracles --no-wrap --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

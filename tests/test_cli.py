@@ -33,7 +33,8 @@ def test_replay_json_of_an_unfinished_game(
     assert main(["replay", path, "--json", "--seat", "1"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["terminal"] is False and out["winners"] == [] and out["current_player"] == 1
-    assert out["view"] == {"card": 2, "other": None, "moves": ["bet"]}
+    assert out["view"]["hand"] == [2] and out["view"]["to_act"] == 1
+    assert [event["kind"] for event in out["view"]["log"]] == ["deal", "bet"]
 
 
 def test_replay_human_summary(

@@ -7,10 +7,17 @@ added here for it.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from oracles.core.errors import IllegalActionError, NotationError, SeatError
 from oracles.core.registry import game_class, game_ids
 from oracles.testing import check_bad_options, check_game
+
+#: Games whose views are still being moved to the shared schema (issue 13):
+#: their views are checked as before, without the schema and public view.
+SCHEMA_PENDING = {"oracle", "inrah", "codename"}
 
 CASES = [
     pytest.param(gid, options, id=f"{gid}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}")
@@ -22,7 +29,7 @@ CASES = [
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_consistency(game_id: str, options: dict[str, object]) -> None:
     game = game_class(game_id)(**options)
-    stats = check_game(game, playouts=3, seed=2026)
+    stats = check_game(game, playouts=3, seed=2026, schema=game_id not in SCHEMA_PENDING)
     assert stats["steps"] > 0
     assert stats["resample_changed"], "resample_from_infostate never changed a hidden card"
 
@@ -41,3 +48,38 @@ def test_static_facts(game_id: str) -> None:
     assert game.options == defaults
     assert game.num_distinct_actions() > 0 and game.max_game_length() > 0
     assert cls.test_option_sets, "a game must name the option sets the suite plays"
+
+
+def test_toy_game_passes_the_schema(toy_registered: str) -> None:
+    """The reference game of ``tests/core`` follows the shared view schema."""
+    check_game(game_class(toy_registered)(), playouts=10, seed=3, resample_every=1)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("seat", [-1, 99, True, "0", 1.0])
+def test_a_bad_seat_is_refused(game_id: str, seat: object) -> None:
+    state = game_class(game_id)().new_initial_state()
+    with pytest.raises(SeatError):
+        state.view(seat)  # type: ignore[arg-type]
+    with pytest.raises(SeatError):
+        state.resample_from_infostate(seat, random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("text", [None, 7, b"dealer 0", "x" * 100_000])
+def test_action_text_must_be_a_short_string(game_id: str, text: object) -> None:
+    state = game_class(game_id)().new_initial_state()
+    with pytest.raises(NotationError):
+        state.string_to_action(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize(
+    "action", [-1, pytest.param(10**5000, id="huge"), pytest.param(2**64, id="2**64"), "0", 1.5, True]
+)
+def test_an_action_that_is_no_action_is_refused(game_id: str, action: object) -> None:
+    state = game_class(game_id)().new_initial_state()
+    before = state.history()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action)  # type: ignore[arg-type]
+    assert state.history() == before

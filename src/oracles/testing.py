@@ -23,6 +23,7 @@ from typing import Any
 from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, OraclesError
 from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.records import replay_record
+from oracles.core.views import string_leaves, view_problems
 
 
 def random_playout(game: Game, rng: random.Random, stop_after: int | None = None) -> State:
@@ -67,11 +68,26 @@ def decision_positions(
     return found
 
 
-def _views(state: State) -> list[str]:
-    return [json.dumps(state.view(seat), sort_keys=True) for seat in range(state.num_players)]
+def _views(state: State, public: bool = True) -> list[str]:
+    seats: list[int | None] = [*range(state.num_players), *([None] if public else [])]
+    return [json.dumps(state.view(seat), sort_keys=True) for seat in seats]
 
 
-def _check_step(state: State, rng: random.Random, where: str) -> None:
+def _check_views(state: State, where: str) -> None:
+    """Every seat's view and the public view follow the shared schema
+    (``oracles.core.views``), and the public view holds no card of any hand."""
+    for seat in [*range(state.num_players), None]:
+        problems = view_problems(state, seat)
+        assert not problems, f"{where}: view({seat}): {'; '.join(problems)}"
+    if state.game.unique_card_names:
+        public = string_leaves(state.view(None))
+        for seat in range(state.num_players):
+            hand = state.view(seat).get("hand") or []
+            leaked = sorted(str(card) for card in hand if str(card) in public)
+            assert not leaked, f"{where}: the public view holds {leaked} of seat {seat}'s hand"
+
+
+def _check_step(state: State, rng: random.Random, where: str, schema: bool = True) -> None:
     game = state.game
     player = state.current_player()
     legal = state.legal_actions()
@@ -114,14 +130,16 @@ def _check_step(state: State, rng: random.Random, where: str) -> None:
     # An illegal action is refused with a reason and changes nothing.
     illegal = [a for a in rng.sample(range(bound), min(bound, 20)) if a not in set(legal)]
     if illegal:
-        before = (state.history(), _views(state))
+        before = (state.history(), _views(state, schema))
         try:
             state.apply_action(illegal[0])
         except IllegalActionError as error:
             assert error.reason, f"{where}: illegal action refused without a reason"
         else:
             raise AssertionError(f"{where}: illegal action {illegal[0]} was accepted")
-        assert (state.history(), _views(state)) == before, f"{where}: a refused action changed the state"
+        assert (state.history(), _views(state, schema)) == before, (
+            f"{where}: a refused action changed the state"
+        )
 
 
 def _check_chance_draws(state: State, outcomes: list[tuple[int, float]], where: str) -> None:
@@ -164,7 +182,7 @@ def _sub_multiset(items: list[int], drawn: list[int]) -> list[int]:
     return kept
 
 
-def _check_resample(state: State, rng: random.Random, where: str) -> bool:
+def _check_resample(state: State, rng: random.Random, where: str, schema: bool = True) -> bool:
     """Resample for every seat; return True if some hidden part changed."""
     changed = False
     for seat in range(state.num_players):
@@ -176,6 +194,11 @@ def _check_resample(state: State, rng: random.Random, where: str) -> bool:
             f"{where}: resample for seat {seat} changed its view"
         )
         assert world.information_state_string(seat) == info, f"{where}: resample changed infostate"
+        if schema:
+            # What everyone sees is part of what this seat sees.
+            assert world.view(None) == state.view(None), (
+                f"{where}: resample for seat {seat} changed the public view"
+            )
         assert world.current_player() == state.current_player(), f"{where}: resample changed turn"
         assert len(world.history()) == len(state.history()), f"{where}: resample changed length"
         if state.current_player() == seat:
@@ -193,8 +216,13 @@ def check_game(
     playouts: int = 5,
     seed: int = 0,
     resample_every: int = 7,
+    schema: bool = True,
 ) -> dict[str, Any]:
     """Run every consistency check on ``playouts`` seeded random games.
+
+    ``schema`` checks every view, the public view included, against the
+    shared schema at every step (``False`` only while a game is being moved
+    to it).
 
     Returns a few statistics (games, steps, whether resampling ever changed a
     hidden part) for the caller to assert on.
@@ -209,11 +237,14 @@ def check_game(
         trail: list[State] = []
         while not state.is_terminal():
             where = f"{game!r} playout {index} step {len(state.history())}"
-            _check_step(state, rng, where)
-            for seat in range(state.num_players):
-                json.dumps(state.view(seat))  # views must be JSON-serializable
+            _check_step(state, rng, where, schema)
+            if schema:
+                _check_views(state, where)
+            else:
+                for seat in range(state.num_players):
+                    json.dumps(state.view(seat))  # views must be JSON-serializable
             if len(state.history()) % resample_every == resample_every // 2:
-                resample_changed |= _check_resample(state, rng, where)
+                resample_changed |= _check_resample(state, rng, where, schema)
                 trail.append(state.clone())
             if state.is_chance_node():
                 action = state.sample_chance(chance_rng)
@@ -226,8 +257,10 @@ def check_game(
             assert twin.history() == twin_before, f"{where}: applying to the original changed a clone"
             assert len(state.history()) <= bound, f"{where}: longer than max_game_length {bound}"
             steps += 1
-        _check_step(state, rng, f"{game!r} playout {index} end")
-        _check_resample(state, rng, f"{game!r} playout {index} end")
+        _check_step(state, rng, f"{game!r} playout {index} end", schema)
+        if schema:
+            _check_views(state, f"{game!r} playout {index} end")
+        _check_resample(state, rng, f"{game!r} playout {index} end", schema)
         # Records round-trip: finished and unfinished games.
         for saved in [state, *trail[-2:]]:
             record = json.loads(json.dumps(saved.record()))
@@ -236,7 +269,7 @@ def check_game(
             assert replayed.scores() == saved.scores(), "record replay gave other scores"
             assert replayed.is_terminal() == saved.is_terminal(), "record replay: terminal differs"
             assert replayed.winners() == saved.winners(), "record replay: winners differ"
-            assert _views(replayed) == _views(saved), "record replay gave other views"
+            assert _views(replayed, schema) == _views(saved, schema), "record replay gave other views"
         # Earlier clones were not disturbed by later play.
         for old in trail:
             assert old.history() == state.history()[: len(old.history())], "clone drifted"

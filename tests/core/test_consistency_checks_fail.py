@@ -14,9 +14,9 @@ from oracles.testing import check_game
 class LeakyState(ToyState):
     """Shows the opponent's card before the showdown."""
 
-    def view(self, seat: int) -> dict[str, Any]:
-        view = super().view(seat)
-        view["other"] = self.cards[1 - seat] if self.cards else None
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = super()._view(seat)
+        view["other"] = self.cards[1 - seat] if self.cards and seat is not None else None
         return view
 
     def clone(self) -> LeakyState:
@@ -60,7 +60,7 @@ class ShortGame(ToyGame):
 class PeekingResampleState(ToyState):
     """Resamples the other card even after the showdown revealed it."""
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> ToyState:
+    def _resample(self, seat: int, rng: random.Random) -> ToyState:
         world = ToyState(self.game)  # type: ignore[arg-type]
         if self.cards:
             mine = self.cards[seat]
@@ -78,9 +78,71 @@ class PeekingResampleGame(ToyGame):
         return PeekingResampleState(self)
 
 
+class SchemaLessState(ToyState):
+    """A view without the shared keys."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = super()._view(seat)
+        del view["to_act"]
+        return view
+
+
+class SchemaLessGame(ToyGame):
+    def new_initial_state(self) -> SchemaLessState:
+        return SchemaLessState(self)
+
+
+class PublicHandState(ToyState):
+    """The public view shows seat 0's card."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = super()._view(0 if seat is None else seat)
+        view["seat"] = seat
+        return view
+
+
+class PublicHandGame(ToyGame):
+    def new_initial_state(self) -> PublicHandState:
+        return PublicHandState(self)
+
+
+class PublicCardInLogState(ToyState):
+    """The public view hides the hand but logs seat 1's dealt card."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = super()._view(seat)
+        if seat is None and self.cards:
+            view["log"][0]["card"] = str(self.cards[1])
+        return view
+
+
+class PublicCardInLogGame(ToyGame):
+    def new_initial_state(self) -> PublicCardInLogState:
+        return PublicCardInLogState(self)
+
+
+class BadSeqState(ToyState):
+    """Log events numbered from 1, not by their index in the record."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = super()._view(seat)
+        for event in view["log"]:
+            event["seq"] += 1
+        return view
+
+
+class BadSeqGame(ToyGame):
+    def new_initial_state(self) -> BadSeqState:
+        return BadSeqState(self)
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
     [
+        (SchemaLessGame(), "no 'to_act' key"),
+        (PublicHandGame(), "public view shows a hand"),
+        (PublicCardInLogGame(), "public view"),
+        (BadSeqGame(), "has seq"),
         (LeakyGame(), "changed its view"),
         (SharedCloneGame(), "changed a clone"),
         (UnsortedGame(), "not sorted"),

@@ -186,5 +186,7 @@ def test_seat_info_hides_the_state(toy_registered: str) -> None:
     state.apply_string("deal 5 / 2")
     info = SeatInfo(state, 1)
     assert info.legal_actions() == []  # not seat 1's turn
-    assert info.view() == {"card": 2, "other": None, "moves": []}
+    view = info.view()
+    assert view["hand"] == [2] and view["showdown"] is None
+    assert view["log"] == [{"seq": 0, "seat": None, "kind": "deal", "card": 2}]
     assert not any(name for name in dir(info) if name == "state")

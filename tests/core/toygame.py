@@ -22,6 +22,8 @@ NAMES = ("bet", "fold")
 class ToyGame(Game):
     id = "toy"
     title = "Toy high card"
+    unique_card_names = True
+    zero_sum = False
     option_schema: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 2, "number of seats", minimum=2, maximum=2),
         Option("top", int, 5, "highest card", minimum=2, maximum=9),
@@ -79,7 +81,7 @@ class ToyState(State):
             return f"deal {a} / {b}"
         return NAMES[action]
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         words = text.strip().lower()
         if not self.cards:
             if not words.startswith("deal "):
@@ -112,15 +114,32 @@ class ToyState(State):
         best = max(s)
         return [i for i in range(2) if s[i] == best]
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         showdown = self.is_terminal() and FOLD not in self.moves
+        player = self.current_player()
+        log: list[dict[str, Any]] = []
+        if self.cards:
+            # The deal: a seat sees its own card, the public view none.
+            deal: dict[str, Any] = {"seq": 0, "seat": None, "kind": "deal"}
+            if seat is not None:
+                deal["card"] = self.cards[seat]
+            log.append(deal)
+        log += [{"seq": i + 1, "seat": i, "kind": NAMES[m]} for i, m in enumerate(self.moves)]
         return {
-            "card": self.cards[seat] if self.cards else None,
-            "other": self.cards[1 - seat] if showdown else None,
-            "moves": [NAMES[m] for m in self.moves],
+            "game": self.game.id,
+            "seat": seat,
+            "players": 2,
+            "phase": "deal" if not self.cards else "over" if player == TERMINAL else "bet",
+            "to_act": player if player >= 0 else None,
+            "terminal": player == TERMINAL,
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "log": log,
+            "hand": [self.cards[seat]] if seat is not None and self.cards else None,
+            "showdown": list(self.cards) if showdown else None,
         }
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> ToyState:
+    def _resample(self, seat: int, rng: random.Random) -> ToyState:
         world = ToyState(self.game)  # type: ignore[arg-type]
         if self.cards:
             mine = self.cards[seat]

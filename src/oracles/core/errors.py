@@ -63,3 +63,7 @@ class RecordError(OraclesError):
         super().__init__(message)
         self.index = index
         self.text = text
+
+
+class SeatError(OraclesError, ValueError):
+    """A seat that is not one of the game's (``view(-1)``, ``view("0")``)."""

@@ -11,7 +11,10 @@ A whole deal is one chance action. Its integer is the deal packed with
 Such chance nodes cannot list their outcomes (``chance_outcomes`` raises
 :class:`ChanceNotEnumerableError`); ``sample_chance(rng)`` draws one.
 
-What a game must implement (the abstract methods below):
+What a game must implement (the abstract methods below; the public
+``view``, ``string_to_action`` and ``apply_action`` check their arguments
+and then call the game's own method, so a game never sees a bad seat, a
+text that is not a string or an action that is not an integer):
 
 =============================  ==============================================
 ``current_player``             seat to act, ``CHANCE`` or ``TERMINAL``
@@ -19,10 +22,11 @@ What a game must implement (the abstract methods below):
 ``_illegal_reason(a)``         why ``a`` is illegal here, or ``None``
 ``_apply(a)``                  perform a legal action (no checks)
 ``action_to_string(a)``        notation of ``a`` in this state
-``string_to_action(s)``        inverse, case-insensitive, ``NotationError``
+``_string_to_action(s)``       inverse, case-insensitive, ``NotationError``
 ``sample_chance(rng)``         draw a chance action
 ``scores`` / ``winners``       cumulative points / winning seats
-``view(seat)``                 JSON-ready dict of what ``seat`` may know
+``_view(seat)``                JSON-ready dict of what ``seat`` may know
+                               (``None``: the public view), ``core.views``
 ``resample_from_infostate``    a full state consistent with a seat's view
 ``clone``                      an independent copy
 =============================  ==============================================
@@ -41,7 +45,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, NotationError
+from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, NotationError, SeatError
 from oracles.core.options import Option, resolve_options
 
 #: ``current_player()`` at a chance node (the same value as OpenSpiel's).
@@ -50,6 +54,10 @@ CHANCE = -1
 TERMINAL = -4
 
 RECORD_FORMAT = "oracles/1"
+
+#: Longest action text ``string_to_action`` reads (a whole deal of the
+#: largest game is far shorter); longer input is refused unread.
+MAX_ACTION_TEXT = 4096
 
 
 class Game(ABC):
@@ -69,6 +77,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     #: Whether every finished game's returns sum to zero (a duel's win/loss).
     zero_sum: ClassVar[bool] = False
+    #: Whether each card in a hand has a name no other card shares (``R12``,
+    #: ``fire-7``), so that a leaked card is a string the consistency suite
+    #: can search the public view for.
+    unique_card_names: ClassVar[bool] = False
     #: Option sets the shared consistency suite plays (main variants).
     test_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
@@ -148,8 +160,15 @@ class State(ABC):
         if self.is_terminal():
             raise IllegalActionError("the game is over")
         if not isinstance(action, int) or isinstance(action, bool):
-            raise IllegalActionError(f"an action is an integer, not {action!r}")
-        reason = self._illegal_reason(action)
+            raise IllegalActionError(f"an action is an integer, not {type(action).__name__}")
+        if action < 0:
+            raise IllegalActionError(f"no action has a negative number ({action})")
+        try:
+            reason = self._illegal_reason(action)
+        except (ValueError, OverflowError, IndexError, KeyError):
+            # A number far outside what the game packs (a huge int, a deal
+            # that decodes to nonsense) is simply not one of its actions.
+            reason = "not an action of this game here"
         if reason is not None:
             raise IllegalActionError(reason)
         self._apply(action)
@@ -172,10 +191,19 @@ class State(ABC):
     def action_to_string(self, action: int) -> str:
         """The notation of ``action`` in this state (chance included)."""
 
-    @abstractmethod
     def string_to_action(self, text: str) -> int:
         """Read the notation of an action in this state (case-insensitive);
         raise :class:`NotationError` if it cannot be read."""
+        if not isinstance(text, str):
+            raise NotationError(f"an action is written as text, not {type(text).__name__}")
+        if len(text) > MAX_ACTION_TEXT:
+            raise notation_error(text[:40] + "...", f"longer than {MAX_ACTION_TEXT} characters")
+        return self._string_to_action(text)
+
+    @abstractmethod
+    def _string_to_action(self, text: str) -> int:
+        """The game's reader behind :meth:`string_to_action` (``text`` is a
+        string of bounded length)."""
 
     def history(self) -> list[int]:
         """Every action applied so far, chance included."""
@@ -233,21 +261,42 @@ class State(ABC):
         return list(self.scores())
 
     # ---------------------------------------------------------- knowledge
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know, as a JSON-serializable dict in the
+        shared schema (:mod:`oracles.core.views`); ``None`` gives the public
+        view, what a spectator sees. It includes what the seat observed of
+        each action, in order, so two histories look the same to a seat
+        exactly when their views do. A seat outside ``0..players-1`` raises
+        :class:`SeatError`."""
+        return self._view(self.check_seat(seat, allow_public=True))
+
     @abstractmethod
-    def view(self, seat: int) -> dict[str, Any]:
-        """Everything ``seat`` may know, as a JSON-serializable dict. It
-        includes what the seat observed of each action, in order, so two
-        histories look the same to a seat exactly when their views do."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's view behind :meth:`view` (``seat`` already checked)."""
+
+    def check_seat(self, seat: object, allow_public: bool = False) -> Any:
+        """``seat`` if it is a seat of this game (or ``None`` where the
+        public view is meant), else :class:`SeatError`."""
+        if seat is None and allow_public:
+            return None
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
+            shown = repr(seat) if isinstance(seat, int) else type(seat).__name__
+            raise SeatError(f"no seat {shown} in a game of {self.num_players} players")
+        return seat
 
     def information_state_string(self, seat: int) -> str:
         """A canonical text of :meth:`view`: equal exactly when the seat
         cannot tell the two states apart."""
         return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
 
-    @abstractmethod
     def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
         """A full state, drawn at random among those ``seat`` cannot tell
         from this one, whose history is a legal game."""
+        return self._resample(self.check_seat(seat), rng)
+
+    @abstractmethod
+    def _resample(self, seat: int, rng: random.Random) -> State:
+        """The game's resampler behind :meth:`resample_from_infostate`."""
 
     @abstractmethod
     def clone(self) -> State:

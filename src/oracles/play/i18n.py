@@ -1,54 +1,37 @@
-"""Messages of the terminal front end in English and German."""
+"""Messages of the terminal front end, translated through :mod:`oracles.i18n`.
+
+Each message has a key used by the session and an English text that is its
+catalog entry (German in ``oracles/locale/de/LC_MESSAGES/oracles.po``).
+"""
 
 from __future__ import annotations
 
-MESSAGES: dict[str, dict[str, str]] = {
-    "en": {
-        "seat": "seat {seat}",
-        "you": "you",
-        "your_turn": "Your move, seat {seat}.",
-        "legal": "Legal moves",
-        "prompt": "move (number, notation, 'help', 'save' or 'quit')> ",
-        "bad_input": "Not a legal move here: {reason}",
-        "ambiguous": "'{text}' could mean: {options}",
-        "unknown": "'{text}' matches no legal move",
-        "saved": "Game saved to {path} (resume with: oracles play --resume {path})",
-        "handover": "Pass the screen to {who} and press Enter when only they can see it...",
-        "game_over": "Game over.",
-        "winners": "Winner(s): {names}",
-        "draw": "No winner: a draw.",
-        "scores": "Scores",
-        "help": (
-            "Type the number of a move, its notation (e.g. as listed), or a short form the game "
-            "understands. 'save' writes the record, 'quit' saves and leaves."
-        ),
-        "dealing": "Cards are dealt.",
-        "resumed": "Resumed a game of {actions} actions.",
-    },
-    "de": {
-        "seat": "Platz {seat}",
-        "you": "du",
-        "your_turn": "Du bist am Zug, Platz {seat}.",
-        "legal": "Erlaubte Züge",
-        "prompt": "Zug (Nummer, Notation, 'hilfe', 'speichern' oder 'ende')> ",
-        "bad_input": "Hier nicht erlaubt: {reason}",
-        "ambiguous": "'{text}' kann heißen: {options}",
-        "unknown": "'{text}' passt zu keinem erlaubten Zug",
-        "saved": "Partie gespeichert in {path} (weiter mit: oracles play --resume {path})",
-        "handover": "Gib den Bildschirm an {who} weiter und drücke Enter, wenn nur diese Person hinsieht...",
-        "game_over": "Spielende.",
-        "winners": "Gewonnen: {names}",
-        "draw": "Kein Sieger: unentschieden.",
-        "scores": "Punkte",
-        "help": (
-            "Gib die Nummer eines Zuges ein, seine Notation (wie aufgelistet) oder eine Kurzform. "
-            "'speichern' sichert die Partie, 'ende' sichert und beendet."
-        ),
-        "dealing": "Die Karten werden verteilt.",
-        "resumed": "Partie mit {actions} Aktionen fortgesetzt.",
-    },
+from oracles.i18n import N_, translate
+
+MESSAGES: dict[str, str] = {
+    "seat": N_("seat {seat}"),
+    "you": N_("you"),
+    "your_turn": N_("Your move, seat {seat}."),
+    "legal": N_("Legal moves"),
+    "prompt": N_("move (number, notation, 'help', 'save' or 'quit')> "),
+    "bad_input": N_("Not a legal move here: {reason}"),
+    "ambiguous": N_("'{text}' could mean: {options}"),
+    "unknown": N_("'{text}' matches no legal move"),
+    "saved": N_("Game saved to {path} (resume with: oracles play --resume {path})"),
+    "handover": N_("Pass the screen to {who} and press Enter when only they can see it..."),
+    "game_over": N_("Game over."),
+    "winners": N_("Winner(s): {names}"),
+    "draw": N_("No winner: a draw."),
+    "scores": N_("Scores"),
+    "help": N_(
+        "Type the number of a move, its notation (e.g. as listed), or a short form the game "
+        "understands. 'save' writes the record, 'quit' saves and leaves."
+    ),
+    "dealing": N_("Cards are dealt."),
+    "resumed": N_("Resumed a game of {actions} actions."),
 }
 
+#: Words the prompt understands besides moves, in every language.
 COMMANDS = {
     "help": {"help", "hilfe", "?"},
     "save": {"save", "speichern"},
@@ -57,5 +40,5 @@ COMMANDS = {
 
 
 def message(lang: str, key: str, **fields: object) -> str:
-    table = MESSAGES.get(lang, MESSAGES["en"])
-    return table.get(key, MESSAGES["en"][key]).format(**fields)
+    """The message ``key`` in ``lang`` with its fields filled in."""
+    return translate(lang, MESSAGES[key], **fields)

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from oracles.core.registry import game_part
+from oracles.i18n import ntranslate, translate
 from oracles.play.i18n import message
 
 
@@ -25,6 +26,15 @@ class Renderer:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
+
+    def tr(self, message: str, **fields: object) -> str:
+        """``message`` (English, marked for the catalog) in this renderer's
+        language, with its fields filled in."""
+        return translate(self.lang, message, **fields)
+
+    def ntr(self, singular: str, plural: str, count: int, **fields: object) -> str:
+        """The singular or plural form of a message for ``count``."""
+        return ntranslate(self.lang, singular, plural, count, **fields)
 
     def seat_name(self, seat: int, viewer: int | None = None) -> str:
         if seat == viewer:

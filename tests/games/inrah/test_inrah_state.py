@@ -450,7 +450,7 @@ EXTRA_OPTION_SETS = (
 
 @pytest.mark.parametrize("options", InrahGame.test_option_sets + EXTRA_OPTION_SETS, ids=str)
 def test_check_game(options: dict[str, Any]) -> None:
-    stats = check_game(load_game("inrah", **options), playouts=2, seed=7)
+    stats = check_game(load_game("inrah", **options), playouts=2, seed=7, schema=False)
     assert stats["resample_changed"]
 
 

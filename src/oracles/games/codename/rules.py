@@ -1303,7 +1303,7 @@ class CodenameState(State):
             return f"name {SYMBOLS[action - NAME_BASE]}"
         raise ValueError(action)
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         tokens = text.strip().lower().split()
         if not tokens:
             raise notation_error(text, "empty action")
@@ -1442,7 +1442,8 @@ class CodenameState(State):
         raise notation_error(text, f"unknown action '{head}'")
 
     # ---------------------------------------------------------------- view
-    def view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        assert seat is not None, "the public view is not written yet (issue 13)"
         opp = 1 - seat
         player = self.current_player()
         task = self._tasks[-1] if self._tasks and not self._over else None
@@ -1601,7 +1602,7 @@ class CodenameState(State):
         return {SYMBOLS[s]: counts[s] for s in range(5) if counts[s]}
 
     # ----------------------------------------------------------- resample
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> CodenameState:
+    def _resample(self, seat: int, rng: random.Random) -> CodenameState:
         """Relabel every card ``seat`` never saw (a random permutation of their
         symbols within each deck, honouring what it learnt a card is not), and
         replay the history with the relabelled cards.

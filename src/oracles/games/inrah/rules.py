@@ -169,6 +169,7 @@ class InrahGame(Game):
     """Inrah-Orakel with its options fixed (see the module docstring)."""
 
     id = "inrah"
+    unique_card_names = True
     title = "Inrah-Orakel"
     min_players = 3
     max_players = 6
@@ -571,7 +572,7 @@ class InrahState(State):
             return f"efferd P{target} {'makes' if kind == EFFERD_MAKES else 'misses'} {k}"
         return f"action #{action}"
 
-    def string_to_action(self, text: str) -> int:
+    def _string_to_action(self, text: str) -> int:
         if not isinstance(text, str):
             raise notation_error(str(text), "an action is written as text")
         words = text.strip().lower().split()
@@ -715,7 +716,8 @@ class InrahState(State):
         return [seat for seat, total in enumerate(self._totals) if total == best]
 
     # -------------------------------------------------------- knowledge
-    def view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        assert seat is not None, "the public view is not written yet (issue 13)"
         n = self.num_players
         game = self.game
         phase = self._phase
@@ -830,7 +832,7 @@ class InrahState(State):
                 led = NO_LED
         return voids
 
-    def resample_from_infostate(self, seat: int, rng: random.Random) -> InrahState:
+    def _resample(self, seat: int, rng: random.Random) -> InrahState:
         """Deal the cards ``seat`` has not seen at random among the other
         seats, keeping every card they played, the turned-up trump card, and
         every known void; earlier rounds were shown in full by their tricks."""

@@ -1,0 +1,101 @@
+"""Translations: one gettext catalog per language, read with Babel.
+
+Every text the program shows a person (the terminal now, the web page too)
+is written in English in the source, marked for extraction, and looked up
+in the catalog of the viewer's language,
+``oracles/locale/<lang>/LC_MESSAGES/oracles.po``. The catalog is read with
+Babel and compiled in memory on first use, so there is no build step and the
+``.po`` file is the only source of each translation.
+
+Marking: :func:`translate` (``translate(lang, "seat {seat}", seat=2)``),
+:func:`ntranslate` for plurals, and :func:`N_` for texts kept in tables and
+translated later. ``make messages`` extracts the marked texts
+(``pybabel extract``) and updates the catalogs; a test checks that every
+marked text has a German translation.
+
+>>> translate("de", "Scores")
+'Punkte'
+>>> translate("en", "seat {seat}", seat=2)
+'seat 2'
+"""
+
+from __future__ import annotations
+
+import functools
+import gettext
+import io
+from pathlib import Path
+
+#: The languages with a catalog; English is the source language.
+LANGUAGES = ("en", "de")
+DOMAIN = "oracles"
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (no translation for English or an
+    unknown language)."""
+    path = catalog_path(lang)
+    if lang == "en" or not path.exists():
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as source:
+        catalog = read_po(source, locale=lang, domain=DOMAIN)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def translate(lang: str, message: str, **fields: object) -> str:
+    """``message`` in ``lang``, with ``{fields}`` filled in."""
+    text = translations(lang).gettext(message)
+    return text.format(**fields) if fields else text
+
+
+def ntranslate(lang: str, singular: str, plural: str, count: int, **fields: object) -> str:
+    """The singular or plural form for ``count`` in ``lang`` (``{count}`` is
+    available to the text)."""
+    text = translations(lang).ngettext(singular, plural, count)
+    return text.format(count=count, **fields)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now."""
+    return message
+
+
+def best_language(accept_language: str | None) -> str:
+    """The catalog language that best fits an HTTP ``Accept-Language``
+    header (English when none fits).
+
+    >>> best_language("de-DE,de;q=0.9,en;q=0.8")
+    'de'
+    """
+    if not accept_language:
+        return "en"
+    from babel import Locale, UnknownLocaleError
+
+    ranked = []
+    for part in accept_language.split(",")[:20]:
+        tag, _, quality = part.strip().partition(";q=")
+        try:
+            weight = float(quality) if quality else 1.0
+        except ValueError:
+            continue
+        ranked.append((weight, tag.strip()))
+    for _, tag in sorted(ranked, key=lambda item: -item[0]):
+        try:
+            language = Locale.parse(tag.replace("-", "_")).language
+        except (ValueError, UnknownLocaleError):
+            continue
+        if language in LANGUAGES:
+            return language
+    return "en"
