@@ -40,8 +40,15 @@ def test_sigkill_and_restart(new_db: Callable[[], str], request: Any) -> None:
     server = ProcessServer(new_db(), "--bot-pause", "0.03", "--bot-mode", "thread", "--grace", "600")
     rng = random.Random(f"durability-{backend}")
     server.start()
+    tokens: list[str] = []
     try:
-        asyncio.run(_drive(server, rng, kills_wanted))
+        asyncio.run(_drive(server, rng, kills_wanted, tokens))
+        # A graceful stop (SIGTERM) ends cleanly (uvicorn re-raises the
+        # signal once it has shut down), and no token was ever logged.
+        assert server.stop() in (0, -15)
+        log = server.output()
+        assert '"event": "stopped"' in log
+        assert tokens and not any(token in log for token in tokens)
     except BaseException:
         print(server.output()[-5000:])
         raise
@@ -49,7 +56,7 @@ def test_sigkill_and_restart(new_db: Callable[[], str], request: Any) -> None:
         server.stop()
 
 
-async def _drive(server: ProcessServer, rng: random.Random, kills_wanted: int) -> None:
+async def _drive(server: ProcessServer, rng: random.Random, kills_wanted: int, tokens: list[str]) -> None:
     # A table of bots alone, which must carry on by itself after every restart.
     bots_only = await _create(server, "oracle", ["bot:random"] * 4)
     acknowledged: dict[str, dict[int, str]] = {}  # table -> version -> the move acknowledged
@@ -73,6 +80,7 @@ async def _drive(server: ProcessServer, rng: random.Random, kills_wanted: int) -
     killing = asyncio.create_task(killer())
     while not killing.done() or not finished_tables:
         table = await _create(server, "oracle", SEATS)
+        tokens.append(table["seats"][0]["token"])
         acknowledged[table["id"]] = {}
         seen[table["id"]] = 0
         await _play(server, table, rng, acknowledged[table["id"]], seen)

@@ -276,7 +276,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     if bucket.tokens < -settings.burst:
                         await websocket.close(code=1008, reason="too many messages")
                         break
-                    conn.send(protocol.error(protocol.BAD_MESSAGE, "too many messages: slow down"))
+                    # Name the move refused, so that its sender can resend it.
+                    refused = protocol.move_id_of(raw)
+                    conn.send(protocol.error(protocol.BAD_MESSAGE, "too many messages: slow down", refused))
                     continue
                 await handle(table, conn, raw)
         except WebSocketDisconnect:

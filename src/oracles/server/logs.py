@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import sys
 import time
 from typing import Any
@@ -31,10 +32,32 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, default=str)
 
 
+_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+
+
+class RedactTokens(logging.Filter):
+    """Masks ``token=...`` in any message: uvicorn logs each WebSocket
+    handshake with its query string, which holds the seat's token.
+
+    >>> record = logging.LogRecord("x", 20, "", 0, '"WebSocket /ws/tables/a?token=%s" 403', ("s3cret",), None)
+    >>> RedactTokens().filter(record), record.getMessage()
+    (True, '"WebSocket /ws/tables/a?token=***" 403')
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = _TOKEN.sub(r"\1***", message)
+            record.args = None
+        return True
+
+
 def setup(level: str = "info") -> None:
-    """Send the server's and uvicorn's messages to stderr as JSON lines."""
+    """Send the server's and uvicorn's messages to stderr as JSON lines,
+    tokens masked."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(JsonFormatter())
+    handler.addFilter(RedactTokens())
     for name in ("oracles.server", "uvicorn", "uvicorn.error"):
         log = logging.getLogger(name)
         log.handlers[:] = [handler]

@@ -146,6 +146,16 @@ def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> Client
     raise _bad("a message needs a 'type' string")
 
 
+def move_id_of(raw: str | bytes | None) -> str | None:
+    """The ``id`` of a move message, if it is one (for errors that refuse it
+    unread)."""
+    try:
+        message = parse_client_message(raw, chat_max=MAX_MESSAGE)
+    except ProtocolError:
+        return None
+    return message.id if isinstance(message, Move) else None
+
+
 def error(code: str, message: str, move_id: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if move_id is not None:

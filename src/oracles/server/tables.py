@@ -170,7 +170,7 @@ class TableRuntime:
         """The SPEC's ``state`` for ``seat`` (``None``: a spectator), built
         only from that seat's view or the public view."""
         state = self.state
-        view = state.view(seat) if seat is not None else state.view(None)  # type: ignore[arg-type]
+        view = state.view(seat) if seat is not None else state.view(None)
         legal: list[str] = []
         if seat is not None and state.current_player() == seat:
             legal = [state.action_to_string(a) for a in state.legal_actions()]
