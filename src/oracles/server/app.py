@@ -143,7 +143,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield
         finally:
             await hub.close()
-            bots.shutdown()
+            await bots.aclose()
             await engine.dispose()
             logs.event("stopped")
 
