@@ -53,7 +53,7 @@ def test_sigkill_and_restart(new_db: Callable[[], str], request: Any) -> None:
         print(server.output()[-5000:])
         raise
     finally:
-        server.stop()
+        server.close()
 
 
 async def _drive(server: ProcessServer, rng: random.Random, kills_wanted: int, tokens: list[str]) -> None:
