@@ -4,6 +4,7 @@
 ``oracles games``                  list the games and their options
 ``oracles replay FILE [--json]``   replay a record, show where the game stands
 ``oracles simulate GAME -n N``     play N games between bots, summarise them
+``oracles serve``                  run the game server (``docs/server.md``)
 =================================  ==========================================
 
 Every error caused by input (a bad option, an unreadable record, an illegal
@@ -134,6 +135,10 @@ def _build_parser() -> argparse.ArgumentParser:
     from oracles.analysis.cli import add_parsers  # analyze, balance (each sets args.run)
 
     add_parsers(commands)
+
+    from oracles.server.cli import add_parser as add_serve_parser
+
+    add_serve_parser(commands)
     return parser
 
 
@@ -481,6 +486,12 @@ def _fail(message: str, status: int = EXIT_ERROR) -> int:
     return status
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from oracles.server.cli import run as run_server
+
+    return run_server(args)
+
+
 def _run(args: argparse.Namespace) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "games": lambda _: cmd_games(),
@@ -489,6 +500,7 @@ def _run(args: argparse.Namespace) -> int:
         "simulate": cmd_simulate,
         "play": cmd_play,
         "tournament": cmd_tournament,
+        "serve": _cmd_serve,
     }
     if args.command in commands:
         return commands[args.command](args)

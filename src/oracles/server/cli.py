@@ -1,0 +1,105 @@
+"""``oracles serve``: the arguments and the uvicorn that runs the app.
+
+``oracles.cli`` only calls :func:`add_parser` and :func:`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from typing import Any
+
+from oracles.server.config import Settings, database_url, default_db_path, redact_url
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    serve = subparsers.add_parser("serve", help="run the game server (tables, bots, WebSocket play)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help=f"database: an SQLite file or URL, or postgresql://user:pass@host/db (default {default_db_path()})",
+    )
+    serve.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        help="seconds before a bot plays for an absent person (default 60)",
+    )
+    serve.add_argument(
+        "--bot-pause", type=float, default=0.5, help="seconds before each bot move (default 0.5)"
+    )
+    serve.add_argument("--bot-workers", type=int, default=1, help="processes for bot search (default 1)")
+    serve.add_argument(
+        "--bot-mode",
+        choices=("process", "thread"),
+        default="process",
+        help="where bots think (default process)",
+    )
+    serve.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another web origin allowed to connect",
+    )
+    serve.add_argument(
+        "--rate", type=float, default=20.0, help="messages a second per connection (default 20)"
+    )
+    serve.add_argument("--log-level", default="info", help="debug, info, warning or error (default info)")
+    return serve  # type: ignore[no-any-return]
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    return Settings(
+        db_url=database_url(args.db),
+        host=args.host,
+        port=args.port,
+        grace=max(0.0, args.grace),
+        bot_pause=max(0.0, args.bot_pause),
+        allowed_origins=tuple(args.allow_origin),
+        rate=max(1.0, args.rate),
+        burst=max(2, int(2 * args.rate)),
+        bot_mode=args.bot_mode,
+        bot_workers=max(1, args.bot_workers),
+    )
+
+
+def serve(settings: Settings, log_level: str = "info") -> None:
+    """Run the server until SIGINT/SIGTERM; then stop gracefully (writes in
+    flight finish first)."""
+    import uvicorn
+
+    from oracles.server import logs
+    from oracles.server.app import create_app
+
+    logs.setup(log_level)
+    app = create_app(settings)
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        # A seat's token is in the query string: uvicorn's access log would
+        # print it, so requests are logged by the app, without queries.
+        access_log=False,
+        log_config=None,
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,
+        timeout_graceful_shutdown=10,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    # Bind first, so that the URL printed is one that answers.
+    sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((settings.host, settings.port))
+    port = sock.getsockname()[1]
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    print(f"oracles serve: http://{host}:{port}/  (database {redact_url(settings.db_url)})", flush=True)
+    server.run(sockets=[sock])
+
+
+def run(args: argparse.Namespace) -> int:
+    serve(settings_from(args), args.log_level)
+    return 0

@@ -1,0 +1,267 @@
+"""The database: schema (SQLAlchemy Core) and the few queries the server makes.
+
+What is stored (see ``docs/server.md``):
+
+``tables``
+    one row per table: its game, options, per-move clock, status and, for a
+    rematch, the seat that must deal first.
+``seats``
+    one row per seat: human or bot, the bot spec, a display name and the
+    SHA-256 of the seat's token (never the token).
+``moves``
+    the append-only move log: one row per action of the record, chance
+    included, keyed uniquely by ``(table_id, version)`` where ``version`` is
+    the number of actions once this one is applied; a client's move id is
+    unique per table, which makes a resent move harmless.
+``chat``
+    chat lines, as typed (escaped when sent).
+
+The schema itself is created by the Alembic migrations in ``migrations/``;
+``metadata`` here mirrors them for the queries.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("clock", Integer, nullable=True),
+    Column("first_seat", Integer, nullable=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("status", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True), nullable=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("bot", String(200), nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=True),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("action", Text, nullable=False),
+    Column("move_id", String(128), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "version", name="uq_moves_table_version"),
+    UniqueConstraint("table_id", "move_id", name="uq_moves_table_move_id"),
+)
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def make_engine(url: str) -> AsyncEngine:
+    """The async engine. SQLite gets WAL, full sync and a long busy timeout:
+    a commit is on disk before the server acknowledges it, and the tables'
+    writers wait for each other rather than fail."""
+    if url.startswith("sqlite"):
+        engine = create_async_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_async_engine(url, pool_pre_ping=True)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    clock: int | None
+    first_seat: int | None
+    status: str
+    rematch_of: str | None = None
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    version: int
+    seat: int | None
+    action: str
+    move_id: str | None
+
+
+async def insert_table(
+    conn: AsyncConnection, row: TableRow, seat_rows: list[SeatRow], actions: list[MoveRow]
+) -> None:
+    """A new table with its seats and its first (chance) actions."""
+    await conn.execute(
+        insert(tables).values(
+            id=row.id,
+            game=row.game,
+            options=json.dumps(row.options),
+            clock=row.clock,
+            first_seat=row.first_seat,
+            rematch_of=row.rematch_of,
+            status=row.status,
+            created_at=now(),
+        )
+    )
+    await conn.execute(
+        insert(seats),
+        [
+            {
+                "table_id": row.id,
+                "seat": s.seat,
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "token_hash": s.token_hash,
+            }
+            for s in seat_rows
+        ],
+    )
+    if actions:
+        await insert_moves(conn, row.id, actions)
+
+
+async def insert_moves(conn: AsyncConnection, table_id: str, rows: list[MoveRow]) -> None:
+    stamp = now()
+    await conn.execute(
+        insert(moves),
+        [
+            {
+                "table_id": table_id,
+                "version": m.version,
+                "seat": m.seat,
+                "action": m.action,
+                "move_id": m.move_id,
+                "created_at": stamp,
+            }
+            for m in rows
+        ],
+    )
+
+
+async def mark_finished(conn: AsyncConnection, table_id: str) -> None:
+    await conn.execute(
+        update(tables).where(tables.c.id == table_id).values(status="finished", finished_at=now())
+    )
+
+
+async def rename_seat(conn: AsyncConnection, table_id: str, seat: int, name: str) -> None:
+    await conn.execute(
+        update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(name=name)
+    )
+
+
+async def insert_chat(conn: AsyncConnection, table_id: str, seat: int | None, text: str) -> None:
+    await conn.execute(insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now()))
+
+
+async def load_table(
+    conn: AsyncConnection, table_id: str
+) -> tuple[TableRow, list[SeatRow], list[MoveRow]] | None:
+    """A table, its seats and its move log in order; ``None`` if unknown."""
+    found = (await conn.execute(select(tables).where(tables.c.id == table_id))).first()
+    if found is None:
+        return None
+    row = TableRow(
+        id=found.id,
+        game=found.game,
+        options=json.loads(found.options),
+        clock=found.clock,
+        first_seat=found.first_seat,
+        status=found.status,
+        rematch_of=found.rematch_of,
+    )
+    seat_rows = [
+        SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash)
+        for r in await conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+    ]
+    move_rows = [
+        MoveRow(r.version, r.seat, r.action, r.move_id)
+        for r in await conn.execute(
+            select(moves).where(moves.c.table_id == table_id).order_by(moves.c.version)
+        )
+    ]
+    return row, seat_rows, move_rows
+
+
+async def table_ids(conn: AsyncConnection, status: str) -> list[str]:
+    result = await conn.execute(
+        select(tables.c.id).where(tables.c.status == status).order_by(tables.c.created_at)
+    )
+    return [r.id for r in result]
+
+
+async def recent_chat(conn: AsyncConnection, table_id: str, limit: int = 50) -> list[tuple[int | None, str]]:
+    result = await conn.execute(
+        select(chat.c.seat, chat.c.text)
+        .where(chat.c.table_id == table_id)
+        .order_by(chat.c.id.desc())
+        .limit(limit)
+    )
+    return [(r.seat, r.text) for r in result][::-1]
+
+
+async def rematch_of(conn: AsyncConnection, table_id: str) -> str | None:
+    """The id of the rematch already made of ``table_id``, if any."""
+    found = (await conn.execute(select(tables.c.id).where(tables.c.rematch_of == table_id))).first()
+    return None if found is None else str(found.id)

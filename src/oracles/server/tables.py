@@ -1,0 +1,589 @@
+"""Tables at run time: one authoritative state per table, one writer at a time.
+
+A :class:`TableRuntime` holds the table's state, rebuilt from its move log,
+and the sockets watching it. Every change goes through :meth:`TableRuntime.submit`
+under the table's lock: the move is checked, the chance actions that follow
+are drawn (from the OS's random source), all of them are committed to the
+move log, and only then is the cached state replaced and a ``state`` message
+queued to every socket, each built from that socket's own view.
+
+Bots, stand-ins for absent people and the per-move clock are tasks that end
+in the same :meth:`TableRuntime.submit`, with the version they saw: if anyone
+moved meanwhile, their move is stale and dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import html
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from oracles.core.errors import IllegalActionError, NotationError, OraclesError
+from oracles.core.game import State
+from oracles.core.records import replay_record
+from oracles.core.registry import game_class, load_game
+from oracles.server import db, logs
+from oracles.server.bots import BotRunner
+from oracles.server.config import Settings
+from oracles.server.protocol import ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
+
+#: Chance actions that pick who starts; a rematch forces the next seat.
+FIRST_SEAT_WORDS = ("dealer", "first")
+#: A socket whose outgoing queue grows past this is too slow and is closed.
+MAX_QUEUE = 500
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A seat's secret: 256 bits from the OS."""
+    return secrets.token_urlsafe(32)
+
+
+class Connection:
+    """One socket: messages are queued and written by one task, so they
+    leave in the order the table produced them and a slow reader never
+    holds a table's lock."""
+
+    def __init__(self, send_text: Callable[[str], Awaitable[None]], seat: int | None) -> None:
+        self.seat = seat
+        self._send_text = send_text
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self._queue.qsize() > MAX_QUEUE:
+            self.close()
+            return
+        self._queue.put_nowait(encode(message))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self._queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    return
+                await self._send_text(text)
+        except Exception:
+            self.closed = True
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    bot: str | None
+    name: str
+    token_hash: str | None
+    #: Open sockets of this seat.
+    present: int = 0
+    #: A stand-in bot plays this (human) seat while its owner is away.
+    standin: bool = False
+    grace_task: asyncio.Task[None] | None = field(default=None, repr=False)
+
+
+class TableRuntime:
+    """A table in memory (see the module docstring)."""
+
+    def __init__(
+        self, hub: Hub, row: db.TableRow, seat_rows: list[db.SeatRow], moves: list[db.MoveRow], state: State
+    ) -> None:
+        self.hub = hub
+        self.id = row.id
+        self.game_id = row.game
+        self.options = dict(state.game.options)
+        self.clock = row.clock
+        self.first_seat = row.first_seat
+        self.stored_status = row.status
+        self.state = state
+        self.texts = [m.action for m in moves]
+        self.move_ids = {m.move_id: m.version for m in moves if m.move_id is not None}
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows]
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+        self.rng = random.SystemRandom()
+
+    # ---------------------------------------------------------------- facts
+    @property
+    def version(self) -> int:
+        return len(self.texts)
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    def seat_for_token(self, token: str) -> int | None:
+        digest = hash_token(token)
+        found = None
+        for seat in self.seats:
+            if seat.token_hash is not None and hmac.compare_digest(digest, seat.token_hash):
+                found = seat.seat
+        return found
+
+    def seats_info(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "name": s.name,
+                "connected": s.kind == "bot" or s.present > 0,
+                **({"bot": s.bot} if s.kind == "bot" else {}),
+                **({"standin": True} if s.standin else {}),
+            }
+            for s in self.seats
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game_id,
+            "options": self.options,
+            "status": "finished" if self.finished else "playing",
+            "version": self.version,
+            "seats": self.seats_info(),
+            **({"clock": self.clock} if self.clock else {}),
+        }
+
+    def record(self) -> dict[str, Any]:
+        return self.state.record()
+
+    def state_message(self, seat: int | None) -> dict[str, Any]:
+        """The SPEC's ``state`` for ``seat`` (``None``: a spectator), built
+        only from that seat's view or the public view."""
+        state = self.state
+        view = state.view(seat) if seat is not None else state.view(None)
+        legal: list[str] = []
+        if seat is not None and state.current_player() == seat:
+            legal = [state.action_to_string(a) for a in state.legal_actions()]
+        return {
+            "type": "state",
+            "version": self.version,
+            "seat": seat,
+            "view": view,
+            "legal": legal,
+            # Beyond the SPEC: lets a client stop without reading the view.
+            "status": "finished" if state.is_terminal() else "playing",
+        }
+
+    # ------------------------------------------------------------ fan-out
+    def send_state(self, conn: Connection) -> None:
+        try:
+            conn.send(self.state_message(conn.seat))
+        except Exception as error:
+            # Logged without a traceback: formatting one here races with the
+            # tests' own (CPython 3.11's ast recursion counter is not per thread).
+            logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
+            conn.send({"type": "error", "code": "unavailable", "message": "this view cannot be shown"})
+
+    def broadcast_state(self) -> None:
+        cache: dict[int | None, dict[str, Any] | None] = {}
+        for conn in list(self.connections):
+            if conn.seat not in cache:
+                try:
+                    cache[conn.seat] = self.state_message(conn.seat)
+                except Exception as error:
+                    logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
+                    cache[conn.seat] = None
+            message = cache[conn.seat]
+            if message is not None:
+                conn.send(message)
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        for conn in list(self.connections):
+            conn.send(message)
+
+    # -------------------------------------------------------------- chance
+    def draw_chance(self, state: State, texts: list[str]) -> int:
+        """A chance action from the OS's random source; the first
+        ``dealer``/``first`` of a rematch is forced to ``first_seat``."""
+        action = state.sample_chance(self.rng)
+        if self.first_seat is None:
+            return action
+        word = state.action_to_string(action).split(" ", 1)[0]
+        if word in FIRST_SEAT_WORDS and not any(t.split(" ", 1)[0] == word for t in texts):
+            try:
+                forced = state.string_to_action(f"{word} {self.first_seat}")
+                state.clone().apply_action(forced)
+            except OraclesError:
+                return action
+            return forced
+        return action
+
+    def play_chance(self, state: State, texts: list[str]) -> list[db.MoveRow]:
+        """Apply the chance actions due at ``state`` (in place)."""
+        rows = []
+        while state.is_chance_node():
+            action = self.draw_chance(state, texts)
+            text = state.action_to_string(action)
+            state.apply_action(action)
+            texts.append(text)
+            rows.append(db.MoveRow(len(texts), None, text, None))
+        return rows
+
+    # --------------------------------------------------------------- moves
+    async def submit(self, seat: int, text: str, version: int, move_id: str | None) -> dict[str, Any]:
+        """Apply ``seat``'s move made at ``version``; the answer is an
+        ``ack`` (also for a move id already applied), or a
+        :class:`ProtocolError`. Shielded: once begun, a commit finishes
+        even if the caller goes away, and the lock is never left mid-write."""
+        return await asyncio.shield(self._submit(seat, text, version, move_id))
+
+    async def _submit(self, seat: int, text: str, version: int, move_id: str | None) -> dict[str, Any]:
+        async with self.lock:
+            if move_id is not None and move_id in self.move_ids:
+                return {"type": "ack", "id": move_id, "version": self.move_ids[move_id], "duplicate": True}
+            if self.hub.closing:
+                raise ProtocolError("unavailable", "the server is shutting down")
+            if self.finished:
+                raise ProtocolError(ILLEGAL, "the game is over")
+            if version != self.version:
+                raise ProtocolError(STALE, f"the table is at version {self.version}, not {version}")
+            if self.state.current_player() != seat:
+                raise ProtocolError(NOT_YOUR_TURN, f"it is not seat {seat}'s turn")
+            trial = self.state.clone()
+            try:
+                action = trial.string_to_action(text)
+                notation = trial.action_to_string(action)
+                trial.apply_action(action)
+            except NotationError as error:
+                raise ProtocolError(ILLEGAL, str(error)) from None
+            except IllegalActionError as error:
+                raise ProtocolError(ILLEGAL, f"{text!r}: {error.reason}") from None
+            texts = [*self.texts, notation]
+            rows = [db.MoveRow(len(texts), seat, notation, move_id)]
+            rows += self.play_chance(trial, texts)
+            await self.commit(rows, finished=trial.is_terminal())
+            self.state = trial
+            self.texts = texts
+            if move_id is not None:
+                self.move_ids[move_id] = rows[0].version
+            logs.event("move", table=self.id, seat=seat, version=rows[0].version, chance=len(rows) - 1)
+            if trial.is_terminal():
+                logs.event("finished", table=self.id, version=self.version, scores=trial.scores())
+            self.broadcast_state()
+            self.schedule()
+            return {"type": "ack", "id": move_id, "version": rows[0].version}
+
+    async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
+        async with self.hub.engine.begin() as conn:
+            await db.insert_moves(conn, self.id, rows)
+            if finished:
+                await db.mark_finished(conn, self.id)
+
+    async def resume(self) -> None:
+        """After a restart: draw any chance left undrawn (the process died
+        between a move and its deal), then let the bots go on."""
+        async with self.lock:
+            if self.state.is_chance_node():
+                texts = list(self.texts)
+                trial = self.state.clone()
+                rows = self.play_chance(trial, texts)
+                await self.commit(rows, finished=trial.is_terminal())
+                self.state, self.texts = trial, texts
+            if self.state.is_terminal() and self.stored_status != "finished":
+                async with self.hub.engine.begin() as conn:
+                    await db.mark_finished(conn, self.id)
+                self.stored_status = "finished"
+            for seat in self.seats:
+                if seat.kind == "human" and seat.present == 0:
+                    self.start_grace(seat)
+            self.schedule()
+
+    # ------------------------------------------------- bots and stand-ins
+    def schedule(self) -> None:
+        """Start whatever must act next on its own: a bot, a stand-in, or
+        the clock of a person to move. Called under the lock after each
+        change; a task started for an older version is cancelled."""
+        current = asyncio.current_task()
+        if self.bot_task is not None and self.bot_task is not current:
+            self.bot_task.cancel()
+        self.bot_task = None
+        if self.finished or self.hub.closing:
+            return
+        player = self.state.current_player()
+        if player < 0:
+            return
+        seat = self.seats[player]
+        settings = self.hub.settings
+        if seat.kind == "bot" and seat.bot is not None:
+            spec, pause = seat.bot, settings.bot_pause
+        elif seat.standin:
+            spec, pause = settings.standin, settings.bot_pause
+        elif self.clock:
+            spec, pause = settings.standin, float(self.clock)
+        else:
+            return
+        self.bot_task = asyncio.create_task(self._bot_move(self.version, player, spec, pause))
+
+    async def _bot_move(self, version: int, seat: int, spec: str, pause: float) -> None:
+        try:
+            if pause > 0:
+                await asyncio.sleep(pause)
+            text = await self.hub.bots.choose(self.game_id, self.options, self.texts[:version], seat, spec)
+            await self.submit(seat, text, version, None)
+        except ProtocolError:
+            pass  # someone moved first: this choice is stale
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logs.failure("bot failed", table=self.id, seat=seat, version=version)
+            # Try again later (a database hiccup must not leave the table stuck).
+            await asyncio.sleep(1.0)
+            async with self.lock:
+                if self.version == version and self.bot_task is asyncio.current_task():
+                    self.schedule()
+
+    def start_grace(self, seat: Seat) -> None:
+        if seat.grace_task is None and not seat.standin and not self.finished:
+            seat.grace_task = asyncio.create_task(self._grace(seat))
+
+    async def _grace(self, seat: Seat) -> None:
+        await asyncio.sleep(self.hub.settings.grace)
+        async with self.lock:
+            seat.grace_task = None
+            if seat.present == 0 and not self.finished:
+                seat.standin = True
+                logs.event("stand-in", table=self.id, seat=seat.seat)
+                self.broadcast({"type": "seats", "seats": self.seats_info()})
+                self.schedule()
+
+    # ------------------------------------------------------------ sockets
+    async def attach(self, conn: Connection) -> None:
+        async with self.lock:
+            self.connections.add(conn)
+            if conn.seat is not None:
+                seat = self.seats[conn.seat]
+                seat.present += 1
+                if seat.grace_task is not None:
+                    seat.grace_task.cancel()
+                    seat.grace_task = None
+                if seat.standin:
+                    seat.standin = False
+                    self.schedule()
+            self.send_state(conn)
+            self.broadcast({"type": "seats", "seats": self.seats_info()})
+        async with self.hub.engine.connect() as db_conn:
+            lines = await db.recent_chat(db_conn, self.id)
+        for seat_no, text in lines:
+            conn.send(self.chat_message(seat_no, text))
+
+    async def detach(self, conn: Connection) -> None:
+        conn.close()
+        async with self.lock:
+            self.connections.discard(conn)
+            if conn.seat is not None:
+                seat = self.seats[conn.seat]
+                seat.present -= 1
+                if seat.present == 0:
+                    self.start_grace(seat)
+            self.broadcast({"type": "seats", "seats": self.seats_info()})
+
+    def chat_message(self, seat: int | None, text: str) -> dict[str, Any]:
+        name = self.seats[seat].name if seat is not None else "spectator"
+        return {"type": "chat", "seat": seat, "name": html.escape(name), "text": html.escape(text)}
+
+    async def chat(self, seat: int | None, text: str) -> None:
+        async with self.hub.engine.begin() as conn:
+            await db.insert_chat(conn, self.id, seat, text)
+        self.broadcast(self.chat_message(seat, text))
+
+    async def rename(self, seat: int, name: str) -> None:
+        async with self.lock:
+            async with self.hub.engine.begin() as conn:
+                await db.rename_seat(conn, self.id, seat, name)
+            self.seats[seat].name = name
+            self.broadcast({"type": "seats", "seats": self.seats_info()})
+
+    async def stop(self) -> None:
+        """Wait for a write in progress, then stop this table's tasks."""
+        async with self.lock:
+            if self.bot_task is not None:
+                self.bot_task.cancel()
+            for seat in self.seats:
+                if seat.grace_task is not None:
+                    seat.grace_task.cancel()
+            for conn in list(self.connections):
+                conn.close()
+
+
+class TableError(Exception):
+    """A request about tables that cannot be met (422)."""
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str
+    bot: str | None
+    name: str
+
+
+class Hub:
+    """All tables of this server, loaded from the database on demand."""
+
+    def __init__(self, settings: Settings, engine: AsyncEngine, bots: BotRunner) -> None:
+        self.settings = settings
+        self.engine = engine
+        self.bots = bots
+        self.tables: dict[str, TableRuntime] = {}
+        self.closing = False
+        self._loading = asyncio.Lock()
+
+    async def get(self, table_id: str) -> TableRuntime | None:
+        runtime = self.tables.get(table_id)
+        if runtime is not None:
+            return runtime
+        async with self._loading:
+            runtime = self.tables.get(table_id)
+            if runtime is not None:
+                return runtime
+            async with self.engine.connect() as conn:
+                found = await db.load_table(conn, table_id)
+            if found is None:
+                return None
+            row, seat_rows, moves = found
+            state = replay_record(
+                {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
+            )
+            runtime = TableRuntime(self, row, seat_rows, moves, state)
+            self.tables[table_id] = runtime
+        if not self.closing:
+            await runtime.resume()
+        return runtime
+
+    async def resume_all(self) -> None:
+        """On start: load every unfinished table, so its bots play on."""
+        async with self.engine.connect() as conn:
+            ids = await db.table_ids(conn, "playing")
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except Exception:
+                logs.failure("cannot resume table", table=table_id)
+        logs.event("resumed", tables=len(ids))
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        async with self.engine.connect() as conn:
+            ids = await db.table_ids(conn, "playing")
+        out = []
+        for table_id in ids[-200:]:
+            runtime = await self.get(table_id)
+            if runtime is not None and not runtime.finished:
+                out.append(runtime.summary())
+        return out
+
+    async def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seat_specs: list[SeatSpec],
+        clock: int | None = None,
+        first_seat: int | None = None,
+        token_hashes: list[str | None] | None = None,
+        rematch_of: str | None = None,
+    ) -> tuple[TableRuntime, list[str | None]]:
+        """A new table, its chance drawn up to the first decision and
+        committed. Returns it and each seat's token (``None`` for bots and
+        for seats whose hash is given)."""
+        try:
+            if "players" not in options and any(
+                o.name == "players" for o in game_class(game_id).option_schema
+            ):
+                # The seat list says how many play.
+                options = {**options, "players": len(seat_specs)}
+            game = load_game(game_id, **options)
+        except OraclesError as error:
+            raise TableError(str(error)) from None
+        if game.num_players != len(seat_specs):
+            raise TableError(
+                f"{game.id} with these options has {game.num_players} seats, not {len(seat_specs)}"
+            )
+        tokens: list[str | None] = []
+        seat_rows = []
+        for index, spec in enumerate(seat_specs):
+            token = None
+            digest = token_hashes[index] if token_hashes is not None else None
+            if spec.kind == "human" and digest is None:
+                token = new_token()
+                digest = hash_token(token)
+            tokens.append(token)
+            seat_rows.append(db.SeatRow(index, spec.kind, spec.bot, spec.name, digest))
+        row = db.TableRow(
+            id=secrets.token_urlsafe(9),
+            game=game.id,
+            options=dict(game.options),
+            clock=clock,
+            first_seat=first_seat,
+            status="playing",
+            rematch_of=rematch_of,
+        )
+        state = game.new_initial_state()
+        runtime = TableRuntime(self, row, seat_rows, [], state)
+        texts: list[str] = []
+        moves = runtime.play_chance(state, texts)
+        runtime.texts = texts
+        row = replace(row, status="finished" if state.is_terminal() else "playing")
+        async with self.engine.begin() as conn:
+            await db.insert_table(conn, row, seat_rows, moves)
+        self.tables[row.id] = runtime
+        logs.event("table created", table=row.id, game=game.id, seats=[s.kind for s in seat_specs])
+        async with runtime.lock:
+            for seat in runtime.seats:
+                if seat.kind == "human":
+                    runtime.start_grace(seat)
+            runtime.schedule()
+        return runtime, tokens
+
+    async def rematch(self, table: TableRuntime) -> TableRuntime:
+        """The next game at ``table``: same seats (same tokens), same
+        options, the next seat deals or starts."""
+        async with table.lock:
+            async with self.engine.connect() as conn:
+                existing = await db.rematch_of(conn, table.id)
+            if existing is not None:
+                found = await self.get(existing)
+                assert found is not None
+                return found
+            first = None
+            for text in table.texts:
+                word, _, rest = text.partition(" ")
+                if word in FIRST_SEAT_WORDS and rest.strip().isdigit():
+                    first = (int(rest) + 1) % len(table.seats)
+                    break
+            specs = [SeatSpec(s.kind, s.bot, s.name) for s in table.seats]
+            runtime, _ = await self.create(
+                table.game_id,
+                table.options,
+                specs,
+                clock=table.clock,
+                first_seat=first,
+                token_hashes=[s.token_hash for s in table.seats],
+                rematch_of=table.id,
+            )
+            table.broadcast({"type": "rematch", "id": runtime.id, "watch": f"/t/{runtime.id}"})
+            return runtime
+
+    async def close(self) -> None:
+        """Graceful stop: no new writes, wait for those in flight."""
+        self.closing = True
+        for runtime in list(self.tables.values()):
+            await runtime.stop()

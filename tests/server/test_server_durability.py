@@ -1,0 +1,152 @@
+"""Durability: ``oracles serve`` killed with SIGKILL at random moments and
+started again on the same database loses no acknowledged move, leaves no
+table stuck, and its bots carry on."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from serverkit import Client, ProcessServer, http
+from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
+
+from oracles.core.records import replay_record
+
+KILLS = {"sqlite": 20, "postgresql": 20}
+SEATS = ["human", "bot:heuristic", "bot:random", "bot:heuristic"]
+OPTIONS = {"rounds": 2}
+DISCONNECTED = (ConnectionClosed, InvalidStatus, InvalidURI, OSError, TimeoutError, EOFError)
+
+
+async def _get(server: ProcessServer, path: str) -> tuple[int, Any]:
+    status, body, _ = await asyncio.to_thread(http, server.base, "GET", path)
+    return status, body
+
+
+async def _create(server: ProcessServer, game: str, seats: list[str]) -> dict[str, Any]:
+    body = {"game": game, "options": OPTIONS, "seats": seats}
+    status, table, _ = await asyncio.to_thread(http, server.base, "POST", "/api/tables", body)
+    assert status == 201, table
+    return table  # type: ignore[no-any-return]
+
+
+def test_sigkill_and_restart(new_db: Callable[[], str], request: Any) -> None:
+    backend = request.node.callspec.params["new_db"]
+    kills_wanted = KILLS[backend]
+    server = ProcessServer(new_db(), "--bot-pause", "0.03", "--bot-mode", "thread", "--grace", "600")
+    rng = random.Random(f"durability-{backend}")
+    server.start()
+    tokens: list[str] = []
+    try:
+        asyncio.run(_drive(server, rng, kills_wanted, tokens))
+        # A graceful stop (SIGTERM) ends cleanly (uvicorn re-raises the
+        # signal once it has shut down), and no token was ever logged.
+        assert server.stop() in (0, -15)
+        log = server.output()
+        assert '"event": "stopped"' in log
+        assert tokens and not any(token in log for token in tokens)
+    except BaseException:
+        print(server.output()[-5000:])
+        raise
+    finally:
+        server.close()
+
+
+async def _drive(server: ProcessServer, rng: random.Random, kills_wanted: int, tokens: list[str]) -> None:
+    # A table of bots alone, which must carry on by itself after every restart.
+    bots_only = await _create(server, "oracle", ["bot:random"] * 4)
+    acknowledged: dict[str, dict[int, str]] = {}  # table -> version -> the move acknowledged
+    seen: dict[str, int] = {}  # table -> highest version a state showed
+    kills = 0
+    finished_tables: list[str] = []
+
+    async def killer() -> None:
+        nonlocal kills
+        while kills < kills_wanted:
+            await asyncio.sleep(rng.uniform(0.05, 0.6))
+            server.kill()
+            kills += 1
+            await asyncio.to_thread(server.start)
+            # Nothing acknowledged or shown is lost. (Taken before asking:
+            # the player goes on meanwhile, on the new process.)
+            known = {t: max([seen[t], *acknowledged[t]]) for t in list(seen)}
+            for table_id, version in known.items():
+                _, info = await _get(server, f"/api/tables/{table_id}")
+                assert info["version"] >= version, (table_id, info["version"], version)
+
+    killing = asyncio.create_task(killer())
+    while not killing.done() or not finished_tables:
+        table = await _create(server, "oracle", SEATS)
+        tokens.append(table["seats"][0]["token"])
+        acknowledged[table["id"]] = {}
+        seen[table["id"]] = 0
+        await _play(server, table, rng, acknowledged[table["id"]], seen)
+        finished_tables.append(table["id"])
+        if killing.done() and killing.exception() is not None:
+            break
+    await killing
+    assert kills >= kills_wanted
+    # Every game ends; the bots' game too; each record holds every acknowledged move.
+    for table_id in [*finished_tables, bots_only["id"]]:
+        deadline = time.monotonic() + 60
+        while (await _get(server, f"/api/tables/{table_id}"))[1]["status"] != "finished":
+            assert time.monotonic() < deadline, f"table {table_id} is stuck"
+            await asyncio.sleep(0.1)
+        status, record = await _get(server, f"/api/tables/{table_id}/record")
+        assert status == 200
+        assert replay_record(record).is_terminal()
+        for version, text in acknowledged.get(table_id, {}).items():
+            assert record["actions"][version - 1] == text, (table_id, version)
+
+
+async def _play(
+    server: ProcessServer,
+    table: dict[str, Any],
+    rng: random.Random,
+    acked: dict[int, str],
+    seen: dict[str, int],
+) -> None:
+    """Play seat 0 to the end through kills: reconnect, resend the pending move."""
+    url = f"{server.ws_base}/ws/tables/{table['id']}?token={table['seats'][0]['token']}"
+    pending: dict[str, Any] | None = None
+    count = 0
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        client = Client(url)
+        try:
+            await client.connect()
+            if pending is not None:
+                await client.send(pending)
+            while True:
+                message = await client.recv(timeout=10)
+                kind = message["type"]
+                if kind == "state":
+                    assert message["version"] >= seen[table["id"]], "a state went back in time"
+                    seen[table["id"]] = message["version"]
+                    if message["status"] == "finished":
+                        return
+                    if message["legal"] and pending is None:
+                        await asyncio.sleep(rng.uniform(0, 0.05))
+                        count += 1
+                        pending = {
+                            "type": "move",
+                            "action": rng.choice(message["legal"]),
+                            "version": message["version"],
+                            "id": f"{table['id']}-{count}",
+                        }
+                        await client.send(pending)
+                elif kind == "ack" and pending is not None and message["id"] == pending["id"]:
+                    acked[message["version"]] = pending["action"]
+                    pending = None
+                elif kind == "error":
+                    raise AssertionError(f"unexpected error {message} for {pending}")
+        except DISCONNECTED:
+            await asyncio.sleep(0.05)
+        finally:
+            with contextlib.suppress(Exception):
+                await client.close()
+    raise AssertionError(f"table {table['id']} did not finish")
