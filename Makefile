@@ -4,13 +4,25 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: play demo test lint typecheck unit bench strength messages clean
+.PHONY: play demo test lint typecheck unit bench strength messages lock clean
 
-$(STAMP): pyproject.toml
+LOCK   := requirements/dev.lock
+
+# The tools and libraries come pinned from the lock file, so every machine
+# lints, type-checks and tests with the same versions; the project itself is
+# installed on top, editable, without touching the pins.
+$(STAMP): pyproject.toml $(LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+## Re-pin the lock file after changing the dependencies in pyproject.toml.
+lock: $(STAMP)
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/uv pip compile pyproject.toml --extra dev --python-version 3.11 \
+		--python-platform x86_64-unknown-linux-gnu --quiet -o $(LOCK)
 
 GAME ?= oracle
 ARGS ?=
@@ -29,6 +41,7 @@ test: lint typecheck unit
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -3,7 +3,7 @@
 The shape follows OpenSpiel. A state is at a *chance node* (the deck is
 shuffled, a dealer is drawn, ...), at a *decision node* of one seat, or
 *terminal*. Every step of a game, chance included, is an integer action with a
-text form in the game's notation (see ``SPEC.md``), so a list of texts, a
+text form in the game's notation (``docs/rules/<id>.md``), so a list of texts, a
 *record*, replays a game exactly.
 
 A whole deal is one chance action. Its integer is the deal packed with
@@ -104,6 +104,11 @@ class Game(ABC):
     @abstractmethod
     def max_game_length(self) -> int:
         """Most actions, chance included, a game can last."""
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """The lowest and the highest value ``returns()`` can give a seat
+        with these options (research frameworks need them up front)."""
+        raise NotImplementedError(f"{self.id} does not state its utility bounds")
 
     @abstractmethod
     def new_initial_state(self) -> State:
@@ -304,7 +309,7 @@ class State(ABC):
 
     # ------------------------------------------------------------- records
     def record(self) -> dict[str, Any]:
-        """This game as a record (``SPEC.md`` §2)."""
+        """This game as a record (``docs/architecture.md``, Records)."""
         replay = self.game.new_initial_state()
         texts: list[str] = []
         for action in self._history:

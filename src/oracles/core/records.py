@@ -1,4 +1,4 @@
-"""Records (``SPEC.md`` §2): a game as JSON, replayed action by action.
+"""Records (``docs/architecture.md``, Records): a game as JSON, replayed action by action.
 
 >>> from oracles.core.registry import load_game
 >>> state = load_game("oracle").new_initial_state()

@@ -1,4 +1,4 @@
-"""The shared shape of views and events (``SPEC.md`` §6), and its check.
+"""The shared shape of views and events, and its check.
 
 ``state.view(seat)`` is everything ``seat`` may know; ``state.view(None)`` is
 the *public view*: what a spectator, or anyone at the table, sees (no hand,
