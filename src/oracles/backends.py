@@ -23,7 +23,7 @@ on a cluster every node needs the package installed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from oracles.core.errors import OptionError
@@ -84,3 +84,24 @@ def ray_map(
     finally:
         if started:
             ray.shutdown()
+
+
+def ordered_map(
+    function: Callable[[J], R],
+    jobs: Iterable[J],
+    workers: int = 1,
+    chunk: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+) -> Iterator[R]:
+    """``function`` over ``jobs``, results in job order, on ``backend``:
+    locally in ``workers`` processes (:func:`oracles.workers.map_in_order`,
+    which stops cleanly on Ctrl-C), or as Ray tasks (``workers`` CPUs of a
+    local Ray, or the cluster at ``address``)."""
+    check_backend(backend, address)
+    if backend == "ray":
+        yield from ray_map(function, list(jobs), address, workers if workers > 1 else None, chunk)
+        return
+    from oracles.workers import map_in_order
+
+    yield from map_in_order(function, jobs, workers, chunk)

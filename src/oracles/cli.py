@@ -8,29 +8,83 @@
 =================================  ==========================================
 
 Every error caused by input (a bad option, an unreadable record, an illegal
-action) is one line on stderr and a non-zero exit status, never a traceback.
+action, a malformed argument) is one line on stderr and a non-zero exit
+status, never a traceback: status 2 for arguments argparse cannot read, 1 for
+everything else. All such lines leave through :func:`_fail`, which makes the
+message printable (no control characters, bounded length).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
-from collections.abc import Sequence
+import typing
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from oracles.core.errors import OraclesError
+from rich.markup import escape
+
+from oracles.core.errors import InputError, OraclesError
 from oracles.core.game import CHANCE, TERMINAL, State
-from oracles.core.options import parse_option_assignments
+from oracles.core.options import parse_integer, parse_option_assignments
 from oracles.core.records import load_record_file, replay_record, summary
 from oracles.core.registry import game_class, game_ids
+from oracles.core.text import MAX_LINE, printable, shown
 
 EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 70
 DEFAULT_OPPONENT = "heuristic"
+#: The most games ``simulate -n`` and deals ``tournament -n`` accept.
+MAX_GAMES = 1_000_000
+#: The largest ``--seed`` (any 18-digit integer).
+MAX_SEED = 10**18 - 1
+
+
+class UsageError(OraclesError):
+    """Command-line arguments argparse cannot read (exit status 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors as one line (``oracles simulate: argument
+    -n/--games: ...``) raised as :class:`UsageError`, not a usage block and
+    ``sys.exit``; ``--help`` still prints help."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
+
+
+def _integer(high: int, shown_low: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an ASCII integer of absolute value at most ``high``
+    (``int`` would take ``٣`` and thousands of digits). The exact lower bound
+    is checked by the command, with a message naming the flag."""
+
+    def read(text: str) -> int:
+        value = parse_integer(text)
+        if value is None or abs(value) > high:
+            domain = (
+                f"from {shown_low} to {high}"
+                if shown_low is not None
+                else f"of at most {len(str(high))} digits"
+            )
+            raise argparse.ArgumentTypeError(f"must be an integer {domain}, got {shown(text)}")
+        return value
+
+    return read
+
+
+_COUNT = _integer(MAX_GAMES, shown_low=1)
+_SEED = _integer(MAX_SEED)
+_SMALL = _integer(1000, shown_low=0)  # seats, players, people: checked exactly later
+_WORKERS = _integer(1000, shown_low=1)  # capped per machine by oracles.workers
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="oracles",
         description="Three card games called Oracle: rules engines, bots and simulation.",
     )
@@ -41,36 +95,37 @@ def _build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a record and show where the game stands")
     replay.add_argument("file", help="a record (JSON, see SPEC.md section 2)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
-    replay.add_argument("--seat", type=int, help="also show what this seat sees (its view)")
+    replay.add_argument("--seat", type=_SMALL, help="also show what this seat sees (its view)")
 
     simulate = commands.add_parser("simulate", help="play many games between bots")
     simulate.add_argument("game", help=f"game id ({', '.join(game_ids())})")
-    simulate.add_argument("-n", "--games", type=int, default=100, help="number of games (default 100)")
-    simulate.add_argument("--players", type=int, help="number of seats")
+    simulate.add_argument("-n", "--games", type=_COUNT, default=100, help="number of games (default 100)")
+    simulate.add_argument("--players", type=_SMALL, help="number of seats")
     simulate.add_argument(
         "--option", action="append", default=[], metavar="K=V", help="a game option (repeatable)"
     )
     simulate.add_argument(
         "--bots", default="random", help="bot specs in seat order, comma-separated (default: random)"
     )
-    simulate.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    simulate.add_argument("--seed", type=_SEED, default=0, help="seed of the whole run (default 0)")
     simulate.add_argument("--records", metavar="DIR", help="write every game as a record into DIR")
-    simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    simulate.add_argument("--workers", type=_WORKERS, default=1, help="worker processes (default 1)")
+    _add_backend_arguments(simulate)
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
 
     play = commands.add_parser("play", help="play in the terminal against bots or friends")
     play.add_argument("game", nargs="?", help=f"game id ({', '.join(game_ids())})")
-    play.add_argument("--players", type=int, help="number of seats")
+    play.add_argument("--players", type=_SMALL, help="number of seats")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--humans", type=int, default=1, help="people sharing this screen (hot-seat)")
+    play.add_argument("--seat", type=_SMALL, default=0, help="your seat (default 0)")
+    play.add_argument("--humans", type=_SMALL, default=1, help="people sharing this screen (hot-seat)")
     play.add_argument(
         "--opponents",
         default=DEFAULT_OPPONENT,
         help=f"bot spec(s) for the other seats (default {DEFAULT_OPPONENT})",
     )
-    play.add_argument("--seed", type=int, help="seed for the deals (default: random)")
+    play.add_argument("--seed", type=_SEED, help="seed for the deals (default: random)")
     play.add_argument("--save", metavar="FILE", help="write the record here (also on quit and Ctrl-C)")
     play.add_argument("--resume", metavar="FILE", help="continue a saved game")
     play.add_argument("--lang", choices=("en", "de"), default="en", help="language (en or de)")
@@ -82,12 +137,13 @@ def _build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("game", help=f"game id ({', '.join(game_ids())})")
     tournament.add_argument("--bots", required=True, help="bot specs, comma-separated (see docs/cli.md)")
     tournament.add_argument(
-        "-n", "--deals", type=int, default=50, help="deals; each is played by every lineup"
+        "-n", "--deals", type=_COUNT, default=50, help="deals; each is played by every lineup"
     )
-    tournament.add_argument("--players", type=int, help="number of seats")
+    tournament.add_argument("--players", type=_SMALL, help="number of seats")
     tournament.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
-    tournament.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
-    tournament.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    tournament.add_argument("--seed", type=_SEED, default=0, help="seed of the whole run (default 0)")
+    tournament.add_argument("--workers", type=_WORKERS, default=1, help="worker processes (default 1)")
+    _add_backend_arguments(tournament)
     tournament.add_argument("--json", action="store_true", help="print the results as JSON")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -95,6 +151,17 @@ def _build_parser() -> argparse.ArgumentParser:
 
     add_serve_parser(commands)
     return parser
+
+
+def _add_backend_arguments(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the games run: local processes, or Ray (a local Ray with --workers CPUs, "
+        "or the cluster at --address); the same seed gives the same games on both",
+    )
+    command.add_argument("--address", metavar="ADDR", help="a Ray cluster to use with --backend ray")
 
 
 def _status_line(state: State) -> str:
@@ -116,7 +183,13 @@ def _game_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _at_least_one(value: int, flag: str) -> None:
     if value < 1:
-        raise OraclesError(f"{flag} must be at least 1, got {value}")
+        raise InputError(f"{flag} must be at least 1, got {value}")
+
+
+def _shown_options(options: dict[str, Any]) -> str:
+    """A game's options for the terminal (values from a record are text
+    from outside: printable, markup escaped)."""
+    return escape(printable(", ".join(f"{k}={v}" for k, v in options.items()), 300))
 
 
 def cmd_games() -> int:
@@ -142,7 +215,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state = replay_record(record)
     result = summary(state)
     if args.seat is not None and not 0 <= args.seat < state.num_players:
-        raise OraclesError(f"--seat must be from 0 to {state.num_players - 1}, got {args.seat}")
+        raise InputError(f"--seat must be from 0 to {state.num_players - 1}, got {args.seat}")
     if args.json:
         if args.seat is not None:
             result["view"] = state.view(args.seat)
@@ -154,7 +227,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     console = Console()
     cls = type(state.game)
     console.print(f"[bold]{cls.title}[/bold] ({state.game.id})")
-    console.print("options: " + ", ".join(f"{k}={v}" for k, v in state.game.options.items()))
+    console.print("options: " + _shown_options(state.game.options))
     console.print(f"{result['actions']} actions replayed; {_status_line(state)}")
     table = Table()
     table.add_column("seat")
@@ -169,34 +242,40 @@ def cmd_replay(args: argparse.Namespace) -> int:
         console.print("winners: " + (", ".join(f"seat {w}" for w in winners) if winners else "none (a draw)"))
     elif not state.is_chance_node():
         legal = [state.action_to_string(a) for a in state.legal_actions()]
-        shown = ", ".join(legal[:20]) + (f" … ({len(legal)} in all)" if len(legal) > 20 else "")
-        console.print(f"legal actions: {shown}")
+        listed = ", ".join(legal[:20]) + (f" … ({len(legal)} in all)" if len(legal) > 20 else "")
+        console.print(f"legal actions: {escape(listed)}")
     if args.seat is not None:
         console.print_json(json.dumps(state.view(args.seat)))
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from oracles.simulate import prepare, simulate
+    from oracles.backends import check_backend
+    from oracles.simulate import prepare, prepare_records_dir, simulate
+    from oracles.workers import check_workers
 
     _at_least_one(args.games, "-n")
-    _at_least_one(args.workers, "--workers")
+    check_workers(args.workers)
+    check_backend(args.backend, args.address)
     options = _game_options(args)
     specs = args.bots.split(",")
-    prepare(args.game, options, specs)  # errors before the progress bar starts
+    game, _ = prepare(args.game, options, specs)  # errors before the progress bar starts
+    records = prepare_records_dir(args.records)
 
     progress = _progress(args.quiet or args.json)
     with progress:
-        task = progress.add_task(f"{args.game}", total=args.games)
+        task = progress.add_task(game.id, total=args.games)
         result = simulate(
-            args.game,
+            game.id,
             args.games,
             options=options,
             bot_specs=specs,
             seed=args.seed,
             workers=args.workers,
-            records_dir=args.records,
+            records_dir=records,
             on_result=lambda _: progress.advance(task),
+            backend=args.backend,
+            address=args.address,
         )
     data = result.as_dict()
     if args.json:
@@ -213,30 +292,29 @@ def cmd_play(args: argparse.Namespace) -> int:
     from rich.console import Console
 
     from oracles.bots.specs import make_bot
-    from oracles.core.registry import load_game
+    from oracles.core.inputs import load_game_checked
     from oracles.play.render import renderer_for
     from oracles.play.session import PlaySession
 
     console = Console(highlight=False)
     if args.resume:
-        state = replay_record(load_record_file(args.resume))
-        if args.game and args.game.strip().lower() != state.game.id:
-            raise OraclesError(f"{args.resume} is a game of {state.game.id}, not {args.game}")
-        console.print(f"resumed a game of {len(state.history())} actions from {args.resume}")
+        state = _resumed_state(args)
+        shown_path = escape(printable(args.resume))
+        console.print(f"resumed a game of {len(state.history())} actions from {shown_path}")
     else:
         if not args.game:
-            raise OraclesError("name a game to play (" + ", ".join(game_ids()) + ") or --resume FILE")
-        state = load_game(args.game, **_game_options(args)).new_initial_state()
+            raise InputError("name a game to play (" + ", ".join(game_ids()) + ") or --resume FILE")
+        state = load_game_checked(args.game, _game_options(args)).new_initial_state()
     n = state.num_players
     if not 0 <= args.seat < n:
-        raise OraclesError(f"--seat must be from 0 to {n - 1}, got {args.seat}")
+        raise InputError(f"--seat must be from 0 to {n - 1}, got {args.seat}")
     if not 1 <= args.humans <= n:
-        raise OraclesError(f"--humans must be from 1 to {n}, got {args.humans}")
+        raise InputError(f"--humans must be from 1 to {n}, got {args.humans}")
     humans = [(args.seat + i) % n for i in range(args.humans)]
     others = [seat for seat in range(n) if seat not in humans]
     specs = [s.strip() for s in args.opponents.split(",") if s.strip()] or [DEFAULT_OPPONENT]
     if len(specs) not in (1, len(others)):
-        raise OraclesError(f"--opponents names {len(specs)} bots for {len(others)} other seats")
+        raise InputError(f"--opponents names {len(specs)} bots for {len(others)} other seats")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     bots = {seat: make_bot(specs[i % len(specs)], seat, seed) for i, seat in enumerate(others)}
     save = Path(args.save) if args.save else (Path(args.resume) if args.resume else None)
@@ -252,6 +330,30 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
     session.run()
     return 0
+
+
+def _resumed_state(args: argparse.Namespace) -> State:
+    """The state of ``--resume FILE``. The record fixes the game and its
+    options: a different ``GAME``, ``--players`` or ``--option`` is refused
+    rather than silently ignored."""
+    from oracles.core.options import resolve_options
+
+    state = replay_record(load_record_file(args.resume))
+    game = state.game
+    where = shown(args.resume)
+    if args.game and args.game.strip().lower() != game.id:
+        raise InputError(f"{where} is a game of {game.id}, not {shown(args.game)}")
+    given = _game_options(args)
+    if given:
+        wanted = resolve_options(game.id, type(game).option_schema, {**game.options, **given})
+        differ = [name for name in given if wanted[name] != game.options[name]]
+        if differ:
+            name = differ[0]
+            flag = "--players" if name == "players" else f"--option {name}"
+            raise InputError(
+                f"{where} was saved with {name}={game.options[name]}; {flag} cannot change it on --resume"
+            )
+    return state
 
 
 def _progress(quiet: bool) -> Any:
@@ -270,25 +372,32 @@ def _progress(quiet: bool) -> Any:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    from oracles.backends import check_backend
     from oracles.tournament import plan_tournament, run_tournament
+    from oracles.workers import check_workers
 
     _at_least_one(args.deals, "-n")
-    _at_least_one(args.workers, "--workers")
+    check_workers(args.workers)
+    check_backend(args.backend, args.address)
     options = _game_options(args)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
-    _, plan = plan_tournament(args.game, specs, options)  # errors before the progress bar
+    game, plan = plan_tournament(args.game, specs, options)  # errors before the progress bar
     total = args.deals * len(plan)
+    if total > MAX_GAMES:
+        raise InputError(f"{args.deals} deals x {len(plan)} lineups is more than {MAX_GAMES} games")
     progress = _progress(args.quiet or args.json)
     with progress:
-        task = progress.add_task(args.game, total=total)
+        task = progress.add_task(game.id, total=total)
         data = run_tournament(
-            args.game,
+            game.id,
             specs,
             args.deals,
             options=options,
             seed=args.seed,
             workers=args.workers,
             on_game=lambda _: progress.advance(task),
+            backend=args.backend,
+            address=args.address,
         )
     if args.json:
         print(json.dumps(data))
@@ -296,7 +405,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    opts = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    opts = _shown_options(data["options"])
     table = Table(title=f"{data['game']} ({opts}): {data['deals']} deals x {len(data['lineups'])} lineups")
     table.add_column("bot")
     table.add_column("seat-games", justify="right")
@@ -307,7 +416,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for row in sorted(data["bots"], key=lambda r: -r["rating"]):
         low, high = row["win_rate_ci95"]
         table.add_row(
-            row["bot"],
+            escape(row["bot"]),
             str(row["seat_games"]),
             f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
             f"{row['mean_score']:.2f} ± {row['mean_score_ci95']:.2f}",
@@ -326,7 +435,7 @@ def _print_summary(data: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    opts = ", ".join(f"{k}={v}" for k, v in data["options"].items())
+    opts = _shown_options(data["options"])
     table = Table(title=f"{data['game']} ({opts}): {data['games']} games")
     table.add_column("seat", justify="right")
     table.add_column("bot")
@@ -336,7 +445,7 @@ def _print_summary(data: dict[str, Any]) -> None:
         low, high = row["win_rate_ci95"]
         table.add_row(
             str(row["seat"]),
-            row["bot"],
+            escape(row["bot"]),
             f"{100 * row['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
             f"{row['mean_score']:.2f} ± {row['mean_score_ci95']:.2f}",
         )
@@ -348,32 +457,53 @@ def _print_summary(data: dict[str, Any]) -> None:
     )
 
 
+def _fail(message: str, status: int = EXIT_ERROR) -> int:
+    """Print ``message`` as one printable line on stderr; return ``status``.
+    Every error leaves the program here."""
+    with contextlib.suppress(OSError, ValueError):  # stderr closed: nothing more to say
+        print(printable(message, MAX_LINE), file=sys.stderr, flush=True)
+    return status
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from oracles.server.cli import run as run_server
+
+    return run_server(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "games": lambda _: cmd_games(),
+        "replay": cmd_replay,
+        "simulate": cmd_simulate,
+        "play": cmd_play,
+        "tournament": cmd_tournament,
+        "serve": _cmd_serve,
+    }
+    if args.command not in commands:
+        raise UsageError(f"oracles: unknown command {shown(args.command)}")
+    return commands[args.command](args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
-    args = parser.parse_args(argv)
     try:
-        if args.command == "games":
-            return cmd_games()
-        if args.command == "replay":
-            return cmd_replay(args)
-        if args.command == "simulate":
-            return cmd_simulate(args)
-        if args.command == "play":
-            return cmd_play(args)
-        if args.command == "tournament":
-            return cmd_tournament(args)
-        if args.command == "serve":
-            from oracles.server.cli import run as run_server
-
-            return run_server(args)
+        return _run(parser.parse_args(argv))
+    except UsageError as error:
+        return _fail(str(error), EXIT_USAGE)
     except OraclesError as error:
-        print(str(error), file=sys.stderr)
-        return EXIT_ERROR
+        return _fail(str(error))
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
-    parser.error(f"unknown command {args.command!r}")
-    return EXIT_ERROR
+        return _fail("interrupted", EXIT_INTERRUPTED)
+    except BrokenPipeError:
+        # The reader went away (``oracles games | head -1``): stop quietly,
+        # and keep Python from complaining when it flushes stdout at exit.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_ERROR
+    except Exception as error:
+        # A bug, not the user's fault; still one line, never a traceback.
+        return _fail(f"oracles: internal error ({type(error).__name__}): {error}", EXIT_INTERNAL)
 
 
 if __name__ == "__main__":

@@ -14,15 +14,18 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from oracles.backends import ordered_map
 from oracles.bots.base import SeatInfo
 from oracles.bots.specs import make_bot
+from oracles.core.errors import InputError, OptionError
 from oracles.core.game import Game, State
+from oracles.core.inputs import load_game_checked
 from oracles.core.registry import load_game
+from oracles.core.text import shown
 
 
 @dataclass(frozen=True)
@@ -102,17 +105,16 @@ def run_games(
     seed: int,
     workers: int = 1,
     keep_records: bool = False,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[GameResult]:
-    """Yield the results of games ``0..n-1`` in order."""
-    jobs = [(game_id, options, list(bot_specs), seed, i, keep_records) for i in range(n)]
-    if workers <= 1:
-        for job in jobs:
-            yield _play_indexed(job)
-        return
+    """Yield the results of games ``0..n-1`` in order (on ``backend``, see
+    :mod:`oracles.backends`: the same games whatever runs them)."""
+    jobs = ((game_id, options, list(bot_specs), seed, i, keep_records) for i in range(n))
+    workers = max(1, min(workers, n))  # no idle processes for a short run
     # Large chunks: a short game costs less than shipping it to a worker.
     chunk = max(1, min(200, n // (workers * 4) or 1))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play_indexed, jobs, chunksize=chunk)
+    yield from ordered_map(_play_indexed, jobs, workers, chunk, backend, address)
 
 
 @dataclass
@@ -194,18 +196,20 @@ def simulate(
     workers: int = 1,
     records_dir: str | Path | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Summary:
     """Play ``n`` games and summarise them (see ``oracles simulate``)."""
     game, specs = prepare(game_id, options, bot_specs)
     seats = [SeatStats() for _ in range(game.num_players)]
     lengths: list[int] = []
     decisions: list[int] = []
-    out = Path(records_dir) if records_dir is not None else None
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+    out = prepare_records_dir(records_dir)
     width = len(str(max(n - 1, 0)))
     start = time.perf_counter()
-    for result in run_games(game.id, game.options, specs, n, seed, workers, out is not None):
+    for result in run_games(
+        game.id, game.options, specs, n, seed, workers, out is not None, backend, address
+    ):
         for seat in range(game.num_players):
             seats[seat].scores.append(result.scores[seat])
             if seat in result.winners:
@@ -214,18 +218,51 @@ def simulate(
         decisions.append(result.decisions)
         if out is not None and result.record is not None:
             path = out / f"{game.id}-{seed}-{result.index:0{width}d}.json"
-            path.write_text(json.dumps(result.record) + "\n", encoding="utf-8")
+            _write_record(path, result.record)
         if on_result is not None:
             on_result(result)
     seconds = time.perf_counter() - start
     return Summary(game.id, dict(game.options), specs, n, seats, lengths, decisions, seconds)
 
 
+def prepare_records_dir(records_dir: str | Path | None) -> Path | None:
+    """Create the records folder and check that it can be written, before any
+    game is played (an :class:`InputError` naming the folder if not)."""
+    if records_dir is None:
+        return None
+    out = Path(records_dir)
+    probe = out / ".oracles-write-test"
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as error:
+        raise InputError(
+            f"cannot write records into {shown(str(records_dir))}: {error.strerror or 'unwritable'}"
+        ) from None
+    except ValueError:
+        raise InputError(f"cannot write records into {shown(str(records_dir))}: not a valid path") from None
+    return out
+
+
+def _write_record(path: Path, record: dict[str, Any]) -> None:
+    """Write a record whole or not at all (through a temporary name), so
+    that a run stopped by Ctrl-C leaves only complete records."""
+    partial = path.with_name(path.name + ".partial")
+    try:
+        partial.write_text(json.dumps(record) + "\n", encoding="utf-8")
+        partial.replace(path)
+    except OSError as error:
+        raise InputError(f"cannot write {shown(str(path))}: {error.strerror or 'unwritable'}") from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
 def prepare(
     game_id: str, options: dict[str, Any] | None, bot_specs: Sequence[str] | None
 ) -> tuple[Game, list[str]]:
     """Validate a run's game, options and bots before any game is played."""
-    game = load_game(game_id, **(options or {}))
+    game = load_game_checked(game_id, options or {})
     specs = expand_bot_specs(bot_specs or ["random"], game.num_players)
     for seat, spec in enumerate(specs):
         make_bot(spec, seat)
@@ -238,8 +275,6 @@ def expand_bot_specs(specs: Sequence[str], players: int) -> list[str]:
     >>> expand_bot_specs(["random"], 3)
     ['random', 'random', 'random']
     """
-    from oracles.core.errors import OptionError
-
     specs = [s.strip() for s in specs if s.strip()]
     if len(specs) == 1:
         return specs * players

@@ -20,14 +20,14 @@ import itertools
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from oracles.backends import ordered_map
 from oracles.bots.specs import make_bot
 from oracles.core.errors import OptionError
 from oracles.core.game import Game
-from oracles.core.registry import load_game
+from oracles.core.inputs import load_game_checked
 from oracles.simulate import game_for_job, mean_interval, play_game, wilson_interval
 
 
@@ -62,7 +62,7 @@ def plan_tournament(
 ) -> tuple[Game, list[tuple[str, ...]]]:
     """Validate a tournament's game, options and bots (a bad one fails
     before any game is played) and return the game and its lineups."""
-    game = load_game(game_id, **(options or {}))
+    game = load_game_checked(game_id, options or {})
     for spec in specs:
         make_bot(spec, 0)
     return game, lineups(list(specs), game.num_players)
@@ -110,6 +110,8 @@ def run_tournament(
     seed: int = 0,
     workers: int = 1,
     on_game: Callable[[TournamentGame], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
     """Play ``deals`` deals under every lineup and return the results table."""
     from openskill.models import PlackettLuce
@@ -124,7 +126,7 @@ def run_tournament(
     model = PlackettLuce()
     lengths: list[int] = []
     start = time.perf_counter()
-    for result in _results(jobs, workers):
+    for result in _results(jobs, workers, backend, address):
         lengths.append(result.length)
         for seat, spec in enumerate(result.lineup):
             entrant = entrants[spec]
@@ -170,14 +172,14 @@ def run_tournament(
 
 
 def _results(
-    jobs: list[tuple[str, dict[str, Any], tuple[str, ...], int, int, int]], workers: int
+    jobs: list[tuple[str, dict[str, Any], tuple[str, ...], int, int, int]],
+    workers: int,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[TournamentGame]:
-    if workers <= 1:
-        for job in jobs:
-            yield _play(job)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_play, jobs, chunksize=max(1, min(20, len(jobs) // (workers * 8) or 1)))
+    workers = max(1, min(workers, len(jobs)))  # no idle processes for a short run
+    chunk = max(1, min(20, len(jobs) // (workers * 8) or 1))
+    yield from ordered_map(_play, jobs, workers, chunk, backend, address)
 
 
 def _rate(model: Any, entrants: dict[str, Entrant], result: TournamentGame) -> None:

@@ -148,6 +148,11 @@ class ProcessServer:
                 self.proc.wait()
         return None if self.proc is None else self.proc.returncode
 
+    def close(self) -> None:
+        """Stop the server and drop its log."""
+        self.stop()
+        self.log.close()
+
     def output(self) -> str:
         self.log.seek(0)
         return self.log.read().decode(errors="replace")

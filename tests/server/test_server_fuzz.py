@@ -35,6 +35,13 @@ def test_interleavings_converge(start_server: Any, seed: int) -> None:
     clients = [(seat, Client(seat_url(server, table, seat))) for seat in humans for _ in range(2)]
 
     async def scenario() -> int:
+        try:
+            return await fuzz()
+        finally:
+            for _, client in clients:
+                await client.close()
+
+    async def fuzz() -> int:
         sent: list[tuple[int, dict[str, Any]]] = []
         for _, client in clients:
             await client.connect()

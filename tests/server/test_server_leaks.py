@@ -105,14 +105,17 @@ def test_no_message_leaks_a_hand(start_server: Any, game: str) -> None:
 
     async def scenario() -> list[Client]:
         clients = [Client(seat_url(server, table, seat)) for seat in humans]
-        for client in clients:
-            await client.connect()
-        await asyncio.gather(
-            *(play_randomly(c, random.Random(f"{game}{i}"), tag=f"s{i}-") for i, c in enumerate(clients))
-        )
-        for client in clients:
-            await client.drain(0.1)
-            await client.close()
+        try:
+            for client in clients:
+                await client.connect()
+            await asyncio.gather(
+                *(play_randomly(c, random.Random(f"{game}{i}"), tag=f"s{i}-") for i, c in enumerate(clients))
+            )
+            for client in clients:
+                await client.drain(0.1)
+        finally:
+            for client in clients:
+                await client.close()
         return clients
 
     clients = asyncio.run(scenario())
@@ -132,13 +135,11 @@ def test_spectators_see_no_hand(start_server: Any, game: str) -> None:
     table = create(server, game, options, ["bot:random"] * len(seats))
 
     async def scenario() -> Client:
-        watcher = Client(watch_url(server, table))
-        await watcher.connect()
-        state = await watcher.recv()
-        assert state["type"] == "state", state
-        while state["status"] != "finished":
-            state = await watcher.recv_type("state")
-        await watcher.close()
+        async with Client(watch_url(server, table)) as watcher:
+            state = await watcher.recv()
+            assert state["type"] == "state", state
+            while state["status"] != "finished":
+                state = await watcher.recv_type("state")
         return watcher
 
     watcher = asyncio.run(scenario())

@@ -102,6 +102,18 @@ class ISMCTSBot(Bot):
         "turns": int,
         "prune": bool,
     }
+    #: An hour a move, ten million iterations: far beyond any real use, and
+    #: finite, so that no spec can make a search endless.
+    param_ranges: ClassVar[dict[str, tuple[float, float]]] = {
+        "iterations": (0, 10_000_000),
+        "seconds": (0.0, 3600.0),
+        "c": (0.0, 100.0),
+        "turns": (0, 1000),
+    }
+    param_choices: ClassVar[dict[str, tuple[str, ...]]] = {
+        "rollout": ("random", "heuristic"),
+        "horizon": ("auto", "round", "turn", "game"),
+    }
 
     iterations: int = 0
     seconds: float = 0.0

@@ -1,26 +1,58 @@
 """Bot specs: ``name[:key=value...]`` read into a bot.
 
 The names are the bots of this package; parameters are checked against each
-bot's declared ``params``.
+bot's declared ``params`` (type, finiteness, range, choices).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from oracles.bots.base import Bot, RandomBot
 from oracles.bots.heuristic import HeuristicBot
 from oracles.bots.ismcts import ISMCTSBot
 from oracles.core.errors import OptionError
+from oracles.core.options import parse_integer
+from oracles.core.text import printable, shown
+
+_TRUE = frozenset({"true", "1", "yes", "on"})
+_FALSE = frozenset({"false", "0", "no", "off"})
+#: A decimal number in ASCII (no ``inf``, ``nan``, ``1_000`` or other
+#: spellings ``float`` would take), with a short exponent.
+_DECIMAL = re.compile(r"[+-]?([0-9]{1,18}(\.[0-9]{0,18})?|\.[0-9]{1,18})([eE][+-]?[0-9]{1,3})?", re.ASCII)
+#: The longest text value a bot parameter takes.
+_MAX_TEXT = 40
 
 
-def _convert(bot: str, key: str, value: str, kind: type) -> Any:
-    try:
-        if kind is bool:
-            return value.lower() in {"1", "true", "yes", "on"}
-        return kind(value)
-    except ValueError:
-        raise OptionError(f"bot '{bot}' parameter '{key}' must be {kind.__name__}, got {value!r}") from None
+def _convert(cls: type[Bot], key: str, value: str) -> Any:
+    """The text of a spec parameter as its declared type, checked.
+
+    Only real booleans (``true/false/1/0/yes/no/on/off``), ASCII integers and
+    finite decimal numbers are read; anything else is an error, never a
+    silent ``False`` or ``nan``.
+    """
+    kind = cls.params[key]
+    text = value.strip()
+    converted: Any = None
+    if kind is bool:
+        lowered = text.lower()
+        converted = True if lowered in _TRUE else False if lowered in _FALSE else None
+    elif kind is int:
+        converted = parse_integer(text)
+    elif kind is float:
+        converted = float(text) if _DECIMAL.fullmatch(text) else None
+    elif len(text) <= _MAX_TEXT:
+        converted = text.lower() if key in cls.param_choices else text
+    if converted is None:
+        raise OptionError(
+            f"bot '{cls.name}' parameter '{key}' must be {cls.describe_param(key)}, got {shown(value)}"
+        )
+    return cls.check_param(key, converted)
+
+
+#: The longest bot spec read.
+MAX_SPEC = 200
 
 
 def bot_classes() -> dict[str, type[Bot]]:
@@ -34,19 +66,24 @@ def parse_bot_spec(spec: str) -> tuple[type[Bot], dict[str, Any]]:
     >>> parse_bot_spec("random")
     (<class 'oracles.bots.base.RandomBot'>, {})
     """
+    if not isinstance(spec, str) or len(spec) > MAX_SPEC:
+        raise OptionError(f"a bot spec is a text of at most {MAX_SPEC} characters, got {shown(spec)}")
     name, *pairs = [part.strip() for part in spec.strip().split(":")]
     classes = bot_classes()
     if name.lower() not in classes:
-        raise OptionError(f"unknown bot {name!r} (bots: {', '.join(sorted(classes))})")
+        raise OptionError(f"unknown bot '{printable(name)}' (bots: {', '.join(sorted(classes))})")
     cls = classes[name.lower()]
     params: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
+        key = key.strip()
         if not sep:
-            raise OptionError(f"bot parameter {pair!r} must be written as key=value")
+            raise OptionError(f"bot parameter {shown(pair)} must be written as key=value")
         if key not in cls.params:
-            raise OptionError(f"bot '{cls.name}' has no parameter '{key}'")
-        params[key] = _convert(cls.name, key, value, cls.params[key])
+            raise OptionError(f"bot '{cls.name}' has no parameter {shown(key)}")
+        if key in params:
+            raise OptionError(f"bot '{cls.name}' parameter '{key}' is given twice")
+        params[key] = _convert(cls, key, value)
     return cls, params
 
 

@@ -67,3 +67,8 @@ class RecordError(OraclesError):
 
 class SeatError(OraclesError, ValueError):
     """A seat that is not one of the game's (``view(-1)``, ``view("0")``)."""
+
+
+class InputError(OraclesError, ValueError):
+    """A value typed by a person or given on the command line that the
+    program cannot use (a number out of range, a path it cannot write)."""

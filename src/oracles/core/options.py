@@ -17,17 +17,35 @@ oracles.core.errors.OptionError: unknown option 'player' for game 'demo' (option
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from oracles.core.errors import OptionError
+from oracles.core.text import printable, shown
 
 OptionValue = bool | int | str
 Default = OptionValue | Callable[[dict[str, Any]], OptionValue]
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+
+#: An integer as text: ASCII digits only (``int`` would also take ``٣``, and
+#: ``isdigit`` says yes to ``³``, which ``int`` refuses), with an optional
+#: sign and few enough digits that no option could need more.
+_INTEGER = re.compile(r"[+-]?[0-9]{1,18}", re.ASCII)
+
+
+def parse_integer(text: str) -> int | None:
+    """``text`` as an integer, or ``None`` if it is not one (written in
+    ASCII digits, at most 18 of them).
+
+    >>> parse_integer(" -3 "), parse_integer("--3"), parse_integer("³"), parse_integer("9" * 5000)
+    (-3, None, None, None)
+    """
+    stripped = text.strip()
+    return int(stripped) if _INTEGER.fullmatch(stripped) else None
 
 
 @dataclass(frozen=True)
@@ -66,7 +84,7 @@ class Option:
     def coerce(self, game_id: str, value: Any, resolved: dict[str, Any]) -> OptionValue:
         """Return ``value`` as this option's type, or raise OptionError."""
         bad = OptionError(
-            f"option '{self.name}' of game '{game_id}' must be {self.describe_domain()}, got {value!r}"
+            f"option '{self.name}' of game '{game_id}' must be {self.describe_domain()}, got {shown(value)}"
         )
         result: OptionValue
         if self.kind is bool:
@@ -81,8 +99,8 @@ class Option:
                 raise bad
             if isinstance(value, int):
                 result = value
-            elif isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                result = int(value.strip())
+            elif isinstance(value, str) and (parsed := parse_integer(value)) is not None:
+                result = parsed
             else:
                 raise bad
             if self.minimum is not None and result < self.minimum:
@@ -106,9 +124,10 @@ def resolve_options(game_id: str, schema: Sequence[Option], given: Mapping[str, 
     """Validate ``given`` against ``schema`` and fill in defaults."""
     known = {option.name for option in schema}
     for name in given:
-        if name not in known:
+        if not isinstance(name, str) or name not in known:
+            what = f"'{printable(name)}'" if isinstance(name, str) else shown(name)
             raise OptionError(
-                f"unknown option '{name}' for game '{game_id}' (options: {', '.join(o.name for o in schema)})"
+                f"unknown option {what} for game '{game_id}' (options: {', '.join(o.name for o in schema)})"
             )
     resolved: dict[str, Any] = {}
     for option in schema:
@@ -130,6 +149,6 @@ def parse_option_assignments(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            raise OptionError(f"option {pair!r} must be written as NAME=VALUE")
+            raise OptionError(f"option {shown(pair)} must be written as NAME=VALUE")
         result[name.strip()] = value.strip()
     return result

@@ -19,15 +19,45 @@ from typing import Any
 
 from oracles.core.errors import IllegalActionError, NotationError, OraclesError, RecordError
 from oracles.core.game import RECORD_FORMAT, State
-from oracles.core.registry import load_game
+from oracles.core.inputs import load_game_checked
+from oracles.core.text import printable, shown
+
+#: The largest record file read, in bytes (a long game's record is a few
+#: tens of kilobytes); a larger file, or an endless one such as
+#: ``/dev/zero``, is refused after reading this much.
+MAX_RECORD_BYTES = 1 << 20
+#: The longest action text in a record (a whole deal is a few hundred).
+MAX_ACTION_TEXT = 2000
+#: The most digits a number in a record may have.
+MAX_NUMBER_DIGITS = 100
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_NUMBER_DIGITS:
+        raise RecordError(f"a number of more than {MAX_NUMBER_DIGITS} digits")
+    return int(text)
+
+
+def _parse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a JSON number")
 
 
 def parse_record(text: str) -> dict[str, Any]:
-    """Read a record's JSON text and check its shape (not its actions)."""
+    """Read a record's JSON text and check its shape (not its actions).
+
+    Whatever the text (too deeply nested, numbers of thousands of digits,
+    ``NaN``), the only error is a :class:`RecordError`.
+    """
+    if len(text) > MAX_RECORD_BYTES:
+        raise RecordError(f"a record is at most {MAX_RECORD_BYTES} bytes")
     try:
-        record = json.loads(text)
+        record = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
     except json.JSONDecodeError as error:
         raise RecordError(f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise RecordError("not a record: JSON nested too deeply") from None
+    except ValueError as error:  # e.g. an over-long number in a float
+        raise RecordError(f"not valid JSON: {printable(str(error))}") from None
     return check_record_shape(record)
 
 
@@ -36,7 +66,7 @@ def check_record_shape(record: Any) -> dict[str, Any]:
         raise RecordError("a record must be a JSON object")
     fmt = record.get("format", RECORD_FORMAT)
     if fmt != RECORD_FORMAT:
-        raise RecordError(f"unknown record format {fmt!r} (expected {RECORD_FORMAT!r})")
+        raise RecordError(f"unknown record format {shown(fmt)} (expected {RECORD_FORMAT!r})")
     if not isinstance(record.get("game"), str):
         raise RecordError("a record needs a 'game' string")
     options = record.get("options", {})
@@ -58,37 +88,75 @@ def replay_record(record: dict[str, Any]) -> State:
     """
     record = check_record_shape(record)
     try:
-        game = load_game(record["game"], **(record.get("options") or {}))
+        game = load_game_checked(record["game"], record.get("options") or {})
     except OraclesError as error:
         raise RecordError(str(error)) from None
+    actions = record["actions"]
+    if len(actions) > game.max_game_length():
+        raise RecordError(
+            f"a record of {len(actions)} actions: a game of {game.id} lasts at most {game.max_game_length()}"
+        )
     state = game.new_initial_state()
-    for index, text in enumerate(record["actions"]):
+    for index, text in enumerate(actions):
         if not isinstance(text, str):
-            raise RecordError(f"action {index} {text!r}: an action must be a string", index, str(text))
+            raise RecordError(f"action {index} {shown(text)}: an action must be a string", index, None)
+        if len(text) > MAX_ACTION_TEXT:
+            raise RecordError(
+                f"action {index} {shown(text)}: longer than {MAX_ACTION_TEXT} characters", index, text
+            )
         try:
             state.apply_string(text)
         except NotationError as error:
             # The record line already quotes the text; give only the why.
-            raise RecordError(f"action {index} '{text}': {error.why}", index, text) from None
+            raise RecordError(
+                f"action {index} {shown(text)}: {printable(error.why, 300)}", index, text
+            ) from None
         except IllegalActionError as error:
-            raise RecordError(f"action {index} '{text}': {error.reason}", index, text) from None
+            raise RecordError(
+                f"action {index} {shown(text)}: {printable(error.reason, 300)}", index, text
+            ) from None
+        except (ValueError, TypeError, IndexError, KeyError) as error:
+            # A game's notation reader that trips on odd text (digits such
+            # as "³") must not turn a bad record into a traceback.
+            raise RecordError(
+                f"action {index} {shown(text)}: cannot read it ({type(error).__name__})", index, text
+            ) from None
     return state
 
 
 def load_record_file(path: str | Path) -> dict[str, Any]:
-    """Read a record file (``RecordError`` if unreadable or malformed)."""
+    """Read a record file (``RecordError`` if unreadable or malformed).
+
+    At most :data:`MAX_RECORD_BYTES` are read, so a huge or endless file
+    (``/dev/zero``) is refused without filling the memory.
+    """
+    name = shown(str(path))
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordError(f"cannot read {str(path)!r}: {error.strerror}") from None
+        raise RecordError(f"cannot read {name}: {error.strerror or 'unreadable'}") from None
+    except ValueError:  # a path with a NUL character
+        raise RecordError(f"cannot read {name}: not a valid path") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{name} is larger than a record may be ({MAX_RECORD_BYTES} bytes)")
+    try:
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{str(path)!r} is not UTF-8 text") from None
+        raise RecordError(f"{name} is not UTF-8 text") from None
     return parse_record(text)
 
 
 def save_record(state: State, path: str | Path) -> None:
-    """Write ``state``'s record as JSON."""
-    Path(path).write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    """Write ``state``'s record as JSON; a path that cannot be written is a
+    :class:`RecordError` naming it."""
+    text = json.dumps(state.record(), indent=1) + "\n"
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot write {shown(str(path))}: {error.strerror or 'unwritable'}") from None
+    except ValueError:
+        raise RecordError(f"cannot write {shown(str(path))}: not a valid path") from None
 
 
 def summary(state: State) -> dict[str, Any]:

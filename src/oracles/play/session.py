@@ -4,30 +4,103 @@ Humans see only their seat's view. With several humans on one screen
 (hot-seat), the screen is cleared between them and waits until the next
 player presses Enter. A game is saved as a record on ``save``, on ``quit``,
 on Ctrl-C and at the end; ``--resume`` replays such a record and goes on.
+
+Whatever is typed, the game is never lost: typed text is cleaned before it
+is read (:func:`clean_typed`) and escaped before it is echoed (rich markup,
+control characters); a save that fails is reported in one line and the game
+goes on in memory (``save FILE`` writes elsewhere); and should anything fail
+unexpectedly, the game is saved before the error is reported.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
+import tempfile
 import time
+import unicodedata
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from oracles.bots.base import Bot, SeatInfo
-from oracles.core.errors import IllegalActionError
+from oracles.core.errors import IllegalActionError, OraclesError
 from oracles.core.game import State
+from oracles.core.text import printable
 from oracles.play.i18n import COMMANDS, message
 from oracles.play.render import Renderer
+
+#: The longest typed line read; the rest is ignored (a move is a few words).
+MAX_TYPED = 200
+#: A menu number: at most six ASCII digits.
+_MENU_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
+#: Erases the terminal's scrollback (xterm and most emulators), so that the
+#: previous player's hand cannot be scrolled back to on a shared screen.
+CLEAR_SCROLLBACK = "\x1b[3J"
+
+#: Messages of the hardened save path (not in ``play/i18n.py``, which the
+#: renderers share).
+_SAVE_MESSAGES = {
+    "en": {
+        "save_failed": "Could not save to {path}: {why}. Type 'save FILE' to save elsewhere.",
+        "not_saved": "The game could not be saved anywhere; it goes on. Type 'save FILE' to try a path.",
+        "lost": "The game could not be saved.",
+    },
+    "de": {
+        "save_failed": "Speichern in {path} ging nicht: {why}. Mit 'speichern DATEI' woanders speichern.",
+        "not_saved": "Die Partie ließ sich nirgends speichern; sie geht weiter. 'speichern DATEI' versucht einen Pfad.",
+        "lost": "Die Partie konnte nicht gespeichert werden.",
+    },
+}
 
 
 class QuitGame(Exception):
     """The player asked to stop (the game is saved first)."""
+
+
+class PlayAborted(OraclesError):
+    """The game stopped on an unexpected error, after being saved (or after
+    trying to): the front end prints it as one line."""
+
+
+def clean_typed(text: str) -> str:
+    """A typed line made safe to read: compatibility forms folded (``²`` and
+    ``¹`` become ``2`` and ``1``), every other decimal digit written in ASCII
+    (``٣`` becomes ``3``), control and invisible characters dropped, and at
+    most :data:`MAX_TYPED` characters kept.
+
+    >>> clean_typed(" bid ¹\x1b[2J ")
+    'bid 1[2J'
+    >>> clean_typed("٣")
+    '3'
+    """
+    folded = unicodedata.normalize("NFKC", text[: MAX_TYPED * 2])
+    kept: list[str] = []
+    for char in folded:
+        if char.isascii():
+            if char.isprintable():
+                kept.append(char)
+        elif unicodedata.category(char) == "Zs":
+            kept.append(" ")
+        elif unicodedata.category(char)[0] not in "CZ":
+            digit = unicodedata.decimal(char, None)
+            kept.append(str(digit) if digit is not None else char)
+    return "".join(kept)[:MAX_TYPED].strip()
+
+
+def menu_number(text: str) -> int | None:
+    """``text`` as a menu number (ASCII digits, at most six), else ``None``.
+
+    >>> menu_number("12"), menu_number("²"), menu_number("9" * 5000)
+    (12, None, None)
+    """
+    return int(text) if _MENU_NUMBER.fullmatch(text) else None
 
 
 class PlaySession:
@@ -57,18 +130,54 @@ class PlaySession:
 
     # ------------------------------------------------------------- helpers
     def say(self, key: str, **fields: object) -> None:
-        self.console.print(message(self.lang, key, **fields))
+        """Print message ``key``; its fields may hold text from outside (what
+        was typed, a path), so they are made printable and markup-escaped."""
+        safe = {name: escape(printable(str(value), 300)) for name, value in fields.items()}
+        if key in _SAVE_MESSAGES["en"]:
+            table = _SAVE_MESSAGES.get(self.lang, _SAVE_MESSAGES["en"])
+            self.console.print(table[key].format(**safe))
+            return
+        self.console.print(message(self.lang, key, **safe))
 
-    def default_save_path(self) -> Path:
+    def default_save_path(self, folder: Path | None = None) -> Path:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        return Path(f"oracles-{self.state.game.id}-{stamp}.json")
+        name = f"oracles-{self.state.game.id}-{stamp}.json"
+        return folder / name if folder is not None else Path(name)
 
-    def save(self) -> Path:
-        path = self.save_path or self.default_save_path()
-        path.write_text(json.dumps(self.state.record(), indent=1) + "\n", encoding="utf-8")
+    def write(self, path: Path) -> bool:
+        """Write the record to ``path``; on failure say why in one line and
+        return ``False`` (the game stays in memory)."""
+        text = json.dumps(self.state.record(), indent=1) + "\n"
+        try:
+            path.write_text(text, encoding="utf-8")
+        except OSError as error:
+            self.say("save_failed", path=path, why=error.strerror or type(error).__name__)
+            return False
+        except ValueError:  # a NUL in the path
+            self.say("save_failed", path=path, why="not a valid path")
+            return False
         self.save_path = path
         self.say("saved", path=path)
-        return path
+        return True
+
+    def save(self, path: Path | None = None) -> Path | None:
+        """Save to ``path``, or the save path, or a fresh name here; the
+        path written, or ``None`` if that failed (reported)."""
+        target = path or self.save_path or self.default_save_path()
+        return target if self.write(target) else None
+
+    def save_somewhere(self) -> Path | None:
+        """Save before leaving: the save path, else a fresh name in this
+        folder, else in the temporary folder. ``None`` if all failed."""
+        candidates = [
+            self.save_path,
+            self.default_save_path(),
+            self.default_save_path(Path(tempfile.gettempdir())),
+        ]
+        for path in dict.fromkeys(p for p in candidates if p is not None):
+            if self.write(path):
+                return path
+        return None
 
     def pause(self, seconds: float) -> None:
         if not self.fast:
@@ -79,10 +188,22 @@ class PlaySession:
         try:
             while not self.state.is_terminal():
                 self.step()
-        except (QuitGame, KeyboardInterrupt, EOFError):
-            self.console.print()
-            self.save()
+        except QuitGame:  # saved already
             return self.state
+        except (KeyboardInterrupt, EOFError):
+            self.console.print()
+            if self.save_somewhere() is None:
+                self.say("lost")
+            return self.state
+        except Exception as error:
+            # Not the player's doing (a bot's or a renderer's bug): keep the
+            # game first, then report in one line.
+            path = self.save_somewhere()
+            what = (
+                str(error) if isinstance(error, OraclesError) else f"internal error ({type(error).__name__})"
+            )
+            kept = f"saved to {path}" if path is not None else "it could not be saved"
+            raise PlayAborted(f"the game stopped: {printable(what, 300)}; {kept}") from None
         self.finish()
         return self.state
 
@@ -122,11 +243,19 @@ class PlaySession:
         for line in self.renderer.announcements(before, after):
             self.console.print(f"[bold yellow]{line}[/bold yellow]")
 
+    def clear_screen(self) -> None:
+        """Clear the screen and the scrollback, where the last player's hand
+        would otherwise stay one scroll away."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write(CLEAR_SCROLLBACK)
+            self.console.file.flush()
+
     def hand_over(self, seat: int) -> None:
         if len(self.humans) > 1 and self.screen_owner != seat:
-            self.console.clear()
+            self.clear_screen()
             self.read(message(self.lang, "handover", who=self.renderer.seat_name(seat)) + " ")
-            self.console.clear()
+            self.clear_screen()
             self.screen_owner = seat
 
     def human_turn(self, seat: int) -> None:
@@ -148,19 +277,23 @@ class PlaySession:
         self.say("your_turn", seat=seat)
         self.install_completion(list(legal))
         while True:
-            text = self.read(message(self.lang, "prompt")).strip()
+            text = clean_typed(self.read(message(self.lang, "prompt")))
             if not text:
                 continue
-            word = text.lower()
-            if word in COMMANDS["help"]:
+            word, _, rest = text.partition(" ")
+            word = word.lower()
+            if text.lower() in COMMANDS["help"]:
                 self.say("help")
                 continue
             if word in COMMANDS["save"]:
-                self.save()
+                self.save(Path(rest.strip()) if rest.strip() else None)
                 continue
-            if word in COMMANDS["quit"]:
+            if text.lower() in COMMANDS["quit"]:
+                if self.save_somewhere() is None:
+                    self.say("not_saved")
+                    continue
                 raise QuitGame
-            action = self.parse(text, legal, [] if by_value else labels, view)
+            action = self.read_action(text, legal, [] if by_value else labels, view)
             if action is None:
                 continue
             before = view
@@ -172,10 +305,24 @@ class PlaySession:
             self.report(before, seat)
             return
 
+    def read_action(
+        self, text: str, legal: dict[str, int], labels: list[str], view: dict[str, Any]
+    ) -> int | None:
+        """:meth:`parse`, with any failure of a game's reader on odd text
+        reported as "matches no legal move" rather than ending the game."""
+        try:
+            return self.parse(text, legal, labels, view)
+        except OraclesError:
+            raise
+        except (ValueError, TypeError, IndexError, KeyError, OverflowError):
+            self.say("unknown", text=text)
+            return None
+
     def parse(self, text: str, legal: dict[str, int], labels: list[str], view: dict[str, Any]) -> int | None:
         """``labels`` is the numbered menu; empty when numbers are values."""
-        if text.isdigit() and labels and 1 <= int(text) <= len(labels):
-            return legal[labels[int(text) - 1]]
+        number = menu_number(text)
+        if number is not None and labels and 1 <= number <= len(labels):
+            return legal[labels[number - 1]]
         try:
             action = self.state.string_to_action(text)
         except IllegalActionError:
@@ -226,4 +373,4 @@ class PlaySession:
         else:
             self.say("draw")
         if self.save_path is not None:
-            self.save()
+            self.save()  # a failure is reported; the result is on screen

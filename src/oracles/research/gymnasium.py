@@ -2,7 +2,7 @@
 
 The learner plays one seat; the other seats are bots named by spec as
 everywhere in the project (``random``, ``heuristic``, ``ismcts:iterations=200``;
-see :func:`oracles.bots.base.make_bot`)::
+see :func:`oracles.bots.specs.make_bot`)::
 
     import numpy as np
     from oracles.research.gymnasium import OraclesEnv

@@ -143,7 +143,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield
         finally:
             await hub.close()
-            bots.shutdown()
+            await bots.aclose()
             await engine.dispose()
             logs.event("stopped")
 
@@ -303,6 +303,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 conn.send(protocol.error(error.code, error.message, msg.id))
                 if error.code == protocol.STALE:
                     table.send_state(conn)
+            except Exception:
+                # The database failed: nothing was applied, the move may be resent.
+                logs.failure("move not stored", table=table.id, seat=conn.seat)
+                conn.send(
+                    protocol.error("unavailable", "the move could not be stored; send it again", msg.id)
+                )
         elif isinstance(msg, protocol.Hello):
             table.send_state(conn)
         elif isinstance(msg, protocol.Chat):

@@ -10,6 +10,7 @@ first use and shut down with the server. Tests may use a thread instead.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import secrets
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -60,6 +61,13 @@ class BotRunner:
         )
 
     def shutdown(self) -> None:
+        """Cancel queued choices and wait for the ones running (a search
+        is bounded by its budget)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+
+    async def aclose(self, timeout: float = 10.0) -> None:
+        """:meth:`shutdown` off the event loop, giving up after ``timeout``."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.to_thread(self.shutdown), timeout)

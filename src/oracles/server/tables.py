@@ -345,6 +345,11 @@ class TableRuntime:
             raise
         except Exception:
             logs.failure("bot failed", table=self.id, seat=seat, version=version)
+            # Try again later (a database hiccup must not leave the table stuck).
+            await asyncio.sleep(1.0)
+            async with self.lock:
+                if self.version == version and self.bot_task is asyncio.current_task():
+                    self.schedule()
 
     def start_grace(self, seat: Seat) -> None:
         if seat.grace_task is None and not seat.standin and not self.finished:

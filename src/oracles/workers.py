@@ -1,0 +1,80 @@
+"""Worker processes for ``simulate`` and ``tournament`` that stop on Ctrl-C.
+
+A terminal's Ctrl-C sends SIGINT to every process of the foreground group.
+With a plain process pool each worker raised ``KeyboardInterrupt`` (one
+traceback per worker) while the parent waited for them to finish their queued
+work, and could deadlock on the pool's locks. Here the workers ignore SIGINT
+(they are started with it ignored, so there is no window in which one could
+see it), only the parent reacts, and it terminates the pool at once: the
+interrupt ends the run within a second, with the results already received
+(and records already written) kept, and no process left behind.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
+
+from oracles.core.errors import InputError
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+#: The most worker processes a run may start, whatever the machine.
+MAX_WORKERS = 32
+
+
+def max_workers() -> int:
+    """The cap of ``--workers`` here: four per CPU core, at most
+    :data:`MAX_WORKERS` (more only adds memory and start-up time)."""
+    return max(1, min(MAX_WORKERS, 4 * (os.cpu_count() or 1)))
+
+
+def check_workers(workers: int) -> int:
+    """``workers`` if it is from 1 to :func:`max_workers`, else an
+    :class:`InputError` saying so."""
+    cap = max_workers()
+    if not 1 <= workers <= cap:
+        raise InputError(f"--workers must be from 1 to {cap} on this machine (4 per CPU core), got {workers}")
+    return workers
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _start_pool(workers: int) -> multiprocessing.pool.Pool:
+    """A pool whose processes are born with SIGINT ignored."""
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main_thread else None
+    try:
+        return multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGINT, previous)
+
+
+def map_in_order(
+    func: Callable[[Job], Result], jobs: Iterable[Job], workers: int, chunksize: int = 1
+) -> Iterator[Result]:
+    """``func`` over ``jobs``, results in order, in ``workers`` processes
+    (in this one when ``workers`` is 1). Ctrl-C, an error or closing the
+    iterator early terminates the workers at once."""
+    if workers <= 1:
+        for job in jobs:
+            yield func(job)
+        return
+    pool = _start_pool(workers)
+    try:
+        yield from pool.imap(func, jobs, chunksize)
+    except BaseException:
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
