@@ -53,8 +53,12 @@ def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: st
         shot(page, "lobby")
     new_table(page, server.base, game, SMALL[game])
     wait_turn_or_end(page)
-    shot(page, f"table-{game}")
-    made = play_to_end(page, seed=7)
+
+    def picture(made: int) -> None:
+        if made == {"oracle": 4, "inrah": 2, "codename": 3}[game]:
+            shot(page, f"table-{game}")
+
+    made = play_to_end(page, seed=7, after=picture)
     assert made > 0
     assert "Game over" in page.locator("#status").inner_text()
     summary = api(server, f"/api/tables/{table_id(page)}")
@@ -131,6 +135,12 @@ def test_four_players_each_see_only_their_hand(server: Any, browser: Any) -> Non
         time.sleep(0.05)
     for p in pages:
         assert p.locator(".prophecies li").count() == 2
+    # The chat reaches the others.
+    pages[0].locator("#chat-text").fill("hello <b>all</b>")
+    pages[0].locator("#chat-text").press("Enter")
+    pages[3].wait_for_function(
+        "() => document.getElementById('chat-lines').textContent.includes('hello <b>all</b>')"
+    )
     for context in contexts:
         context.close()
 

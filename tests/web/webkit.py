@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 TIMEOUT = 20.0
@@ -54,13 +55,18 @@ def click_a_move(page: Any, rng: random.Random) -> None:
     raise AssertionError("the composer never made a legal move")
 
 
-def play_to_end(page: Any, seed: int = 1, limit: float = 120.0) -> int:
-    """Click moves until the game is over; returns the number of moves made."""
+def play_to_end(
+    page: Any, seed: int = 1, limit: float = 120.0, after: Callable[[int], None] | None = None
+) -> int:
+    """Click moves until the game is over; returns the number of moves made.
+    ``after(n)`` is called on this seat's turn after its n-th move."""
     rng = random.Random(seed)
     start = time.monotonic()
     made = 0
     while wait_turn_or_end(page) == "turn":
         assert time.monotonic() - start < limit, "the game took too long"
+        if after is not None:
+            after(made)
         before = version(page)
         click_a_move(page, rng)
         wait_version_change(page, before)
