@@ -232,3 +232,21 @@ def winners(view: dict[str, Any]) -> list[int]:
         return []
     top = max(numbers)
     return [seat for seat, score in enumerate(numbers) if score == top]
+
+
+_DEFAULT_SEAT_NAME = re.compile(r"^Seat (\d+)$")
+
+
+def seat_names(seats: list[dict[str, Any]], lang: str = "en") -> list[str]:
+    """Each seat's name, numbered when several seats share one; the server's
+    default names ("Seat 2") in the viewer's language.
+
+    >>> seat_names([{"name": "Seat 1"}, {"name": "Bot"}, {"name": "Bot"}], "de")
+    ['Platz 1', 'Bot 2', 'Bot 3']
+    """
+    names = []
+    for seat in seats:
+        name = str(seat.get("name", ""))
+        default = _DEFAULT_SEAT_NAME.match(name)
+        names.append(translate(lang, "Seat {seat}", seat=default.group(1)) if default else name)
+    return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]

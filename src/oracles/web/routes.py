@@ -227,7 +227,7 @@ def web_routes(
             return {"unavailable": True, "version": table.version, "game": table.game_id}
         view = message["view"]
         legal = message["legal"]
-        names = [s["name"] for s in table.seats_info()]
+        names = present.seat_names(table.seats_info(), lang)
         return {
             "unavailable": False,
             "game": table.game_id,
@@ -300,7 +300,7 @@ def web_routes(
         for index in range(players):
             view = state.view(index)
             seats.append({"seat": index, "view": view})
-        names = [s["name"] for s in table.seats_info()]
+        names = present.seat_names(table.seats_info(), language(request))
         return render(
             request,
             "replay.html",

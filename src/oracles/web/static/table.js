@@ -16,7 +16,6 @@
   var moveForm = document.getElementById("move-form");
   var moveInput = moveForm ? moveForm.querySelector('input[name="move"]') : null;
   var moveError = document.getElementById("move-error");
-  var composerBox = document.getElementById("composer");
   var sound = document.getElementById("sound");
 
   var socket = null;
@@ -270,7 +269,9 @@
   }
 
   function drawComposer() {
-    if (!composerBox) return;
+    // The composer sits in the board, which each state replaces.
+    var composerBox = document.getElementById("composer");
+    if (!composerBox || !root.dataset.token) return;
     var moves = multiMoves();
     composerBox.innerHTML = "";
     document.querySelectorAll(".selected").forEach(function (n) { n.classList.remove("selected"); });
@@ -296,18 +297,26 @@
     if (next.length) {
       var choose = document.createElement("div");
       choose.className = "tokens";
-      choose.setAttribute("aria-label", composerBox.dataset.choose);
-      next.forEach(function (t) { choose.appendChild(button(t, { token: t })); });
+      choose.setAttribute("aria-label", root.dataset.choose);
+      next.forEach(function (t) {
+        var b = button(t, { token: t });
+        if (document.getElementById("sym-" + t)) {
+          // Codename's symbols: drawn as well as named.
+          b.insertAdjacentHTML("afterbegin", '<svg class="sym" aria-hidden="true"><use href="#sym-' + t + '"/></svg> ');
+          b.className = "zener-token z-" + t;
+        }
+        choose.appendChild(b);
+      });
       composerBox.appendChild(choose);
     }
     var actions = document.createElement("div");
     actions.className = "compose-actions";
-    var confirm = button(composerBox.dataset.confirm + ": " + composedText(), { compose: "confirm" });
+    var confirm = button(root.dataset.confirm + ": " + composedText(), { compose: "confirm" });
     confirm.className = "primary";
     confirm.disabled = moves.indexOf(composedText()) < 0;
     actions.appendChild(confirm);
     if (composing.tokens.length) actions.appendChild(button("←", { compose: "back" }));
-    actions.appendChild(button(composerBox.dataset.clear, { compose: "clear" }));
+    actions.appendChild(button(root.dataset.clear, { compose: "clear" }));
     composerBox.appendChild(actions);
   }
 
