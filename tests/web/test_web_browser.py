@@ -156,21 +156,28 @@ def test_reload_and_dropped_network_show_the_current_state(server: Any, browser:
     wait_version_change(page, before)
     page.reload()
     page.wait_for_selector("#board .board")
-    assert version(page) == api(server, f"/api/tables/{tid}")["version"]
-    # The network drops: the page says so, then catches up by itself.
+    if wait_turn_or_end(page) == "turn":  # the bots have stopped: nothing moves
+        assert version(page) == api(server, f"/api/tables/{tid}")["version"]
+    # The network drops: the page says so. A move made meanwhile waits, is
+    # sent once the page is back, and the page catches up by itself.
+    wait_turn_or_end(page)
+    at = version(page)
     context.set_offline(True)
     page.wait_for_selector("#banner:not([hidden])")
     assert page.locator("#banner").inner_text().strip()
+    page.locator("#board [data-move]").first.click()
     context.set_offline(False)
     page.wait_for_function(
-        "v => parseInt(document.getElementById('table').dataset.version, 10) === v",
+        "v => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=at, timeout=20000
+    )
+    summary = api(server, f"/api/tables/{tid}")
+    assert summary["version"] > at
+    page.wait_for_function(
+        "v => parseInt(document.getElementById('table').dataset.version, 10) >= v",
         arg=api(server, f"/api/tables/{tid}")["version"],
         timeout=20000,
     )
-    if wait_turn_or_end(page) == "turn":
-        before = version(page)
-        page.locator("#board [data-move]").first.click()
-        wait_version_change(page, before)
+    page.wait_for_selector("#banner", state="hidden", timeout=10000)
     context.close()
 
 
@@ -183,6 +190,7 @@ def test_german(server: Any, browser: Any) -> None:
     page.locator('[data-quick="oracle"]').click()
     page.wait_for_selector("#board .board")
     assert page.get_attribute("html", "lang") == "de"
+    wait_turn_or_end(page)
     assert "Du bist dran" in page.locator("#status").inner_text()
     page.locator('a.lang-switch[data-lang="en"]').click()
     page.wait_for_function("document.documentElement.lang === 'en'")
