@@ -93,9 +93,23 @@ def _build_parser() -> argparse.ArgumentParser:
     commands.add_parser("games", help="list the games and their options")
 
     replay = commands.add_parser("replay", help="replay a record and show where the game stands")
-    replay.add_argument("file", help="a record (JSON, see SPEC.md section 2)")
+    replay.add_argument("file", help="a record (JSON, see docs/architecture.md, Records)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
     replay.add_argument("--seat", type=_SMALL, help="also show what this seat sees (its view)")
+
+    review = commands.add_parser(
+        "review", help="mark the decisions of a seat where the bot's best move beats the one played"
+    )
+    review.add_argument("file", help="a record (JSON, see docs/architecture.md, Records)")
+    review.add_argument("--seat", type=_SMALL, required=True, help="the seat to review")
+    review.add_argument(
+        "--margin",
+        type=float,
+        help="smallest estimated cost worth a mark (default 2 points, or 0.05 chance to win in Codename)",
+    )
+    review.add_argument("--worlds", type=_SMALL, default=24, help="worlds sampled per decision (default 24)")
+    review.add_argument("--json", action="store_true", help="print the marks as JSON")
+    review.add_argument("--quiet", action="store_true", help="no progress bar")
 
     simulate = commands.add_parser("simulate", help="play many games between bots")
     simulate.add_argument("game", help=f"game id ({', '.join(game_ids())})")
@@ -207,6 +221,52 @@ def cmd_games() -> int:
         opts = "\n".join(f"{o.name} = {defaults[o.name]!r}: {o.doc}" for o in cls.option_schema)
         table.add_row(gid, cls.title, f"{cls.min_players}-{cls.max_players}", opts)
     Console().print(table)
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    import math
+
+    from oracles.bots.advice import decisions_of, review
+
+    record = load_record_file(args.file)
+    final = replay_record(record)
+    if not 0 <= args.seat < final.num_players:
+        raise InputError(f"--seat must be from 0 to {final.num_players - 1}, got {args.seat}")
+    if args.worlds < 1:
+        raise InputError(f"--worlds must be at least 1, got {args.worlds}")
+    if args.margin is not None and not (math.isfinite(args.margin) and args.margin >= 0):
+        raise InputError(f"--margin must be a finite number of at least 0, got {args.margin}")
+    actions = final.history()
+    replay = final.game.new_initial_state()
+
+    def state_at(index: int) -> State:
+        while len(replay.history()) < index:
+            replay.apply_trusted(actions[len(replay.history())])
+        return replay
+
+    progress = _progress(args.quiet or args.json)
+    with progress:
+        task = progress.add_task("review", total=decisions_of(final, args.seat))
+        marks = review(state_at, actions, args.seat, args.margin, args.worlds, lambda: progress.advance(task))
+    if args.json:
+        print(json.dumps([mark.__dict__ for mark in marks]))
+        return 0
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    console = Console()
+    if not marks:
+        console.print(f"No decision of seat {args.seat} where the bot's best move beats the one played.")
+        return 0
+    table = Table(title=f"Seat {args.seat}: decisions the bot would play otherwise")
+    for column in ("action", "played", "bot's best", "estimated cost"):
+        table.add_column(column, justify="right" if column in ("action", "estimated cost") else "left")
+    for mark in marks:
+        cost = f"{mark.cost:.1f} points" if mark.unit == "points" else f"{100 * mark.cost:.0f}% to win"
+        table.add_row(str(mark.index), escape(mark.played), escape(mark.best), cost)
+    console.print(table)
     return 0
 
 
@@ -475,6 +535,7 @@ def _run(args: argparse.Namespace) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "games": lambda _: cmd_games(),
         "replay": cmd_replay,
+        "review": cmd_review,
         "simulate": cmd_simulate,
         "play": cmd_play,
         "tournament": cmd_tournament,

@@ -25,15 +25,25 @@ MESSAGES: dict[str, str] = {
     "scores": N_("Scores"),
     "help": N_(
         "Type the number of a move, its notation (e.g. as listed), or a short form the game "
-        "understands. 'save' writes the record, 'quit' saves and leaves."
+        "understands. 'hint' shows the bot's best moves, 'save' writes the record, 'quit' saves and leaves."
     ),
     "dealing": N_("Cards are dealt."),
     "resumed": N_("Resumed a game of {actions} actions."),
+    "save_failed": N_("Could not save to {path}: {why}. Type 'save FILE' to save elsewhere."),
+    "not_saved": N_("The game could not be saved anywhere; it goes on. Type 'save FILE' to try a path."),
+    "lost": N_("The game could not be saved."),
+    "thinking": N_("Thinking about your move..."),
+    "hint_title": N_("Hint: the bot's estimate of your best moves"),
+    "hint_move": N_("move"),
+    "hint_points": N_("points this round"),
+    "hint_chance": N_("chance to win"),
+    "hints_taken": N_("Hints taken by {who}: {count}"),
 }
 
 #: Words the prompt understands besides moves, in every language.
 COMMANDS = {
     "help": {"help", "hilfe", "?"},
+    "hint": {"hint", "tipp"},
     "save": {"save", "speichern"},
     "quit": {"quit", "exit", "ende", "q"},
 }

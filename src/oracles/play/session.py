@@ -44,21 +44,6 @@ _MENU_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 #: previous player's hand cannot be scrolled back to on a shared screen.
 CLEAR_SCROLLBACK = "\x1b[3J"
 
-#: Messages of the hardened save path (not in ``play/i18n.py``, which the
-#: renderers share).
-_SAVE_MESSAGES = {
-    "en": {
-        "save_failed": "Could not save to {path}: {why}. Type 'save FILE' to save elsewhere.",
-        "not_saved": "The game could not be saved anywhere; it goes on. Type 'save FILE' to try a path.",
-        "lost": "The game could not be saved.",
-    },
-    "de": {
-        "save_failed": "Speichern in {path} ging nicht: {why}. Mit 'speichern DATEI' woanders speichern.",
-        "not_saved": "Die Partie ließ sich nirgends speichern; sie geht weiter. 'speichern DATEI' versucht einen Pfad.",
-        "lost": "Die Partie konnte nicht gespeichert werden.",
-    },
-}
-
 
 class QuitGame(Exception):
     """The player asked to stop (the game is saved first)."""
@@ -127,16 +112,14 @@ class PlaySession:
         self.read = read
         self.lang = renderer.lang
         self.screen_owner: int | None = humans[0] if len(humans) == 1 else None
+        #: Hints asked for, per seat (shown with the result).
+        self.hints: dict[int, int] = {}
 
     # ------------------------------------------------------------- helpers
     def say(self, key: str, **fields: object) -> None:
         """Print message ``key``; its fields may hold text from outside (what
         was typed, a path), so they are made printable and markup-escaped."""
         safe = {name: escape(printable(str(value), 300)) for name, value in fields.items()}
-        if key in _SAVE_MESSAGES["en"]:
-            table = _SAVE_MESSAGES.get(self.lang, _SAVE_MESSAGES["en"])
-            self.console.print(table[key].format(**safe))
-            return
         self.console.print(message(self.lang, key, **safe))
 
     def default_save_path(self, folder: Path | None = None) -> Path:
@@ -285,6 +268,9 @@ class PlaySession:
             if text.lower() in COMMANDS["help"]:
                 self.say("help")
                 continue
+            if text.lower() in COMMANDS["hint"]:
+                self.show_hint(seat)
+                continue
             if word in COMMANDS["save"]:
                 self.save(Path(rest.strip()) if rest.strip() else None)
                 continue
@@ -304,6 +290,24 @@ class PlaySession:
                 continue
             self.report(before, seat)
             return
+
+    def show_hint(self, seat: int) -> None:
+        """The bot's view of this decision: the best few moves and their
+        estimated values (``oracles.bots.advice``), from this seat's
+        information only. Hints taken are counted and shown at the end."""
+        from oracles.bots.advice import advise
+
+        self.hints[seat] = self.hints.get(seat, 0) + 1
+        self.say("thinking")
+        advice = advise(SeatInfo(self.state, seat), seed=len(self.state.history()))
+        table = Table(title=message(self.lang, "hint_title"), box=None)
+        table.add_column(message(self.lang, "hint_move"))
+        unit = "hint_points" if advice.unit == "points" else "hint_chance"
+        table.add_column(message(self.lang, unit), justify="right")
+        for move in advice.moves[:5]:
+            shown = f"{move.value:+.1f}" if advice.unit == "points" else f"{100 * move.value:.0f}%"
+            table.add_row(escape(self.renderer.action_label(move.notation)), shown)
+        self.console.print(table)
 
     def read_action(
         self, text: str, legal: dict[str, int], labels: list[str], view: dict[str, Any]
@@ -372,5 +376,7 @@ class PlaySession:
             self.say("winners", names=", ".join(self.renderer.seat_name(w, viewer) for w in winners))
         else:
             self.say("draw")
+        for seat, count in sorted(self.hints.items()):
+            self.say("hints_taken", who=self.renderer.seat_name(seat, viewer), count=count)
         if self.save_path is not None:
             self.save()  # a failure is reported; the result is on screen

@@ -113,6 +113,7 @@ class TableRuntime:
         self.options = dict(state.game.options)
         self.clock = row.clock
         self.first_seat = row.first_seat
+        self.stored_status = row.status
         self.state = state
         self.texts = [m.action for m in moves]
         self.move_ids = {m.move_id: m.version for m in moves if m.move_id is not None}
@@ -299,9 +300,10 @@ class TableRuntime:
                 rows = self.play_chance(trial, texts)
                 await self.commit(rows, finished=trial.is_terminal())
                 self.state, self.texts = trial, texts
-            if self.state.is_terminal():
+            if self.state.is_terminal() and self.stored_status != "finished":
                 async with self.hub.engine.begin() as conn:
                     await db.mark_finished(conn, self.id)
+                self.stored_status = "finished"
             for seat in self.seats:
                 if seat.kind == "human" and seat.present == 0:
                     self.start_grace(seat)

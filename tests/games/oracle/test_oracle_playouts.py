@@ -136,7 +136,9 @@ def test_resample_in_draft_keeps_what_the_seat_saw() -> None:
     rng = random.Random(3)
     state = game.new_initial_state()
     assert isinstance(state, OracleState)
-    while not (state.phase == 4 and len(state.discards) >= 4 and state.chooser == 2):
+    while not (
+        state.phase == 4 and len(state.discards) >= 4 and state.current_player() == (state.dealer + 3) % 4
+    ):
         step(state, rng)
     for seat in range(4):
         worlds = [state.resample_from_infostate(seat, rng) for _ in range(5)]
@@ -148,7 +150,7 @@ def test_resample_in_draft_keeps_what_the_seat_saw() -> None:
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o))
 def test_shared_consistency_suite(options: dict[str, Any]) -> None:
-    result = check_game(load_game("oracle", **options), playouts=1, seed=3, schema=False)
+    result = check_game(load_game("oracle", **options), playouts=1, seed=3)
     assert result["resample_changed"]
 
 
@@ -206,3 +208,29 @@ def test_views_never_show_hidden_cards() -> None:
                     assert not shown & hidden, f"seat {seat} sees {shown & hidden} of seat {other}"
                     checked += 1
         assert checked > 100
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o))
+def test_public_view_shows_no_oracle_card_before_its_time(options: dict[str, Any]) -> None:
+    """The public view names an Oracle card only once it is discarded (draft)
+    or revealed by the scoring, and no event in it carries a hand."""
+    from oracles.core.views import string_leaves
+    from oracles.games.oracle.prophecies import ORACLE_IDS
+
+    rng = random.Random(12)
+    state = load_game("oracle", **options).new_initial_state()
+    assert isinstance(state, OracleState)
+    while not state.is_terminal():
+        step(state, rng)
+        public = state.view(None)
+        assert public["hand"] is None and public["oracle_cards"] == [] and public["kept"] == []
+        allowed = set(public.get("draft", {}).get("discards", []))
+        for pairs in public["revealed"]:
+            for pair in pairs:
+                allowed.update(pair)
+        shown = string_leaves(public) & set(ORACLE_IDS)
+        assert shown <= allowed, shown - allowed
+        for event in public["log"]:
+            assert "hand" not in event
+            if event["kind"] in ("keep", "pass", "draw", "oracles"):
+                assert "cards" not in event, event

@@ -11,7 +11,8 @@ import pytest
 
 from oracles.core.registry import game_class, load_game
 from oracles.games.oracle.cards import NUM_VALUES
-from oracles.games.oracle.rules import DRAFT, KEEP, PLAY, OracleState, _assign_cards, _assign_cards_checked
+from oracles.games.oracle.resample import _assign_cards, _assign_cards_checked
+from oracles.games.oracle.rules import DRAFT, KEEP, PLAY, OracleState
 
 OPTION_SETS = game_class("oracle").test_option_sets
 CASES = [

@@ -44,12 +44,6 @@ HYDRA, PEGASUS, PHOENIX = 0, 1, 2
 CREATURES = (HYDRA, PEGASUS, PHOENIX)
 #: Machine names of the creatures (used in views and prophecy conditions).
 CREATURE_NAMES = ("hydra", "pegasus", "phoenix")
-#: Display names per language.
-CREATURE_DISPLAY: dict[str, tuple[str, str, str]] = {
-    "en": ("Hydra", "Pegasus", "Phoenix"),
-    "de": ("Hydra", "Pegasus", "Phönix"),
-}
-LOSER_CHIP_DISPLAY = {"en": "Loser chip", "de": "Verliererchip"}
 #: Stars on one victory point chip of each creature.
 STARS = (5, 3, 2)
 #: Victory point chips of each creature in play, by number of players.
@@ -58,9 +52,15 @@ VICTORY_CHIPS = {3: (3, 4, 6), 4: (3, 4, 6), 5: (2, 3, 5)}
 #: Cards in each hand, by number of players.
 HAND_SIZE = {3: 16, 4: 15, 5: 12}
 
-_VALUE_CREATURE = (HYDRA,) * 5 + (PEGASUS,) * 4 + (PHOENIX,) * 3
+#: Creature of each value index (value - 1).
+VALUE_CREATURE = (HYDRA,) * 5 + (PEGASUS,) * 4 + (PHOENIX,) * 3
+#: Lowest and highest value of each creature, by machine name.
+CREATURE_RANGES: dict[str, tuple[int, int]] = {
+    name: (VALUE_CREATURE.index(creature) + 1, NUM_VALUES - VALUE_CREATURE[::-1].index(creature))
+    for creature, name in enumerate(CREATURE_NAMES)
+}
 #: Creature of each card int.
-CARD_CREATURE = tuple(_VALUE_CREATURE[card % NUM_VALUES] for card in range(NUM_CARDS))
+CARD_CREATURE = tuple(VALUE_CREATURE[card % NUM_VALUES] for card in range(NUM_CARDS))
 #: Bit mask of the cards of each colour.
 COLOUR_MASK = tuple(((1 << NUM_VALUES) - 1) << (colour * NUM_VALUES) for colour in range(NUM_COLOURS))
 

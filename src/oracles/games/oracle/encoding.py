@@ -55,9 +55,9 @@ from oracles.research.encoding import Bounds, Encoder, Layout, Piece, one_hot
 class OracleEncoder(Encoder):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        from oracles.games.oracle import cards, prophecies, rules
+        from oracles.games.oracle import cards, phases, prophecies
 
-        self._rules = rules
+        self._phases = phases
         self._card = {name: index for index, name in enumerate(cards.CARD_NAMES)}
         self._oracle = {name: index for index, name in enumerate(prophecies.ORACLE_IDS)}
         self._creature = {name: index for index, name in enumerate(cards.CREATURE_NAMES)}
@@ -66,10 +66,10 @@ class OracleEncoder(Encoder):
         self.rounds = int(opts["rounds"])
         self.draft = bool(opts["draft"])
         self.hand = cards.HAND_SIZE[n]
-        self.cycles = (len(prophecies.ORACLE_IDS) - rules.DRAFT_REMOVED - 2 * n) // 2 if self.draft else 0
+        self.cycles = (len(prophecies.ORACLE_IDS) - phases.DRAFT_REMOVED - 2 * n) // 2 if self.draft else 0
         obs: list[Piece] = [
             ("seat", (n,)),
-            ("phase", (len(rules.PHASE_NAMES),)),
+            ("phase", (len(phases.PHASE_NAMES),)),
             ("to_act", (n,)),
             ("dealer", (n,)),
             ("round", (self.rounds + 1,)),
@@ -106,7 +106,7 @@ class OracleEncoder(Encoder):
         n = self.n
         card, oracle = self._card, self._oracle
         one_hot(out["seat"], view["seat"])
-        one_hot(out["phase"], self._rules.PHASE_NAMES.index(view["phase"]))
+        one_hot(out["phase"], self._phases.PHASE_NAMES.index(view["phase"]))
         one_hot(out["to_act"], view["to_act"])
         one_hot(out["dealer"], view["dealer"])
         one_hot(out["round"], view["round"])
@@ -153,7 +153,6 @@ class OracleEncoder(Encoder):
                 out["draft"][1 + oracle[name]] = 1.0
 
     def _information(self, view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
-        n = self.n
         card, oracle = self._card, self._oracle
         tricks = [(done["leader"], done["cards"]) for done in view["tricks"]]
         if view["trick"] is not None and view["trick"]["cards"]:
@@ -172,31 +171,29 @@ class OracleEncoder(Encoder):
             return
         seat = view["seat"]
         log = view["log"]
-        start = max((i for i, e in enumerate(log) if e["action"].startswith("oracles")), default=len(log))
+        start = max((i for i, e in enumerate(log) if e["kind"] == "oracles"), default=len(log))
         cycle = -1
-        for entry in log[start + 1 :]:
-            words = entry["action"].split()
-            actor = entry["by"]
-            if words[0] == "draw":
+        for event in log[start + 1 :]:
+            kind = event["kind"]
+            if kind == "draw":
                 cycle += 1
             if (
-                words[0] not in ("draw", "pass", "discard")
-                or cycle < 0
-                or cycle >= self.cycles
-                or "?" in words
+                kind not in ("draw", "pass", "discard")
+                or not 0 <= cycle < self.cycles
+                or "cards" not in event
             ):
                 continue
-            cards = [oracle[w.upper()] for w in words[1:]]
+            cards = [oracle[name] for name in event["cards"]]
             row = out["draft_log"][cycle]
-            if words[0] == "draw":
+            if kind == "draw":
                 row[0, cards] = 1.0
-            elif words[0] == "pass" and actor == seat:
+            elif kind == "pass" and event["seat"] == seat:
                 row[2, cards] = 1.0
-            elif words[0] == "pass" and (actor + 1) % n == seat:
+            elif kind == "pass" and event["to"] == seat:
                 row[1, cards] = 1.0
-            elif words[0] == "discard":
+            elif kind == "discard":
                 row[3, cards] = 1.0
-                if actor == seat:
+                if event["seat"] == seat:
                     row[2, cards] = 1.0
 
     def draw_label(self, state: State, step: int, item: int) -> str:
@@ -214,14 +211,10 @@ class OracleEncoder(Encoder):
         return f"oracles {ORACLE_IDS[item]} {where}"
 
     def bounds(self) -> Bounds:
-        from oracles.games.oracle import cards
-
         game: Any = self.game
         n = self.n
-        points = sorted((c.points for c in game.edition.cards), reverse=True)
-        stars = sum(count * star for count, star in zip(cards.VICTORY_CHIPS[n], cards.STARS, strict=True))
-        per_round = stars + points[0] + points[1]
+        low, high = game.utility_bounds()
         deal_steps = len(game.cards_in_play)
         oracle_steps = 2 * n + game.stack_size if self.draft else 40
         length = game.max_game_length() + self.rounds * (deal_steps - 1 + oracle_steps - 1)
-        return Bounds(0.0, float(self.rounds * per_round), 40 if self.draft else n + 1, length, False)
+        return Bounds(low, high, 40 if self.draft else n + 1, length, game.zero_sum)

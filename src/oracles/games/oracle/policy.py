@@ -57,28 +57,23 @@ from operator import add, mul
 from typing import Any
 
 from oracles.core.game import State
-from oracles.games.oracle.cards import NUM_VALUES
-from oracles.games.oracle.prophecies import QUANTITIES, Edition
-from oracles.games.oracle.rules import (
+from oracles.games.oracle.cards import NUM_VALUES, VALUE_CREATURE
+from oracles.games.oracle.notation import (
     DISCARD_BASE,
-    DRAFT,
-    KEEP,
     KEEP_BASE,
-    LOSER,
     LOSER_KEEP,
     LOSER_RETURN,
     PAIR_INDEX,
     PASS_BASE,
-    PLAY,
-    OracleState,
 )
+from oracles.games.oracle.phases import DRAFT, KEEP, LOSER, PLAY
+from oracles.games.oracle.prophecies import QUANTITIES, Edition
+from oracles.games.oracle.rules import OracleState
 
 #: Cards of each value (index value - 1), every colour.
 _VALUE_MASKS: tuple[int, ...] = tuple(
     sum(1 << (colour * NUM_VALUES + value) for colour in range(5)) for value in range(NUM_VALUES)
 )
-#: Creature of each value index (0: Hydra, 1: Pegasus, 2: Phoenix).
-_VALUE_CREATURE = (0,) * 5 + (1,) * 4 + (2,) * 3
 #: A 1 only wins by catching a 12; it cannot force that.
 _ONE_CATCH = 0.4
 #: Chance that a card which loses now wins after all (a 1 when a 12 follows).
@@ -579,7 +574,7 @@ def _play(world: OracleState, seat: int, legal: list[int]) -> int:
             w = stay ** (threat * later / (n - 1)) if threat else 1.0
         found = outcomes.get(v)
         if found is None:
-            creature = _VALUE_CREATURE[v]
+            creature = VALUE_CREATURE[v]
             pv = p[v]
             lo_c = lo[creature] - (0.9 * pv if v == top else pv * pv) * share[creature]
             hi_c = hi[creature] - pv * share[creature]
@@ -606,7 +601,7 @@ def _play(world: OracleState, seat: int, legal: list[int]) -> int:
     return best
 
 
-def _wins(trick: list[int], values: list[int], card: int) -> bool:
+def _wins(trick: Sequence[int], values: list[int], card: int) -> bool:
     """Whether ``card`` added to ``trick`` (whose value indices are
     ``values``) would win it as things stand."""
     top = NUM_VALUES - 1
@@ -638,7 +633,7 @@ def _loser(world: OracleState, seat: int) -> int:
     aims = _Aims(world, seat, (sum(lo) + sum(hi)) / 2)
     lo4, hi4 = _quarters(lo), _quarters(hi)
     keep = aims.value(aims.q, lo4, hi4)
-    back = aims.value(_with(aims.q, 3 + world.pending, 0), lo4, hi4)
+    back = aims.value(_with(aims.q, 3 + world.pending_loser, 0), lo4, hi4)
     return LOSER_KEEP if keep > back + 1e-9 else LOSER_RETURN
 
 

@@ -1,0 +1,184 @@
+"""Advice for people: each candidate move's estimated value, and the best.
+
+Used by ``hint`` in the terminal and by ``oracles review``. The estimate is
+flat Monte Carlo over worlds resampled from the seat's information (so advice
+never peeks either): in each world, every candidate is played and the game
+goes on with the game's heuristic policy up to a horizon, with the same
+world and the same random draws for every candidate, so that differences
+between candidates are not drowned in the luck of the deal.
+
+=============================  =============================================
+game                           value of a move
+=============================  =============================================
+with rounds (Oracle, Inrah)    the points the seat gains by the end of the
+                               round (its score when the round is scored)
+with a position evaluator      the seat's chance of winning at the end of
+(Codename)                     the turn, as the evaluator estimates it
+=============================  =============================================
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from oracles.bots.base import SeatInfo
+from oracles.bots.hooks import Evaluator, candidates_for, evaluator_for, policy_for
+from oracles.core.game import State
+
+#: Worlds sampled per piece of advice unless told otherwise.
+DEFAULT_WORLDS = 24
+#: Candidates valued at most (the policy's pick and the pruner's are first).
+MAX_CANDIDATES = 60
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    action: int
+    notation: str
+    #: Mean value over the worlds (points, or a chance of winning).
+    value: float
+    #: Half-width of its 95% interval.
+    margin: float
+
+
+@dataclass(frozen=True)
+class Advice:
+    #: ``"points"`` or ``"win chance"``.
+    unit: str
+    #: Best first.
+    moves: list[MoveValue]
+
+    @property
+    def best(self) -> MoveValue:
+        return self.moves[0]
+
+    def value_of(self, action: int) -> MoveValue | None:
+        return next((move for move in self.moves if move.action == action), None)
+
+
+def _rollout(world: State, seat: int, rng: random.Random, evaluator: Evaluator | None) -> float:
+    """Play ``world`` on to the horizon; the seat's value there."""
+    policy = policy_for(world.game.id)
+    if evaluator is not None:
+        stop = evaluator.turn(world) + 1
+        while not world.is_terminal() and evaluator.turn(world) < stop:
+            if world.is_chance_node():
+                world.apply_trusted(world.sample_chance(rng))
+            else:
+                world.apply_trusted(policy(world, world.current_player(), rng))
+        return evaluator.win_chances(world)[seat]
+    start = world.scores()[seat]
+    before = list(world.scores())
+    while not world.is_terminal():
+        if world.is_chance_node():
+            if world.scores() != before:
+                break  # the round is scored: stop before the next deal
+            world.apply_trusted(world.sample_chance(rng))
+        else:
+            world.apply_trusted(policy(world, world.current_player(), rng))
+    return world.scores()[seat] - start
+
+
+def _candidates(world: State, seat: int, legal: list[int], rng: random.Random) -> list[int]:
+    pruner = candidates_for(world.game.id)
+    first = [policy_for(world.game.id)(world, seat, rng)]
+    if pruner is not None:
+        first += pruner(world, seat)
+    ordered = list(dict.fromkeys([a for a in first if a in legal] + legal))
+    return ordered[:MAX_CANDIDATES]
+
+
+def advise(
+    info: SeatInfo, seed: int | str = 0, worlds: int = DEFAULT_WORLDS, extra: int | None = None
+) -> Advice:
+    """The value of each candidate move of ``info``'s seat (which must be to
+    act), best first. ``extra`` is a move to value even if it is not among
+    the candidates (the move a person chose, in a review)."""
+    legal = info.legal_actions()
+    if not legal:
+        raise ValueError(f"seat {info.seat} is not to act")
+    rng = random.Random(f"advice:{seed}")
+    sampled = [info.sample_world(rng) for _ in range(max(1, worlds))]
+    candidates = _candidates(sampled[0].clone(), info.seat, legal, rng)
+    if extra is not None and extra in legal and extra not in candidates:
+        candidates.append(extra)
+    evaluator = evaluator_for(info.game.id)
+    values: dict[int, list[float]] = {a: [] for a in candidates}
+    for index, world in enumerate(sampled):
+        for action in candidates:
+            trial = world.clone()
+            trial.apply_trusted(action)
+            # The same draws for every candidate in this world.
+            values[action].append(_rollout(trial, info.seat, random.Random(f"{seed}:{index}"), evaluator))
+    moves = []
+    for action, samples in values.items():
+        mean = statistics.fmean(samples)
+        spread = statistics.stdev(samples) if len(samples) > 1 else 0.0
+        moves.append(
+            MoveValue(action, info.action_to_string(action), mean, 1.96 * spread / math.sqrt(len(samples)))
+        )
+    moves.sort(key=lambda move: (-move.value, move.action))
+    return Advice("win chance" if evaluator is not None else "points", moves)
+
+
+@dataclass(frozen=True)
+class ReviewMark:
+    """A decision where the bot's best move beats the one played."""
+
+    #: Index of the decision's action in the record.
+    index: int
+    played: str
+    best: str
+    #: Estimated cost of the move played (points or a chance of winning).
+    cost: float
+    unit: str
+
+
+#: Default margins under which a difference is not worth a mark.
+DEFAULT_MARGINS = {"points": 2.0, "win chance": 0.05}
+
+
+def review(
+    state_at: Callable[[int], State],
+    actions: Sequence[int],
+    seat: int,
+    margin: float | None = None,
+    worlds: int = DEFAULT_WORLDS,
+    on_decision: Callable[[], None] | None = None,
+) -> list[ReviewMark]:
+    """Every decision of ``seat`` in a game where the bot's best move beats
+    the one played by more than ``margin`` (a default per unit).
+    ``state_at(i)`` is the state before action ``i``; ``actions`` the game's
+    actions. The bot sees only what the seat saw then."""
+    marks = []
+    for index, action in enumerate(actions):
+        state = state_at(index)
+        if state.current_player() != seat or len(state.legal_actions()) < 2:
+            continue
+        advice = advise(SeatInfo(state, seat), seed=index, worlds=worlds, extra=action)
+        played = advice.value_of(action)
+        if on_decision is not None:
+            on_decision()
+        if played is None:
+            continue
+        limit = DEFAULT_MARGINS[advice.unit] if margin is None else margin
+        cost = advice.best.value - played.value
+        if cost > limit:
+            marks.append(ReviewMark(index, played.notation, advice.best.notation, cost, advice.unit))
+    return marks
+
+
+def decisions_of(state: State, seat: int) -> int:
+    """How many decisions with a choice ``seat`` had in the game of ``state``
+    (for a progress bar)."""
+    replay = state.game.new_initial_state()
+    count = 0
+    for action in state.history():
+        if replay.current_player() == seat and len(replay.legal_actions()) > 1:
+            count += 1
+        replay.apply_trusted(action)
+    return count

@@ -1,0 +1,17 @@
+"""The phases of an Oracle round and the kinds of its internal log: the
+constants the rules, the notation and the resampler share (their one home,
+so that those modules need not import each other)."""
+
+from __future__ import annotations
+
+#: Oracle cards dealt to each seat (no draft), by number of players.
+ORACLE_HAND = {3: 10, 4: 10, 5: 8}
+#: Oracle cards removed unseen in the draft variant.
+DRAFT_REMOVED = 16
+
+(DEALER, DEAL, ORACLES, KEEP, DRAFT, PLAY, LOSER, OVER) = range(8)
+PHASE_NAMES = ("dealer", "deal", "oracles", "keep", "draft", "play", "loser", "over")
+# Kinds of the internal log: the history's actions (chance and player), then
+# what happens by itself after one (a draw from the stack, a finished trick,
+# the scoring of a round). Resampling relies on the first four coming first.
+(E_DEALER, E_DEAL, E_ORACLES, E_PLAYER, E_DRAW, E_TRICK, E_SCORE) = range(7)

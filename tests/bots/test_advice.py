@@ -1,0 +1,104 @@
+"""Hints and reviews: values per candidate from the seat's information only."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from oracles.bots.advice import advise, review
+from oracles.bots.base import SeatInfo
+from oracles.bots.specs import make_bot
+from oracles.cli import main
+from oracles.core.game import State
+from oracles.core.registry import load_game
+from oracles.play.render import renderer_for
+from oracles.play.session import PlaySession
+from oracles.testing import decision_positions
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    [("oracle", {"players": 3, "rounds": 1}), ("inrah", {"rounds": 3}), ("codename", {})],
+)
+def test_advice_is_the_same_on_worlds_the_seat_cannot_tell_apart(game_id: str, options: dict) -> None:
+    for state in decision_positions(load_game(game_id, **options), 2, seed=5, keep=0.3):
+        seat = state.current_player()
+        world = state.resample_from_infostate(seat, random.Random(9))
+        assert world.history() != state.history() or game_id == "codename"
+        first = advise(SeatInfo(state, seat), seed=1, worlds=4)
+        second = advise(SeatInfo(world, seat), seed=1, worlds=4)
+        assert first == second
+        legal = set(state.legal_actions())
+        assert all(move.action in legal for move in first.moves)
+        values = [move.value for move in first.moves]
+        assert values == sorted(values, reverse=True)
+        assert first.unit == ("win chance" if game_id == "codename" else "points")
+
+
+def _inrah_game(seat_bot: str) -> State:
+    game = load_game("inrah", players=3, rounds=4)
+    bots = [make_bot(seat_bot if seat == 0 else "heuristic", seat, 3) for seat in range(3)]
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            seat = state.current_player()
+            state.apply_action(bots[seat].choose(SeatInfo(state, seat)))
+    return state
+
+
+def _state_at(final: State):  # type: ignore[no-untyped-def]
+    def at(index: int) -> State:
+        state = final.game.new_initial_state()
+        for action in final.history()[:index]:
+            state.apply_trusted(action)
+        return state
+
+    return at
+
+
+def test_review_marks_bad_play_and_not_good_play() -> None:
+    bad = _inrah_game("random")
+    marks = review(_state_at(bad), bad.history(), 0, worlds=8)
+    assert marks and all(mark.cost > 2.0 and mark.unit == "points" for mark in marks)
+    assert review(_state_at(bad), bad.history(), 0, margin=1000, worlds=4) == []
+
+
+def test_review_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_inrah_game("random").record()))
+    assert main(["review", str(path), "--seat", "0", "--worlds", "4", "--json"]) == 0
+    marks = json.loads(capsys.readouterr().out)
+    assert all({"index", "played", "best", "cost", "unit"} <= set(mark) for mark in marks)
+    assert main(["review", str(path), "--seat", "7"]) == 1
+    assert capsys.readouterr().err.strip() == "--seat must be from 0 to 2, got 7"
+
+
+def test_hint_in_the_terminal_is_shown_and_counted() -> None:
+    game = load_game("inrah", players=3, rounds=1)
+    state = game.new_initial_state()
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    typed = iter(["hint", "1", "1", "quit"])
+    session = PlaySession(
+        state,
+        [0],
+        {seat: make_bot("heuristic", seat, 1) for seat in (1, 2)},
+        renderer_for("inrah", "en"),
+        console,
+        seed=2,
+        fast=True,
+        read=lambda prompt: next(typed),
+    )
+    session.run()
+    text = out.getvalue()
+    assert "Hint: the bot's estimate" in text
+    assert "points this round" in text
+    assert session.hints == {0: 1}
