@@ -127,6 +127,10 @@ def web_routes(
     its reader of seat lists and ``table_error`` the error it raises for a
     table that cannot be made (passed in, so the web package does not import
     the server's)."""
+    # Compile every template now, once: not later in the server's thread.
+    env = environment()
+    for name in env.list_templates(extensions=["html"]):
+        env.get_template(name)
 
     async def lobby(request: Request) -> Response:
         games = [
