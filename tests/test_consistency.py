@@ -15,10 +15,6 @@ from oracles.core.errors import IllegalActionError, NotationError, SeatError
 from oracles.core.registry import game_class, game_ids
 from oracles.testing import check_bad_options, check_game
 
-#: Games whose views are still being moved to the shared schema (issue 13):
-#: their views are checked as before, without the schema and public view.
-SCHEMA_PENDING = {"inrah", "codename"}
-
 CASES = [
     pytest.param(gid, options, id=f"{gid}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}")
     for gid in game_ids()
@@ -29,7 +25,7 @@ CASES = [
 @pytest.mark.parametrize(("game_id", "options"), CASES)
 def test_consistency(game_id: str, options: dict[str, object]) -> None:
     game = game_class(game_id)(**options)
-    stats = check_game(game, playouts=3, seed=2026, schema=game_id not in SCHEMA_PENDING)
+    stats = check_game(game, playouts=3, seed=2026)
     assert stats["steps"] > 0
     assert stats["resample_changed"], "resample_from_infostate never changed a hidden card"
 

@@ -160,6 +160,9 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_backend_arguments(tournament)
     tournament.add_argument("--json", action="store_true", help="print the results as JSON")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    from oracles.analysis.cli import add_parsers  # analyze, balance (each sets args.run)
+
+    add_parsers(commands)
 
     from oracles.server.cli import add_parser as add_serve_parser
 
@@ -541,9 +544,11 @@ def _run(args: argparse.Namespace) -> int:
         "tournament": cmd_tournament,
         "serve": _cmd_serve,
     }
-    if args.command not in commands:
-        raise UsageError(f"oracles: unknown command {shown(args.command)}")
-    return commands[args.command](args)
+    if args.command in commands:
+        return commands[args.command](args)
+    if hasattr(args, "run"):  # commands that register themselves (oracles.analysis.cli)
+        return int(args.run(args))
+    raise UsageError(f"oracles: unknown command {shown(args.command)}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -73,18 +73,27 @@ def _views(state: State, public: bool = True) -> list[str]:
     return [json.dumps(state.view(seat), sort_keys=True) for seat in seats]
 
 
-def _check_views(state: State, where: str) -> None:
+def _check_views(state: State, where: str, shown: set[str] | None = None) -> None:
     """Every seat's view and the public view follow the shared schema
-    (``oracles.core.views``), and the public view holds no card of any hand."""
+    (``oracles.core.views``), and the public view holds no card of any hand.
+
+    ``shown`` collects, over one playout, the strings the public view showed
+    while no hand held them: a card played in one round may be dealt again in
+    a later one (Inrah deals each round from the whole deck), and its earlier
+    plays stay in the public log without leaking the new hand."""
     for seat in [*range(state.num_players), None]:
         problems = view_problems(state, seat)
         assert not problems, f"{where}: view({seat}): {'; '.join(problems)}"
     if state.game.unique_card_names:
         public = string_leaves(state.view(None))
+        known = shown if shown is not None else set()
+        held: set[str] = set()
         for seat in range(state.num_players):
-            hand = state.view(seat).get("hand") or []
-            leaked = sorted(str(card) for card in hand if str(card) in public)
+            hand = [str(card) for card in state.view(seat).get("hand") or []]
+            leaked = sorted(card for card in hand if card in public and card not in known)
             assert not leaked, f"{where}: the public view holds {leaked} of seat {seat}'s hand"
+            held.update(hand)
+        known.update(public - held)
 
 
 def _check_step(state: State, rng: random.Random, where: str, schema: bool = True) -> None:
@@ -235,11 +244,12 @@ def check_game(
         chance_rng = random.Random(f"chance:{game.id}:{seed}:{index}")
         state = game.new_initial_state()
         trail: list[State] = []
+        shown: set[str] = set()
         while not state.is_terminal():
             where = f"{game!r} playout {index} step {len(state.history())}"
             _check_step(state, rng, where, schema)
             if schema:
-                _check_views(state, where)
+                _check_views(state, where, shown)
             else:
                 for seat in range(state.num_players):
                     json.dumps(state.view(seat))  # views must be JSON-serializable
@@ -259,7 +269,7 @@ def check_game(
             steps += 1
         _check_step(state, rng, f"{game!r} playout {index} end", schema)
         if schema:
-            _check_views(state, f"{game!r} playout {index} end")
+            _check_views(state, f"{game!r} playout {index} end", shown)
         _check_resample(state, rng, f"{game!r} playout {index} end", schema)
         # Records round-trip: finished and unfinished games.
         for saved in [state, *trail[-2:]]:

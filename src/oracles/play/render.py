@@ -36,6 +36,10 @@ class Renderer:
         """The singular or plural form of a message for ``count``."""
         return ntranslate(self.lang, singular, plural, count, **fields)
 
+    def use_game(self, game: Any) -> None:
+        """Adapt to the game about to be shown (the Oracle renderer takes its
+        edition's texts and points); the generic renderer needs nothing."""
+
     def seat_name(self, seat: int, viewer: int | None = None) -> str:
         if seat == viewer:
             return message(self.lang, "you")

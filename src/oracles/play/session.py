@@ -105,6 +105,7 @@ class PlaySession:
         self.humans = humans
         self.bots = bots
         self.renderer = renderer
+        renderer.use_game(state.game)
         self.console = console
         self.chance_rng = random.Random(f"play:{seed}:{len(state.history())}")
         self.save_path = save_path

@@ -7,8 +7,11 @@ Letters: S star, Q square, W wave, O circle, X cross.
 
 from __future__ import annotations
 
+from typing import Any
+
 from oracles import load_game
-from oracles.games.codename.rules import CELL_NAMES, ROWS, SYMBOLS, CodenameState
+from oracles.games.codename.actions import CELL_NAMES, ROWS, SYMBOLS
+from oracles.games.codename.rules import CodenameState
 
 LETTERS = {"S": "star", "Q": "square", "W": "wave", "O": "circle", "X": "cross"}
 FULL_CODE = "star square wave circle cross"
@@ -62,3 +65,12 @@ def play(state: CodenameState, *moves: str) -> CodenameState:
 
 def cells_of(letter: str, *cells: str) -> dict[str, str]:
     return dict.fromkeys(cells, letter)
+
+
+def events(view: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The events of ``kind`` in a view's log, each without ``seq`` and ``seat``."""
+    return [
+        {k: v for k, v in event.items() if k not in ("seq", "seat")}
+        for event in view["log"]
+        if event["kind"] == kind
+    ]

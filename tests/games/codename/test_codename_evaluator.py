@@ -9,8 +9,9 @@ from typing import cast
 
 from oracles.core.game import State
 from oracles.core.registry import load_game
+from oracles.games.codename.actions import GUESS_BASE
 from oracles.games.codename.evaluator import FEATURES, WEIGHTS, difference, features, win_chances
-from oracles.games.codename.rules import GUESS_BASE, CodenameState
+from oracles.games.codename.rules import CodenameState
 from oracles.testing import decision_positions
 
 

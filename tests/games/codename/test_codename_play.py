@@ -9,6 +9,7 @@ import random
 import pytest
 
 from oracles import RecordError, load_game, replay_record
+from oracles.games.codename import actions as A
 from oracles.games.codename import rules as R
 from oracles.games.codename.rules import CodenameState
 from oracles.testing import check_game
@@ -18,21 +19,21 @@ def lively_policy(state: CodenameState, rng: random.Random) -> int:
     """A random player that rarely guesses and usually reveals real sets (it
     peeks at the true state), so that effects and reshuffles come up."""
     legal = state.legal_actions()
-    calm = [a for a in legal if not R.GUESS_BASE <= a < R.PEEK_BASE]
+    calm = [a for a in legal if not A.GUESS_BASE <= a < A.PEEK_BASE]
     if not calm or rng.random() < 0.003:
         return rng.choice(legal)
     seat = state.current_player()
-    reveals = [a for a in calm if R.REVEAL_BASE <= a < R.RESPOND_PASS]
+    reveals = [a for a in calm if A.REVEAL_BASE <= a < A.RESPOND_PASS]
     real = [
         a
         for a in reveals
-        if len({R.symbol_of(state._field[seat][c]) for c in R.SHAPES[(a - R.REVEAL_BASE) % len(R.SHAPES)][1]})
+        if len({A.symbol_of(state._field[seat][c]) for c in A.SHAPES[(a - A.REVEAL_BASE) % len(A.SHAPES)][1]})
         == 1
     ]
     if real and rng.random() < 0.9:
         return rng.choice(real)
-    if R.END in calm and rng.random() < 0.2:
-        return R.END
+    if A.END in calm and rng.random() < 0.2:
+        return A.END
     return rng.choice(calm)
 
 
@@ -56,7 +57,7 @@ def prefixes(final: CodenameState) -> list[CodenameState]:
 
 @pytest.mark.parametrize("options", R.CodenameGame.test_option_sets)
 def test_shared_consistency_checks(options: dict[str, int]) -> None:
-    result = check_game(load_game("codename", **options), playouts=4, seed=11, schema=False)
+    result = check_game(load_game("codename", **options), playouts=4, seed=11)
     assert result["resample_changed"]
 
 
@@ -78,19 +79,22 @@ def test_views_show_only_cards_the_seat_has_seen() -> None:
         for state in prefixes(lively_game(seed, max_turns=40))[::5]:
             for seat in (0, 1):
                 view = state.view(seat)
-                for owner, cells in ((seat, view["field"]), (1 - seat, view["opponent"]["field"])):
+                for owner, cells in (
+                    (seat, view["sides"][seat]["field"]),
+                    (1 - seat, view["sides"][1 - seat]["field"]),
+                ):
                     for name, shown in cells.items():
-                        cell = R.CELL_INDEX[name]
+                        cell = A.CELL_INDEX[name]
                         card = state._field[owner][cell]
                         if shown is None or shown == "-" or state._up[owner][cell]:
                             continue
                         assert state._seen[seat] >> card & 1, (seed, seat, name)
-                        assert shown == R.SYMBOLS[R.symbol_of(card)]
-                for slot, shown in enumerate(view["opponent"]["code"]):
+                        assert shown == A.SYMBOLS[A.symbol_of(card)]
+                for slot, shown in enumerate(view["sides"][1 - seat]["code"]):
                     if shown is not None:
                         assert state._seen[seat] >> state._code[1 - seat][slot] & 1
-                assert isinstance(view["opponent"]["hand"], int)
-                assert isinstance(view["opponent"]["aside"], int)
+                assert isinstance(view["sides"][1 - seat]["hand_count"], int)
+                assert isinstance(view["sides"][1 - seat]["aside_count"], int)
 
 
 def test_resampling_keeps_the_view_varies_the_rest_and_replays() -> None:
@@ -141,7 +145,7 @@ def test_random_games_end_within_the_turn_limit() -> None:
         state = game.new_initial_state()
         while not state.is_terminal():
             legal = state.legal_actions()
-            calm = [a for a in legal if not R.GUESS_BASE <= a < R.PEEK_BASE]
+            calm = [a for a in legal if not A.GUESS_BASE <= a < A.PEEK_BASE]
             action = state.sample_chance(rng) if state.is_chance_node() else rng.choice(calm or legal)
             state.apply_action(action)
         assert state._turn <= 12
@@ -169,7 +173,7 @@ def test_the_opponents_hidden_choices_do_not_show_in_the_information_state() -> 
         state.apply_action(state.sample_chance(rng))  # the same shuffle for seat 0 in both games
         state.apply_action(state.sample_chance(rng))
         state.apply_string("first 1")
-        hand = state.view(1)["hand"]
+        hand = state.view(1)["sides"][1]["hand"]
         state.apply_string(f"replace c3 {hand_card if hand_card in hand else hand[0]}")
         states.append(state)
     first, second = states

@@ -102,7 +102,7 @@ def test_choice_does_not_depend_on_hidden_cards() -> None:
 
 
 def test_reveals_unseen_cards_only_as_the_last_action_of_a_turn() -> None:
-    """A set with an unseen card is revealed only to scout, after both peeks
+    """A set with an unseen card is revealed only to scout, after the peek
     (or with nothing left to peek at); never a set it knows to be invalid."""
     known_sets = scouting = 0
     for index, state in enumerate(STATES):
@@ -111,13 +111,13 @@ def test_reveals_unseen_cards_only_as_the_last_action_of_a_turn() -> None:
         if not text.startswith("reveal "):
             continue
         view = state.view(seat)
-        symbols = {view["field"][cell] for cell in text.split()[1:]}
+        symbols = {view["sides"][seat]["field"][cell] for cell in text.split()[1:]}
         if len(symbols) == 1 and None not in symbols:
             known_sets += 1
             continue
         scouting += 1
-        unseen = [c for c, s in view["field"].items() if s is None]
-        assert view["used"]["peeks"] == 2 or not unseen, (text, view["used"])
+        unseen = [c for c, s in view["sides"][seat]["field"].items() if s is None]
+        assert view["used"]["peek"] or not unseen, (text, view["used"])
         if None not in symbols:  # only seen cards: then it knows the set is valid
             raise AssertionError(f"revealed a set it knows to be invalid: {text}")
     assert known_sets > 0 and scouting > 0
@@ -138,7 +138,7 @@ def test_beats_random_clearly() -> None:
 
 def test_heuristic_bot_uses_the_policy() -> None:
     state = start(hands=("SSSSS", "SQWOX"))
-    play(state, "peek a1", "peek a2")
+    play(state, "peek a1 a2")
     bot = HeuristicBot(0, seed=1)
     assert state.action_to_string(bot.choose(SeatInfo(state, 0))).startswith(("replace", "swap"))
 
@@ -146,14 +146,14 @@ def test_heuristic_bot_uses_the_policy() -> None:
 # ------------------------------------------------------------ scenarios
 def test_completes_and_reveals_a_known_strike() -> None:
     state = start(fields=({"a1": "S", "a2": "S"}, {}), hands=("SQWOX", "SQWOX"))
-    play(state, "peek a1", "peek a2")
+    play(state, "peek a1 a2")
     assert decide(state) in ("replace a3 star", "replace a4 star")
     state.apply_string(decide(state))
     move = decide(state)
     assert move.startswith("reveal a1 a2 a")
     state.apply_string(move)
     state.apply_string("respond pass")  # seat 1 has shield shapes, but none it knows
-    assert "strike a hits" in " ".join(state.view(0)["log"])
+    assert scenarios.events(state.view(0), "hit") == [{"kind": "hit", "player": 0, "column": "a"}]
     assert state.view(0)["life"][1] == 7
 
 
@@ -165,19 +165,21 @@ def test_peeks_before_it_scouts_and_reveals_a_set_it_has_seen() -> None:
         move = decide(state)
         moves.append(move)
         if move.startswith("reveal"):
-            field = state.view(0)["field"]
+            field = state.view(0)["sides"][0]["field"]
             if any(field[c] is None for c in move.split()[1:]):
-                assert sum(m.startswith("peek") for m in moves) == 2, moves
+                assert sum(m.startswith("peek") for m in moves) == 1, moves
         state.apply_string(move)
         if state.current_player() == 1 and state.view(1)["decision"]["kind"] == "respond":
             state.apply_string("respond pass")
-    assert all(m.startswith("peek a") for m in moves[:2]), moves
+    assert moves[0].startswith("peek a") and all(c[0] == "a" for c in moves[0].split()[1:]), moves
 
 
 def test_peeks_where_a_set_could_be_completed() -> None:
     state = start(fields=({"c1": "X", "c2": "X"}, {}), hands=("SQWWO", "SQWOX"))
-    play(state, "peek c1")
-    assert decide(state) in ("peek c2", "peek c3", "peek c4", "peek b1", "peek d1", "peek b2", "peek d2")
+    play(state, "peek c1", "end", "end")
+    move = decide(state).split()
+    assert move[0] == "peek" and len(move) == 3, move
+    assert set(move[1:]) <= {"c2", "c3", "c4", "b1", "d1", "b2", "d2"}, move
 
 
 def test_responds_with_a_known_shield() -> None:
@@ -185,13 +187,18 @@ def test_responds_with_a_known_shield() -> None:
         fields=({"c1": "O", "c2": "O"}, {"b1": "O", "c1": "O", "d1": "S"}),
         hands=("OQWWX", "OSQWX"),
     )
-    play(state, "peek c1", "peek c2", "replace c3 circle", "end")
-    play(state, "peek b1", "peek c1", "replace d1 circle", "end")
+    play(state, "peek c1 c2", "replace c3 circle", "end")
+    play(state, "peek b1 c1", "replace d1 circle", "end")
     play(state, "reveal c1 c2 c3")
     assert state.current_player() == 1
     assert decide(state) == "respond b1 c1 d1"
     play(state, decide(state))
-    assert "p1 block b1 c1 d1" in state.view(0)["log"]
+    assert {
+        "kind": "block",
+        "player": 1,
+        "cells": ["b1", "c1", "d1"],
+        "symbol": "circle",
+    } in scenarios.events(state.view(0), "block")
 
 
 def test_guesses_when_the_code_is_fully_known() -> None:
@@ -200,7 +207,7 @@ def test_guesses_when_the_code_is_fully_known() -> None:
         hands=("OQWWX", "SQWOX"),
         codes=(CODE, "star star star star star"),
     )
-    play(state, "peek a1", "peek a2", "replace b2 circle", "end")
+    play(state, "peek a1 a2", "replace b2 circle", "end")
     play(state, "end")
     play(state, "peek b1", "reveal a1 a2 b1 b2")
     assert state.current_player() == 0 and state.view(0)["decision"]["kind"] == "name"
@@ -213,7 +220,7 @@ def test_does_not_guess_blindly() -> None:
         seat = state.current_player()
         text = state.action_to_string(choose(state, seat, random.Random(0)))
         if text.startswith("guess"):
-            unknown = sum(1 for s in state.view(seat)["opponent"]["code"] if s is None)
+            unknown = sum(1 for s in state.view(seat)["sides"][1 - seat]["code"] if s is None)
             assert unknown <= 2
 
 

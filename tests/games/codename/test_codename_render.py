@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 import codename_scenarios as scenarios
 import pytest
@@ -13,7 +12,7 @@ from rich.console import Console, RenderableType
 
 from oracles.core.registry import load_game
 from oracles.games.codename.policy import choose
-from oracles.games.codename.render import GLYPHS, CodenameRenderer, shown_slots
+from oracles.games.codename.render import GLYPHS, CodenameRenderer
 from oracles.games.codename.rules import CodenameState
 from oracles.play.render import renderer_for
 
@@ -89,7 +88,7 @@ def test_board_shows_what_the_seat_knows_and_nothing_else(lang: str) -> None:
         text = render(renderer.board(view, seat))
         assert "Codename: Oracle" in text
         rows = grid_rows(text)
-        if all(v == "-" for v in view["field"].values()):
+        if all(v == "-" for v in view["sides"][seat]["field"].values()):
             assert rows == []  # setup: nothing dealt yet
             continue
         checked += 1
@@ -97,12 +96,12 @@ def test_board_shows_what_the_seat_knows_and_nothing_else(lang: str) -> None:
         for r in range(4):
             for c, col in enumerate("abcde"):
                 cell = f"{col}{r + 1}"
-                assert rows[r][c] == glyph_of[view["field"][cell]]
-                assert rows[r][5 + c] == glyph_of[view["opponent"]["field"][cell]]
+                assert rows[r][c] == glyph_of[view["sides"][seat]["field"][cell]]
+                assert rows[r][5 + c] == glyph_of[view["sides"][1 - seat]["field"][cell]]
         # The opponent's hidden cards: exactly the cells the seat does not know are "?".
-        hidden = [c for c, s in view["opponent"]["field"].items() if s is None]
+        hidden = [c for c, s in view["sides"][1 - seat]["field"].items() if s is None]
         assert sum(row[5:].count("?") for row in rows) == len(hidden)
-        for symbol in view["hand"]:
+        for symbol in view["sides"][seat]["hand"]:
             assert renderer.sym_name(symbol) in text
     assert checked > 5
 
@@ -112,7 +111,7 @@ def test_board_mid_turn_shows_peeks_budget_and_code() -> None:
     state.apply_string("peek a1")
     state.apply_string("swap b1 b2")
     text = render(CodenameRenderer("en").board(state.view(0), 0))
-    assert "peeks left 1" in text and "swap used" in text and "replace free" in text
+    assert "peek used" in text and "swap used" in text and "replace free" in text
     assert grid_rows(text)[0][0] == "★"
     assert "Your code: a ≈  b ≈  c ●  d ●  e ■" in text
     assert "Your turn" in text
@@ -123,24 +122,24 @@ def test_board_mid_turn_shows_peeks_budget_and_code() -> None:
 
 def test_face_up_shields_and_known_opponent_code() -> None:
     state = start(fields=({"c1": "S", "c2": "S"}, {"b1": "O", "c1": "O", "d1": "S"}), hands="OSQWX")
-    for move in ("peek c1", "peek c2", "replace c3 star", "end", "peek b1", "peek c1", "replace d1 circle"):
+    for move in ("peek c1 c2", "replace c3 star", "end", "peek b1 c1", "replace d1 circle"):
         state.apply_string(move)
     state.apply_string("end")
     state.apply_string("reveal c1 c2 c3")  # a star strike: a circle shield cannot block it
     state.apply_string("respond b1 c1 d1")
     view = state.view(0)
-    assert view["opponent"]["face_up"] == ["b1", "c1", "d1"]
-    assert view["opponent"]["code"][2] == "circle"
+    assert view["sides"][1]["face_up"] == ["b1", "c1", "d1"]
+    assert view["sides"][1]["code"][2] == "circle"
     text = render(CodenameRenderer("en").board(view, 0))
     assert grid_rows(text)[0][6:9] == ["●", "●", "●"]
     assert "c ●" in text.split("Opponent's code:")[1]
-    assert shown_slots(state.view(1)) == {"c"}
+    assert state.view(1)["sides"][1]["code_shown"] == ["c"]
     assert "c ●◆" in render(CodenameRenderer("en").board(state.view(1), 1))
 
 
 def test_announcements_tell_the_strike_the_response_and_the_damage() -> None:
     state = start(fields=({"c1": "S", "c2": "S"}, {"b1": "O", "c1": "O", "d1": "S"}), hands="OSQWX")
-    for move in ("peek c1", "peek c2", "replace c3 star", "end", "peek b1", "peek c1", "replace d1 circle"):
+    for move in ("peek c1 c2", "replace c3 star", "end", "peek b1 c1", "replace d1 circle"):
         state.apply_string(move)
     state.apply_string("end")
     renderer = CodenameRenderer("en")
@@ -212,7 +211,7 @@ def test_move_menu_summarises_guesses_and_the_code() -> None:
     numbered, hints = renderer.legal_menu(legal_map(setup), setup.view(0))
     assert numbered == [] and any("code" in h for h in hints)
     state = start(fields=({"a1": "S", "a2": "S", "a3": "S"}, {}))
-    for move in ("peek a1", "peek a2"):
+    for move in ("peek a1 a2",):
         state.apply_string(move)
     legal = legal_map(state)
     assert len(legal) > 3000
@@ -237,6 +236,7 @@ def test_short_forms() -> None:
     assert means("p a1") == ["peek a1"]
     assert means("ansehen a1") == ["peek a1"]
     assert means("a1") == ["peek a1"]
+    assert means("p c3 a1") == ["peek a1 c3"]
     assert means("s c3 a1") == ["swap a1 c3"]
     assert means("t a1 c3") == ["swap a1 c3"]
     assert means("a1 c3") == ["swap a1 c3"]
@@ -264,7 +264,7 @@ def test_short_forms() -> None:
 def test_short_forms_in_other_decisions() -> None:
     renderer = CodenameRenderer("de")
     state = start(fields=({"c1": "S", "c2": "S"}, {"b1": "O", "c1": "O", "d1": "S"}), hands="OSQWX")
-    for move in ("peek c1", "peek c2", "replace c3 star", "end", "peek b1", "peek c1", "replace d1 circle"):
+    for move in ("peek c1 c2", "replace c3 star", "end", "peek b1 c1", "replace d1 circle"):
         state.apply_string(move)
     state.apply_string("end")
     state.apply_string("reveal c1 c2 c3")
@@ -278,17 +278,3 @@ def test_short_forms_in_other_decisions() -> None:
     assert numbered[:2] == ["respond pass", "respond b1 c1 d1"]  # then the known shield over column c
     assert all(t in legal and "c" in {c[0] for c in t.split()[1:]} for t in numbered[1:])
     assert "Spalte c" in hints[0]
-
-
-def test_shown_slots_follow_code_swaps_and_recodes() -> None:
-    view: dict[str, Any] = {
-        "seat": 0,
-        "log": [
-            "p0 code a shown",
-            "p0 code c shown",
-            "p0 codeswap a b",
-            "p0 recode c",
-            "p1 guess x: right e",
-        ],
-    }
-    assert shown_slots(view) == {"b", "e"}

@@ -11,7 +11,9 @@ from typing import cast
 import pytest
 
 from oracles.core.registry import load_game
-from oracles.games.codename.rules import CodenameState, _matching, symbol_of
+from oracles.games.codename.actions import symbol_of
+from oracles.games.codename.knowledge import _matching
+from oracles.games.codename.rules import CodenameState
 from oracles.testing import decision_positions
 
 

@@ -8,7 +8,8 @@ import pytest
 from codename_scenarios import FULL_CODE, cells_of, play, start
 
 from oracles import CHANCE, IllegalActionError, NotationError, load_game
-from oracles.games.codename.rules import END, GUESS_BASE, CodenameState
+from oracles.games.codename.actions import END, GUESS_BASE
+from oracles.games.codename.rules import CodenameState
 
 
 def test_setup_order_codes_then_shuffles_then_first_player() -> None:
@@ -26,13 +27,17 @@ def test_setup_order_codes_then_shuffles_then_first_player() -> None:
     assert state.current_player() == 1
     view = state.view(0)
     assert view["life"] == [9, 9]
-    assert view["code"] == ["star"] * 5
-    assert view["opponent"]["code"] == [None] * 5
-    assert len(view["hand"]) == 5 and view["deck"] == 20 and view["discard"] == 0
-    assert all(symbol is None for symbol in view["field"].values())
-    assert all(symbol is None for symbol in view["opponent"]["field"].values())
-    assert view["log"][-1] == "first 1"
-    assert view["opponent"]["hand"] == 5
+    assert view["sides"][0]["code"] == ["star"] * 5
+    assert view["sides"][1]["code"] == [None] * 5
+    assert (
+        len(view["sides"][0]["hand"]) == 5
+        and view["sides"][0]["deck"] == 20
+        and view["sides"][0]["discard"] == 0
+    )
+    assert all(symbol is None for symbol in view["sides"][0]["field"].values())
+    assert all(symbol is None for symbol in view["sides"][1]["field"].values())
+    assert view["log"][-1] == {"seq": 4, "seat": None, "kind": "first", "player": 1}
+    assert view["sides"][1]["hand_count"] == 5
 
 
 def test_a_shuffle_must_deal_the_cards_left_after_the_code() -> None:
@@ -60,7 +65,9 @@ def test_a_shuffle_must_deal_the_cards_left_after_the_code() -> None:
         ("", "empty"),
         ("fly a1", "unknown action"),
         ("peek f1", "not a cell"),
-        ("peek", "takes 1 argument"),
+        ("peek", "takes one or two cells"),
+        ("peek a1 b1 c1", "takes one or two cells"),
+        ("peek a1 a1", "two different cells"),
         ("replace a1 moon", "not a symbol"),
         ("reveal a1 b2 c3", "not a set shape"),
         ("reveal a1 a1 a2", "not a set shape"),
@@ -78,7 +85,8 @@ def test_unreadable_actions_are_refused_with_a_reason(text: str, reason: str) ->
 @pytest.mark.parametrize(
     ("moves", "refused", "reason"),
     [
-        (["peek a1", "peek b1"], "peek c1", "already peeked twice"),
+        (["peek a1"], "peek c1", "already peeked this turn"),
+        (["peek a1 b1"], "peek c1 d1", "already peeked this turn"),
         (["swap a1 b1"], "swap c1 d1", "already swapped"),
         (["replace a1 star"], "replace b1 wave", "already replaced"),
         (["guess star star star star star"], "guess cross cross cross cross cross", "already guessed"),
@@ -99,10 +107,10 @@ def test_once_per_turn_limits(moves: list[str], refused: str, reason: str | None
 
 
 def test_limits_reset_on_the_next_turn() -> None:
-    state = play(start(), "peek a1", "peek b1", "swap a1 b1", "end", "end")
+    state = play(start(), "peek a1 b1", "swap a1 b1", "end", "end")
     assert state.current_player() == 0
     assert state.view(0)["used"] == {
-        "peeks": 0,
+        "peek": False,
         "swap": False,
         "replace": False,
         "guess": False,
@@ -113,39 +121,46 @@ def test_limits_reset_on_the_next_turn() -> None:
 
 def test_peek_shows_the_card_to_its_owner_only_and_a_swap_moves_the_knowledge() -> None:
     state = play(start(), "peek a1")
-    assert state.view(0)["field"]["a1"] == "star"
-    assert state.view(1)["opponent"]["field"]["a1"] is None
-    assert state.view(1)["log"][-1] == "p0 peek a1"
+    assert state.view(0)["sides"][0]["field"]["a1"] == "star"
+    assert state.view(1)["sides"][0]["field"]["a1"] is None
+    assert state.view(1)["log"][-1] == {"seq": 5, "seat": 0, "kind": "peek", "player": 0, "cells": ["a1"]}
+    assert state.view(0)["log"][-1]["symbols"] == ["star"]
+    assert state.view(None)["log"][-1] == state.view(1)["log"][-1]
     play(state, "swap a1 c4")
-    assert state.view(0)["field"]["a1"] is None
-    assert state.view(0)["field"]["c4"] == "star"
+    assert state.view(0)["sides"][0]["field"]["a1"] is None
+    assert state.view(0)["sides"][0]["field"]["c4"] == "star"
 
 
 def test_replace_discards_unseen_and_the_placed_card_is_known_to_its_owner() -> None:
     state = play(start(decks=("O", "")), "replace b1 cross")
     view = state.view(0)
-    assert view["field"]["b1"] == "cross"
-    assert view["hand"] == ["star", "square", "wave", "circle"]
-    assert view["discard"] == 1 and view["discard_known"] == {}
-    assert state.view(1)["opponent"]["field"]["b1"] is None
-    assert state.view(1)["log"][-1] == "p0 replace b1"
+    assert view["sides"][0]["field"]["b1"] == "cross"
+    assert view["sides"][0]["hand"] == ["star", "square", "wave", "circle"]
+    assert view["sides"][0]["discard"] == 1 and view["sides"][0]["discard_known"] == {}
+    assert state.view(1)["sides"][0]["field"]["b1"] is None
+    assert state.view(1)["log"][-1] == {"seq": 5, "seat": 0, "kind": "replace", "player": 0, "cell": "b1"}
     play(state, "end")
-    assert state.view(0)["hand"] == ["star", "square", "wave", "circle", "circle"]  # the deck's top card
-    assert state.view(0)["deck"] == 19
+    assert state.view(0)["sides"][0]["hand"] == [
+        "star",
+        "square",
+        "wave",
+        "circle",
+        "circle",
+    ]  # the deck's top card
+    assert state.view(0)["sides"][0]["deck"] == 19
 
 
 def test_an_invalid_reveal_ends_the_turn_and_both_players_saw_the_cards() -> None:
     state = play(start(), "reveal a1 a2 a3")
     assert state.current_player() == 1
-    for seat, side in ((0, "field"), (1, "opponent")):
-        view = state.view(seat)
-        cells = view[side] if side == "field" else view[side]["field"]
+    for seat in (0, 1):
+        cells = state.view(seat)["sides"][0]["field"]
         assert [cells["a1"], cells["a2"], cells["a3"]] == ["star", "wave", "cross"]
-    assert state.view(0)["face_up"] == []
+    assert state.view(0)["sides"][0]["face_up"] == []
     # Knowledge of both moves with the cards when they are swapped.
     play(state, "end", "swap a1 e4")
-    assert state.view(1)["opponent"]["field"]["e4"] == "star"
-    assert state.view(1)["opponent"]["field"]["a1"] is None
+    assert state.view(1)["sides"][0]["field"]["e4"] == "star"
+    assert state.view(1)["sides"][0]["field"]["a1"] is None
 
 
 def test_chained_reveals_continue_the_turn() -> None:
@@ -154,9 +169,9 @@ def test_chained_reveals_continue_the_turn() -> None:
     assert state.current_player() == 0
     view = state.view(0)
     assert view["used"]["reveals"] == 2
-    assert view["face_up"] == ["a1", "b1", "c1"]
+    assert view["sides"][0]["face_up"] == ["a1", "b1", "c1"]
     assert view["life"] == [10, 8]  # cross strike: 1 damage and 1 life
-    assert state.view(1)["opponent"]["face_up"] == ["a1", "b1", "c1"]
+    assert state.view(1)["sides"][0]["face_up"] == ["a1", "b1", "c1"]
 
 
 def test_reveals_per_turn_are_capped() -> None:
@@ -171,8 +186,8 @@ def test_a_partly_right_guess_costs_two_life_per_wrong_slot_and_shows_the_right_
     state = play(start(), "guess star square wave wave wave")
     view = state.view(0)
     assert view["life"] == [5, 9]
-    assert view["opponent"]["code"] == ["star", "square", "wave", None, None]
-    assert view["opponent"]["code_excluded"] == [[], [], [], ["wave"], ["wave"]]
+    assert view["sides"][1]["code"] == ["star", "square", "wave", None, None]
+    assert view["sides"][1]["code_excluded"] == [[], [], [], ["wave"], ["wave"]]
     assert state.current_player() == 0 and not state.is_terminal()
     assert all(not GUESS_BASE <= a < GUESS_BASE + 3125 for a in state.legal_actions())
 
@@ -202,7 +217,7 @@ def test_both_players_reaching_zero_in_one_turn_is_a_draw() -> None:
     # p1 raises a star shield over a4-c4 and guesses itself down to 1 life; p0
     # does the same, then a wave focus opens p1's columns a and b: the cross
     # strike in column a is blocked by the star shield (1 damage to p0), the
-    # square strike in column b then hits (1 damage to p1).
+    # square strike in column b then hits (1 damage to p1). p1 lets both pass.
     fields = (
         cells_of("W", "a1", "a2", "b1", "b2"),
         {
@@ -215,7 +230,9 @@ def test_both_players_reaching_zero_in_one_turn_is_a_draw() -> None:
     play(state, "reveal a4 b4 c4", "guess star star star star star", "end")
     play(state, "guess star star star star star")
     assert state.view(0)["life"] == [1, 1]
-    play(state, "reveal a1 a2 b1 b2")
+    play(state, "reveal a1 a2 b1 b2", "respond pass")
+    assert not state.is_terminal()  # the wave focus has not resolved yet
+    play(state, "respond pass")
     assert state.is_terminal()
     assert state.view(0)["life"] == [0, 0]
     assert state.winners() == [] and state.scores() == [0.0, 0.0]
@@ -227,20 +244,24 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
     reshuffles = 0
     while reshuffles == 0:
         if state.is_chance_node():
-            assert state.view(0)["deck"] == 0
-            discard = state.view(0)["discard"]
+            assert state.view(0)["sides"][0]["deck"] == 0
+            discard = state.view(0)["sides"][0]["discard"]
             assert discard > 0
             action = state.sample_chance(rng)
             assert state.action_to_string(action).startswith("reshuffle 0 ")
             state.apply_action(action)
             reshuffles += 1
             view = state.view(0)
-            assert view["discard"] == 0 and view["hand"] and len(view["hand"]) == 5
-            assert view["deck"] == discard - 1
+            assert (
+                view["sides"][0]["discard"] == 0
+                and view["sides"][0]["hand"]
+                and len(view["sides"][0]["hand"]) == 5
+            )
+            assert view["sides"][0]["deck"] == discard - 1
             continue
         seat = state.current_player()
         if seat == 0:
-            hand = state.view(0)["hand"]
+            hand = state.view(0)["sides"][0]["hand"]
             play(state, f"replace a1 {hand[0]}")
         play(state, "end")
     assert isinstance(state, CodenameState)

@@ -185,7 +185,7 @@ GAMES = [
     ({"players": 4, "rounds": 2, "variant": "purpurberg"}, PURPURBERG, [40, -10, 40, -10], [0, 2]),
     ({"players": 3, "rounds": 2, "variant": "altaia"}, ALTAIA, [-10, -30, 10], [2]),
     ({"players": 5, "rounds": 1}, FIVE, [-10, 20, 20, 20, 30], [4]),
-    ({"players": 6, "rounds": 1}, SIX, [20, 20, 20, -10, -10, 20], [0, 1, 2, 5]),
+    ({"players": 6, "elements": 5, "rounds": 1}, SIX, [20, 20, 20, -10, -10, 20], [0, 1, 2, 5]),
 ]
 
 

@@ -213,10 +213,37 @@ def test_german_action_labels() -> None:
     assert en.action_label("bid 2") == "bid 2"
 
 
-def test_observed_lines_drop_the_seat_prefix() -> None:
-    renderer = InrahRenderer("de")
-    assert renderer.observed({"log": ["dealer 1", "P1 play fire-7"]}) == "play fire-7"
-    assert renderer.observed({"log": ["trump ice-2"]}) == "trump ice-2"
+def test_observed_lines_leave_the_seat_to_the_session() -> None:
+    state = scenario({"players": 3, "rounds": 1}, ["dealer 0", "deal fire-7 / water-2 / fire-prince"])
+    renderer, english = InrahRenderer("de"), InrahRenderer("en")
+    assert english.observed(state.view(1)) == "your cards: water-2"
+    assert english.observed(state.view(None)) == "deal: 1 card each"
+    state.apply_string("trump air-2")
+    assert renderer.observed(state.view(0)) == "Trumpf: Luft-2"
+    state.apply_string("bid 1")
+    assert renderer.observed(state.view(0)) == "sage 1 Stich"
+    state.apply_string("bid 0")
+    state.apply_string("bid 0")
+    state.apply_string("play water-2")
+    assert renderer.observed(state.view(0)) == "spiele Wasser-2"
+    assert english.observed(state.view(0)) == "play water-2"
+    # The session passes observed lines through action_label: they stay as they are.
+    for line in ("spiele Wasser-2", "play water-2", "Trumpf: Luft-2", "your cards: water-2"):
+        assert (renderer if line[0] in "sT" else english).action_label(line) == line
+
+
+def test_observed_oracles() -> None:
+    state = scenario(
+        {"players": 3, "variant": "altaia", "rounds": 1},
+        ["dealer 2", "deal fire-seer / fire-2 / water-3", "trump air-2", "hesinde P0 1"],
+    )
+    assert InrahRenderer("de").observed(state.view(2)) == "Hesinde: Platz 0 macht genau 1 Stich"
+    english = InrahRenderer("en")
+    assert english.observed(state.view(2)) == "hesinde P0 1 (seat 0 takes exactly 1)"
+    for text in ["hesinde P1 0", "hesinde P2 0", "efferd P2 misses 0"]:
+        state.apply_string(text)
+    assert english.observed(state.view(0)) == "efferd P2 misses 0 (seat 2 does not take 0)"
+    assert english.oracle_label(state.view(0)["oracles"][0][1]) == "Efferd P2 ≠ 0"
 
 
 def test_german_board_has_no_english_words() -> None:

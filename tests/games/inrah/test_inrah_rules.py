@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from oracles.core.registry import load_game
 from oracles.games.inrah.cards import (
     CARD_TEXT,
     ELEMENT_OF,
@@ -175,3 +176,22 @@ def test_phex_example() -> None:
 
 def test_hesinde_scores_like_a_bid() -> None:
     assert [makes_points(2, t) for t in (0, 1, 2, 3)] == [-20, -10, 40, -10]
+
+
+# ------------------------------------------------------ game length (issue 14)
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_usual_game_ends_at_the_twelfth_prophecy(players: int) -> None:
+    """Rulebook: "Das Spiel endet ... wenn beim Austeilen nicht mehr jeder die
+    selbe Kartenzahl erhalten kann, für gewöhnlich bei der 12. Prophezeiung in
+    der es dann auch kein Trumpfelement mehr gibt." With the default deck every
+    player count plays twelve rounds, the last one deals the whole deck (no
+    trump card is left to turn up), and six players use all six elements."""
+    game = load_game("inrah", players=players)
+    assert game.options["rounds"] == 12
+    assert game.options["elements"] == players
+    assert not game.has_trump_round(12) and game.has_trump_round(11)
+
+
+def test_six_players_may_still_choose_five_elements() -> None:
+    game = load_game("inrah", players=6, elements=5)
+    assert game.options["rounds"] == 10

@@ -38,7 +38,7 @@ def legal_texts(state: InrahState) -> list[str]:
 
 
 # ---------------------------------------------------------------- options
-@pytest.mark.parametrize(("players", "elements", "rounds"), [(3, 3, 12), (4, 4, 12), (5, 5, 12), (6, 5, 10)])
+@pytest.mark.parametrize(("players", "elements", "rounds"), [(3, 3, 12), (4, 4, 12), (5, 5, 12), (6, 6, 12)])
 def test_option_defaults(players: int, elements: int, rounds: int) -> None:
     game = load_game("inrah", players=players)
     assert game.options["elements"] == elements
@@ -242,8 +242,10 @@ def test_views_hide_other_hands() -> None:
                 if other != seat:
                     for word in hands[other]:
                         assert f'"{word}"' not in text, (seat, word)
-            deals = [entry for entry in view["log"] if entry.startswith("deal ")]
-            assert deals == [f"deal {' '.join(hand)}" for hand in own_deals[seat]]
+            deals = [event["hand"] for event in view["log"] if event["kind"] == "deal"]
+            assert deals == own_deals[seat]
+        public_deals = [event for event in state.view(None)["log"] if event["kind"] == "deal"]
+        assert all("hand" not in event for event in public_deals)
         if state.is_chance_node():
             action = state.sample_chance(rng)
             if state.action_to_string(action).startswith("deal "):
@@ -273,11 +275,31 @@ def test_view_contents() -> None:
     assert view["trump"] == "water" and view["trump_card"] == "water-ace"
     assert view["bids"] == [None, 1, 0] and view["oracles"] is None
     assert view["to_act"] == 0 and view["dealer"] == 0 and view["phase"] == "bid"
-    assert view["log"] == ["dealer 0", "deal fire-7", "trump water-ace", "P1 bid 1", "P2 bid 0"]
-    assert state.view(1)["log"][1] == "deal water-2"
+    assert view["log"] == [
+        {"seq": 0, "seat": None, "kind": "dealer", "dealer": 0},
+        {"seq": 1, "seat": None, "kind": "deal", "round": 1, "cards": 1, "hand": ["fire-7"]},
+        {"seq": 2, "seat": None, "kind": "trump", "round": 1, "card": "water-ace", "element": "water"},
+        {"seq": 3, "seat": 1, "kind": "bid", "round": 1, "bid": 1},
+        {"seq": 4, "seat": 2, "kind": "bid", "round": 1, "bid": 0},
+    ]
+    assert state.view(1)["log"][1]["hand"] == ["water-2"]
+    public = state.view(None)
+    assert public["hand"] is None and public["seat"] is None
+    assert "hand" not in public["log"][1]
+    assert {k: v for k, v in public.items() if k not in ("seat", "hand", "log")} == {
+        k: v for k, v in view.items() if k not in ("seat", "hand", "log")
+    }
     for text in ["bid 0", "play water-2", "play fire-prince"]:
         state.apply_string(text)
     view = state.view(2)
+    assert view["log"][-1] == {
+        "seq": 7,
+        "seat": 2,
+        "kind": "play",
+        "round": 1,
+        "trick": 1,
+        "card": "fire-prince",
+    }
     assert view["trick"] == [{"seat": 1, "card": "water-2"}, {"seat": 2, "card": "fire-prince"}]
     assert view["trick_leader"] == 1 and view["led"] == "water" and view["hand"] == []
     assert view["seer_first"] is False
@@ -450,7 +472,7 @@ EXTRA_OPTION_SETS = (
 
 @pytest.mark.parametrize("options", InrahGame.test_option_sets + EXTRA_OPTION_SETS, ids=str)
 def test_check_game(options: dict[str, Any]) -> None:
-    stats = check_game(load_game("inrah", **options), playouts=2, seed=7, schema=False)
+    stats = check_game(load_game("inrah", **options), playouts=2, seed=7)
     assert stats["resample_changed"]
 
 
@@ -586,3 +608,46 @@ def test_resample_fallback_keeps_voids_and_moves_cards() -> None:
         assert drawn is not None and not any(c < 12 for c in drawn[1])
     assert len(seen) > 3
     assert _draw_hidden([0, 1], {1: 2}, voids, rng) is None
+
+
+def test_altaia_oracles_are_events_with_fields() -> None:
+    state = replay_record(
+        {
+            "game": "inrah",
+            "options": {"players": 3, "rounds": 1, "variant": "altaia"},
+            "actions": [
+                "dealer 2",
+                "deal fire-seer / fire-2 / water-3",
+                "trump air-2",
+                "hesinde P0 1",
+                "hesinde P1 0",
+                "hesinde P2 0",
+                "efferd P2 misses 1",
+                "efferd P0 makes 1",
+            ],
+        }
+    )
+    events = [event for event in state.view(None)["log"] if event["kind"] in ("hesinde", "efferd")]
+    assert events[0] == {
+        "seq": 3,
+        "seat": 0,
+        "kind": "hesinde",
+        "round": 1,
+        "named": 0,
+        "k": 1,
+        "makes": True,
+    }
+    assert events[3] == {
+        "seq": 6,
+        "seat": 0,
+        "kind": "efferd",
+        "round": 1,
+        "named": 2,
+        "k": 1,
+        "makes": False,
+    }
+    assert events[4]["makes"] is True and events[4]["seat"] == 1
+    assert state.view(2)["oracles"][0] == [
+        {"kind": "hesinde", "named": 0, "k": 1, "makes": True},
+        {"kind": "efferd", "named": 2, "k": 1, "makes": False},
+    ]

@@ -106,7 +106,7 @@ def test_another_edition_is_data_only(tmp_path: Path) -> None:
         edition = load_edition(path)
 
     assert SecondEditionGame(players=3).edition.cards[0].points == 99
-    assert OracleGame(players=3).edition.cards[0].points == 4
+    assert OracleGame(players=3, edition="classic").edition.cards[0].points == 4
 
 
 @pytest.mark.parametrize("condition", ["chips", "chips =< 2", "wings == 1", "up.chips == 1", "chips == 1 or"])

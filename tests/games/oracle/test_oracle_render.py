@@ -196,8 +196,19 @@ def test_loser_chip_moves_and_round_summary_are_announced() -> None:
             assert card_id in line
 
 
+def test_the_renderer_shows_the_games_edition() -> None:
+    renderer = OracleRenderer("en")
+    renderer.use_game(load_game("oracle", edition="classic"))
+    assert renderer.prophecy_points("O34") == 12
+    renderer.use_game(load_game("oracle", edition="balanced"))
+    assert (
+        renderer.prophecy_points("O34") == load_game("oracle", edition="balanced").edition.card("O34").points
+    )  # type: ignore[attr-defined]
+
+
 def test_german_labels() -> None:
     de = OracleRenderer("de")
+    de.use_game(load_game("oracle", edition="classic"))  # the points below are classic's
     assert de.action_label("play R12") == "spiele Rot 12"
     assert de.action_label("play Y3") == "spiele Gelb 3"
     assert de.action_label("keep O05 O12") == "behalte O05 O12 (9 + 6 P.)"
@@ -209,6 +220,7 @@ def test_german_labels() -> None:
     assert de.event_label({"seq": 0, "seat": None, "kind": "dealer", "dealer": 2}) == "Platz 2 gibt"
     assert de.action_label("Platz 2 gibt") == "Platz 2 gibt"  # a label is left as it is
     en = OracleRenderer("en")
+    en.use_game(load_game("oracle", edition="classic"))
     assert en.action_label("play R12") == "play R12"
     assert en.action_label("keep O05 O12") == "keep O05 O12 (9 + 6 pts)"
     assert de.prophecy_text("O09") == "kein Phönix-Chip"

@@ -178,7 +178,7 @@ def test_full_round_scores_stars_and_prophecies() -> None:
         " / B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 Y5 Y6 Y7 Y8"
         " / G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 G11 G12 Y9 Y10 Y11 Y12"
     )
-    state = started(ladder, rounds=1)
+    state = started(ladder, rounds=1, edition="classic")  # SPEC 3's points
     for value in range(1, 13):
         play(state, f"R{value}", f"B{value}", f"G{value}")
         if value == 5:
@@ -217,7 +217,13 @@ def test_tricks_per_round_and_rotating_dealer() -> None:
 
 # ------------------------------------------------------------------ options
 def test_options() -> None:
-    assert load_game("oracle").options == {"players": 4, "rounds": 4, "draft": False, "removed_colour": "P"}
+    assert load_game("oracle").options == {
+        "players": 4,
+        "rounds": 4,
+        "draft": False,
+        "removed_colour": "P",
+        "edition": "classic",
+    }
     assert load_game("oracle", players=3, removed_colour="g").removed_colour == 2
     assert load_game("oracle", players=5).options["rounds"] == 5
     with pytest.raises(OptionError, match="3 players only"):
@@ -326,7 +332,7 @@ def test_unreadable_player_actions(text: str) -> None:
 
 # ------------------------------------------------------------------- views
 def test_views_hide_other_hands_and_keeps() -> None:
-    state = load_game("oracle", players=3).new_initial_state()
+    state = load_game("oracle", players=3, edition="classic").new_initial_state()
     state.apply_string("dealer 2")
     state.apply_string(EXAMPLE_DEAL)
     state.apply_string(ORACLES_3)

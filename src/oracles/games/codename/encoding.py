@@ -11,7 +11,7 @@ this game.
 piece                   size         content
 ======================  ===========  ===============================================
 ``seat``                2            one-hot
-``to_move``             2            one-hot: the seat to act
+``to_act``              2            one-hot: the seat to act
 ``terminal``            1            the game is over
 ``turn``                1            the turn number
 ``decision``            16           one-hot: the pending task (code respond block
@@ -23,7 +23,7 @@ piece                   size         content
 ``decision_cells``      20           cells to place, fill or scramble
 ``decision_rows``       4            rows of the shields that may block
 ``life``                2            own, opponent's
-``used``                5            peeks, swap, replace, guess, reveals this turn
+``used``                5            peek, swap, replace, guess used; reveals this turn
 ``field``               20×7         own field: symbol one-hot, unknown, empty
 ``face_up``             20           own face-up cells
 ``code``                5×5          own code row
@@ -39,10 +39,9 @@ piece                   size         content
 ``opp_discard_known``   5            his known discards, per symbol
 ======================  ===========  ===============================================
 
-Information state adds ``log_counts`` (2×24: per actor, how many of each kind
-of logged event: code shuffle first peek swap replace reveal guess end respond
-block codeswap recode pick place fill target take name reshuffle scramble draw
-strike other). The game is long and its knowledge is already summarised
+Information state adds ``log_counts`` (2×31: per player an event is about, how
+many events of each kind it saw, in the order of
+:data:`oracles.games.codename.views.EVENT_KINDS`). The game is long and its knowledge is already summarised
 in the view (what is known of every card), so this is not perfect recall; the
 information-state string is.
 """
@@ -54,51 +53,26 @@ from typing import Any
 import numpy as np
 
 from oracles.core.game import Game, State
-from oracles.games.codename.rules import TASK_NAMES
+from oracles.games.codename.actions import CELL_NAMES, COLUMNS, SYMBOL_INDEX, SYMBOLS
+from oracles.games.codename.tasks import TASK_NAMES
+from oracles.games.codename.views import EVENT_KINDS
 from oracles.research.encoding import Bounds, Encoder, Layout, Piece, one_hot
 
 # The pending decision kinds of Codename's views, and its ordinary turn.
 _CODENAME_DECISIONS = (*TASK_NAMES, "turn")
-_CODENAME_EVENTS = (
-    "code",
-    "shuffle",
-    "first",
-    "peek",
-    "swap",
-    "replace",
-    "reveal",
-    "guess",
-    "end",
-    "respond",
-    "block",
-    "codeswap",
-    "recode",
-    "pick",
-    "place",
-    "fill",
-    "target",
-    "take",
-    "name",
-    "reshuffle",
-    "scramble",
-    "draw",
-    "strike",
-)
+_EVENT_INDEX = {kind: index for index, kind in enumerate(EVENT_KINDS)}
 
 
 class CodenameEncoder(Encoder):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        from oracles.games.codename import rules
-
-        self._symbol = {name: index for index, name in enumerate(rules.SYMBOLS)}
-        self._cells = rules.CELL_NAMES
-        self._cell = {name: index for index, name in enumerate(rules.CELL_NAMES)}
-        self._columns = rules.COLUMNS
+        self._symbol = SYMBOL_INDEX
+        self._cell = {name: index for index, name in enumerate(CELL_NAMES)}
+        self._columns = COLUMNS
         self._max_length = game.max_game_length()
         obs: list[Piece] = [
             ("seat", (2,)),
-            ("to_move", (2,)),
+            ("to_act", (2,)),
             ("terminal", (1,)),
             ("turn", (1,)),
             ("decision", (len(_CODENAME_DECISIONS),)),
@@ -124,7 +98,7 @@ class CodenameEncoder(Encoder):
             ("opp_discard_known", (5,)),
         ]
         self.observation_layout = Layout(obs)
-        self.information_layout = Layout([*obs, ("log_counts", (2, len(_CODENAME_EVENTS) + 1))])
+        self.information_layout = Layout([*obs, ("log_counts", (2, len(EVENT_KINDS)))])
 
     def _field(self, field: dict[str, str | None], target: np.ndarray) -> None:
         for name, symbol in field.items():
@@ -140,7 +114,7 @@ class CodenameEncoder(Encoder):
         symbol = self._symbol
         seat = view["seat"]
         one_hot(out["seat"], seat)
-        one_hot(out["to_move"], view["to_move"])
+        one_hot(out["to_act"], view["to_act"])
         out["terminal"][0] = float(view["terminal"])
         out["turn"][0] = view["turn"]
         decision = view["decision"]
@@ -157,20 +131,20 @@ class CodenameEncoder(Encoder):
                 out["decision_rows"][row - 1] = 1.0
         out["life"][:] = [view["life"][seat], view["life"][1 - seat]]
         used = view["used"]
-        out["used"][:] = [used["peeks"], used["swap"], used["replace"], used["guess"], used["reveals"]]
-        self._field(view["field"], out["field"])
-        for name in view["face_up"]:
+        out["used"][:] = [used["peek"], used["swap"], used["replace"], used["guess"], used["reveals"]]
+        own, opp = view["sides"][seat], view["sides"][1 - seat]
+        self._field(own["field"], out["field"])
+        for name in own["face_up"]:
             out["face_up"][self._cell[name]] = 1.0
-        for slot, name in enumerate(view["code"]):
+        for slot, name in enumerate(own["code"]):
             out["code"][slot, symbol[name]] = 1.0
-        for name in view["hand"]:
+        for name in own["hand"]:
             out["hand"][symbol[name]] += 1.0
-        for name in view["aside"]:
+        for name in own["aside"]:
             out["aside"][symbol[name]] += 1.0
-        out["piles"][:] = [view["deck"], view["discard"]]
-        for name, count in view["discard_known"].items():
+        out["piles"][:] = [own["deck"], own["discard"]]
+        for name, count in own["discard_known"].items():
             out["discard_known"][symbol[name]] = count
-        opp = view["opponent"]
         self._field(opp["field"], out["opp_field"])
         for name in opp["face_up"]:
             out["opp_face_up"][self._cell[name]] = 1.0
@@ -179,27 +153,18 @@ class CodenameEncoder(Encoder):
         for slot, names in enumerate(opp["code_excluded"]):
             for name in names:
                 out["opp_code_excluded"][slot, symbol[name]] = 1.0
-        out["opp_counts"][:] = [opp["hand"], opp["aside"], opp["deck"], opp["discard"]]
+        out["opp_counts"][:] = [opp["hand_count"], opp["aside_count"], opp["deck"], opp["discard"]]
         for name, count in opp["discard_known"].items():
             out["opp_discard_known"][symbol[name]] = count
 
     def _information(self, view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
         counts = out["log_counts"]
-        other = len(_CODENAME_EVENTS)
-        for text in view["log"]:
-            words = text.split()
-            if len(words) > 1 and words[0] in ("p0", "p1"):
-                actor, word = int(words[0][1]), words[1]
-            elif words[0] == "first" and len(words) > 1 and words[1] in ("0", "1"):
-                actor, word = int(words[1]), "first"
-            else:
-                continue
-            index = _CODENAME_EVENTS.index(word) if word in _CODENAME_EVENTS else other
-            counts[actor, index] += 1.0
+        for event in view["log"]:
+            player = event.get("player")
+            if player is not None:
+                counts[player, _EVENT_INDEX[event["kind"]]] += 1.0
 
     def draw_label(self, state: State, step: int, item: int) -> str:
-        from oracles.games.codename.rules import SYMBOLS
-
         decision = state.view(0)["decision"]
         kind = decision["kind"] if decision else "draw"
         return f"{kind} {step + 1}: {SYMBOLS[item]}"
@@ -207,4 +172,5 @@ class CodenameEncoder(Encoder):
     def bounds(self) -> Bounds:
         # A reshuffle arranges at most a whole deck; every chance action
         # becomes at most 50 draws.
-        return Bounds(-1.0, 1.0, 5, self._max_length * 50, True)
+        low, high = self.game.utility_bounds()
+        return Bounds(low, high, 5, self._max_length * 50, self.game.zero_sum)

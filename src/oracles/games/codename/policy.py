@@ -20,8 +20,9 @@ everything; life counts more when low.
 2. reveal the best set it *knows* is valid (all cells known, one symbol);
 3. complete a set for sure with the swap (a known card of the symbol from
    elsewhere) and/or the replace (a hand card), then reveal it;
-4. peek at the unknown cell most likely to complete a valuable project
-   (weighted by the chance of the symbol among the cards it has not located);
+4. peek (once a turn) at the two unknown cells most likely to complete a
+   valuable project (weighted by the chance of the symbol among the cards it
+   has not located);
 5. otherwise use the replace and the swap to advance the best project;
 6. guess when at most two slots are unknown, the guess is right with a chance
    of at least ``GUESS_MIN_CHANCE`` (symbols excluded by earlier guesses and
@@ -32,7 +33,7 @@ everything; life counts more when low.
    spent or useless), reveal the set shape with the most unseen cards (a
    whole row of five), or a wave focus it knows, then ``end``. The turn ends
    anyway, and even an invalid set shows the seat every card in it (the
-   opponent sees them too): five cards a turn on top of two peeks. This is
+   opponent sees them too): five cards a turn on top of the peek. This is
    the one reveal of unseen cards it makes, and it is decisive: in self-play
    the policy with scouting won 297 of 300 games against the same policy
    revealing only sets known to be valid (``SCOUT_INFO = 0`` turns it off).
@@ -57,8 +58,9 @@ from __future__ import annotations
 import random
 
 from oracles.core.game import State
-from oracles.games.codename.rules import (
+from oracles.games.codename.actions import (
     BLOCK_BASE,
+    CELLS,
     CIRCLE,
     CODE_BASE,
     CODESWAP_PASS,
@@ -84,6 +86,13 @@ from oracles.games.codename.rules import (
     STAR,
     STRIKE,
     SWAP_BASE,
+    TAKE_BASE,
+    TARGET_BASE,
+    WAVE,
+)
+from oracles.games.codename.knowledge import CodenameKnowledge
+from oracles.games.codename.rules import CodenameState
+from oracles.games.codename.tasks import (
     T_BLOCK,
     T_CODE,
     T_CODESWAP,
@@ -95,14 +104,8 @@ from oracles.games.codename.rules import (
     T_RESPOND,
     T_TAKE,
     T_TARGET,
-    TAKE_BASE,
-    TARGET_BASE,
-    WAVE,
-    CodenameKnowledge,
-    CodenameState,
 )
 
-CELLS = 20
 _POP = tuple(bin(m).count("1") for m in range(16))
 
 #: (shape index, kind, column or first column, cells mask, cells) of 3-cell strikes and of foci.
@@ -362,35 +365,35 @@ def choose(world: State, seat: int, rng: random.Random) -> int:
     assert isinstance(world, CodenameState)
     k = world.knowledge(seat)
     task = k.task
-    if not task:
+    if task is None:
         return _turn(_Seat(k), rng)
-    kind = task[0]
+    kind = task.kind
     if kind == T_CODE:
         return _code(rng)
     me = _Seat(k)
     if kind == T_RESPOND:
-        return _respond(me, task[2], task[3])
+        return _respond(me, task.column, task.symbol)
     if kind == T_BLOCK:
-        rows: tuple[int, ...] = task[4]
+        rows: tuple[int, ...] = task.rows
         return BLOCK_BASE + max(rows, key=lambda row: _BLOCK_RANK[_shield_symbol(k, row)])
     if kind == T_CODESWAP:
         return CODESWAP_PASS
     if kind == T_RECODE:
         return _recode(k)
     if kind == T_PICK:
-        return _pick(k, task[2])
+        return _pick(k, task.column)
     if kind == T_TARGET:
-        return _target(k, task[2])
+        return _target(k, task.column)
     if kind == T_TAKE:
-        return _take(k, task[2])
+        return _take(k, task.cells[0])
     if kind == T_NAME:
         return NAME_BASE + _likeliest(k, rng)
     if kind in (T_PLACE, T_FILL):
-        for c in task[2]:  # the cells being refilled count as face down
+        for c in task.cells:  # the cells being refilled count as face down
             me.down |= 1 << c
         if kind == T_PLACE:
-            return _place(me, task[2][0], sorted(set(k.aside)), PLACE_BASE, None)
-        return _place(me, task[2][0], sorted(set(k.hand)), FILL_BASE, FILL_DECK)
+            return _place(me, task.cells[0], sorted(set(k.aside)), PLACE_BASE, None)
+        return _place(me, task.cells[0], sorted(set(k.hand)), FILL_BASE, FILL_DECK)
     return rng.choice(world.legal_actions())  # pragma: no cover - every decision is handled above
 
 
@@ -438,8 +441,9 @@ def _candidates(world: CodenameState, seat: int, k: CodenameKnowledge, limit: in
             mask = SHAPE_MASK[index]
             if any(mask & me.known[s] == mask for s in range(5)):
                 out.append(REVEAL_BASE + index)
-    if k.peeks < 2:
-        out.extend(PEEK_BASE + c for c in _cells(me.unknown))
+    if not k.peeked and me.unknown:
+        out.append(_best_peek(me))
+        out.extend(PEEK_BASE + c * CELLS + c for c in _cells(me.unknown))
     base = me.potential(me.known)
     if not k.replaced and k.hand:
         gains = []
@@ -493,8 +497,8 @@ def _turn(me: _Seat, rng: random.Random) -> int:
     if sure >= 0:
         return sure
     # 4. Peek.
-    if k.peeks < 2 and me.unknown:
-        return PEEK_BASE + _best_peek(me)
+    if not k.peeked and me.unknown:
+        return _best_peek(me)
     # 5. Advance the best project.
     if not k.replaced and k.hand:
         action = _best_replace(me)
@@ -572,12 +576,12 @@ def _cells(mask: int) -> list[int]:
 
 
 def _best_peek(me: _Seat) -> int:
+    """The peek of the (up to) two unknown cells scored best, as an action."""
     scores = _peek_scores(me)
-    best, cell = -1.0, -1
-    for c in _cells(me.unknown):
-        if scores[c] > best:
-            best, cell = scores[c], c
-    return cell
+    # Stable sort: among equal scores the lower cell, as a scan would pick.
+    best = sorted(_cells(me.unknown), key=lambda c: -scores[c])[:2]
+    a, b = min(best), max(best)
+    return PEEK_BASE + a * CELLS + b
 
 
 def _peek_scores(me: _Seat) -> list[float]:

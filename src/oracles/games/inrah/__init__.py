@@ -6,8 +6,11 @@ module            holds
 ``cards``         the deck as ints, English and German names, card notation
 ``tricks``        following (``legal_plays``) and ``trick_winner``
 ``scoring``       points of bids, Purpurberg teams and Altaïa oracles
-``rules``         ``InrahGame`` and ``InrahState``: options, rounds, notation,
-                  views and resampling
+``constants``     variants, phases of a round, kinds of Altaïa oracle
+``notation``      actions as text and back
+``rules``         ``InrahGame`` and ``InrahState``: options, rounds, action
+                  integers, views and resampling
+``views``         the keys of a view and the fields of each log event
 ================  ===========================================================
 """
 

@@ -37,6 +37,11 @@ hand as dealt in each round), ``bid_history`` (R×n: each round's bids, -1
 none) and ``round_scores`` (R×n). Altaïa's oracles of earlier rounds are
 summarised by the round scores.
 
+Everything is read from view fields and log event fields (the ``deal``
+event's own ``hand``, a ``bid``'s ``round`` and ``bid``, a ``play``'s
+``round``, ``trick`` and ``card``; see :mod:`oracles.games.inrah.views`),
+never from text.
+
 """
 
 from __future__ import annotations
@@ -46,47 +51,39 @@ from typing import Any
 import numpy as np
 
 from oracles.core.game import Game, State
+from oracles.games.inrah.cards import CARD_TEXT, ELEMENTS
+from oracles.games.inrah.constants import ALTAIA, ORACLE_MAKES, ORACLE_NAME, PHASE_NAMES
+from oracles.games.inrah.rules import InrahGame
 from oracles.research.encoding import Bounds, Encoder, Layout, Piece, one_hot
 
-_INRAH_ORACLE_KINDS = {
-    ("hesinde", None): 0,
-    ("efferd", "makes"): 1,
-    ("efferd", "misses"): 2,
-    ("phex", None): 3,
+#: Column of each oracle kind (name, makes) in an ``oracles`` row, in the
+#: order of the rules' oracle kinds.
+_ORACLE_COLUMN: dict[tuple[str, bool], int] = {
+    (name, makes): kind for kind, (name, makes) in enumerate(zip(ORACLE_NAME, ORACLE_MAKES, strict=True))
 }
-
-
-def _inrah_oracle(text: str) -> tuple[int, int, int]:
-    """``"efferd P4 misses 1"`` -> (kind, seat, k)."""
-    words = text.split()
-    qualifier = words[2] if words[0] == "efferd" else None
-    return _INRAH_ORACLE_KINDS[(words[0], qualifier)], int(words[1][1:]), int(words[-1])
 
 
 class InrahEncoder(Encoder):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        from oracles.games.inrah import cards, rules
-
-        self._rules = rules
-        self._card = {name: index for index, name in enumerate(cards.CARD_TEXT)}
-        self._element = {name: index for index, name in enumerate(cards.ELEMENTS)}
+        assert isinstance(game, InrahGame)
+        self._card = {name: index for index, name in enumerate(CARD_TEXT)}
+        self._element = {name: index for index, name in enumerate(ELEMENTS)}
         n = self.n
-        g: Any = game
-        self.deck = int(g.deck_size)
-        self.rounds = int(g.rounds)
-        self.altaia = g.variant == rules.ALTAIA
+        self.deck = game.deck_size
+        self.rounds = game.rounds
+        self.altaia = game.variant == ALTAIA
         d, r = self.deck, self.rounds
         obs: list[Piece] = [
             ("seat", (n,)),
-            ("phase", (len(rules.PHASE_NAMES),)),
+            ("phase", (len(PHASE_NAMES),)),
             ("to_act", (n,)),
             ("dealer", (n,)),
             ("round", (r + 1,)),
             ("hand", (d,)),
             ("hand_sizes", (n,)),
             ("trump_card", (d,)),
-            ("trump", (len(cards.ELEMENTS),)),
+            ("trump", (len(ELEMENTS),)),
             ("bids", (n, r + 2)),
         ]
         if self.altaia:
@@ -94,7 +91,7 @@ class InrahEncoder(Encoder):
         obs += [
             ("trick_leader", (n,)),
             ("trick", (n, d)),
-            ("led", (len(cards.ELEMENTS) + 1,)),
+            ("led", (len(ELEMENTS) + 1,)),
             ("played", (d,)),
             ("tricks_taken", (n,)),
             ("scores", (n,)),
@@ -114,7 +111,7 @@ class InrahEncoder(Encoder):
         n, r = self.n, self.rounds
         card = self._card
         one_hot(out["seat"], view["seat"])
-        one_hot(out["phase"], self._rules.PHASE_NAMES.index(view["phase"]))
+        one_hot(out["phase"], PHASE_NAMES.index(view["phase"]))
         one_hot(out["to_act"], view["to_act"])
         one_hot(out["dealer"], view["dealer"])
         one_hot(out["round"], view["round"])
@@ -131,11 +128,11 @@ class InrahEncoder(Encoder):
         else:
             out["bids"][:, r + 1] = 1.0
         if self.altaia:
-            for seat, texts in enumerate(view["oracles"]):
-                for slot, text in enumerate(texts[:3]):
-                    kind, named, k = _inrah_oracle(text)
+            for seat, oracles in enumerate(view["oracles"]):
+                for slot, oracle in enumerate(oracles[:3]):
                     row = out["oracles"][seat, slot]
-                    row[kind] = row[4 + named] = row[4 + n + k] = 1.0
+                    row[_ORACLE_COLUMN[oracle["kind"], oracle["makes"]]] = 1.0
+                    row[4 + oracle["named"]] = row[4 + n + oracle["k"]] = 1.0
         if view["trick"]:
             one_hot(out["trick_leader"], view["trick_leader"])
         for play in view["trick"]:
@@ -150,52 +147,35 @@ class InrahEncoder(Encoder):
         out["scores"][:] = view["scores"]
 
     def _information(self, view: dict[str, Any], out: dict[str, np.ndarray]) -> None:
-        n, r = self.n, self.rounds
         card = self._card
+        current = view["round"]
         out["bid_history"][:] = -1.0
-        round_index = -1
-        trick = -1
-        in_trick = n
-        for text in view["log"]:
-            words = text.split()
-            if words[0] == "deal":
-                round_index += 1
-                trick, in_trick = -1, n
-                for name in words[1:]:
-                    out["dealt"][round_index, card[name]] = 1.0
-            elif len(words) > 1 and words[1] == "bid" and 0 <= round_index < r:
-                out["bid_history"][round_index, int(words[0][1:])] = int(words[2])
-            elif len(words) > 1 and words[1] == "play":
-                if in_trick == n:
-                    trick, in_trick = trick + 1, 0
-                    if round_index == view["round"] - 1:
-                        out["leaders"][trick, int(words[0][1:])] = 1.0
-                in_trick += 1
-                if round_index == view["round"] - 1:
-                    out["tricks"][trick, int(words[0][1:]), card[words[2]]] = 1.0
+        led_tricks = 0
+        for event in view["log"]:
+            kind = event["kind"]
+            if kind == "deal":
+                for name in event.get("hand", ()):
+                    out["dealt"][event["round"] - 1, card[name]] = 1.0
+            elif kind == "bid":
+                out["bid_history"][event["round"] - 1, event["seat"]] = event["bid"]
+            elif kind == "play" and event["round"] == current:
+                trick = event["trick"] - 1
+                if event["trick"] > led_tricks:  # the first card of the trick
+                    led_tricks = event["trick"]
+                    out["leaders"][trick, event["seat"]] = 1.0
+                out["tricks"][trick, event["seat"], card[event["card"]]] = 1.0
         for index, points in enumerate(view["round_scores"]):
             out["round_scores"][index, :] = points
 
     def draw_label(self, state: State, step: int, item: int) -> str:
-        from oracles.games.inrah.cards import CARD_TEXT
-
         draws = state.chance_draws()
         size = max(draws[1] // self.n, 1) if draws is not None else 1
         return f"deal {CARD_TEXT[item]} to P{step // size}"
 
     def bounds(self) -> Bounds:
-        g: Any = self.game
+        game = self.game
         n, rounds = self.n, self.rounds
-        low = high = 0.0
-        for r in range(1, rounds + 1):
-            if g.variant == self._rules.ALTAIA:
-                low -= 50 * r
-                high += 2 * (20 + 10 * r)
-            elif g.variant == self._rules.PURPURBERG:
-                low -= 20 * r
-                high += 40 + 10 * r
-            else:
-                low -= 10 * r
-                high += 20 + 10 * r
-        length = g.max_game_length() + sum(n * r - 1 for r in range(1, rounds + 1))
-        return Bounds(low, high, max(self.deck, n), length, False)
+        low, high = game.utility_bounds()
+        # Each deal of n·r cards becomes n·r draws instead of one action.
+        length = game.max_game_length() + sum(n * r - 1 for r in range(1, rounds + 1))
+        return Bounds(low, high, max(self.deck, n), length, game.zero_sum)

@@ -40,21 +40,33 @@ import random
 from math import comb
 
 from oracles.core.game import State
-from oracles.games.inrah.cards import ELEMENT_OF, MAGE, PRINCE, RANK_OF, SEER
-from oracles.games.inrah.rules import ALTAIA, PURPURBERG, InrahState, SeatKnowledge
+from oracles.games.inrah.cards import (
+    CARDS_PER_ELEMENT,
+    ELEMENT_OF,
+    FULL_DECK,
+    MAGE,
+    MAX_ELEMENTS,
+    PRINCE,
+    RANK_OF,
+    SEER,
+)
+from oracles.games.inrah.constants import ALTAIA, PURPURBERG
+from oracles.games.inrah.rules import InrahState, SeatKnowledge
 from oracles.games.inrah.tricks import NO_LED, next_led, trick_winner
 
-_BIT: tuple[int, ...] = tuple(1 << c for c in range(72))
+_BIT: tuple[int, ...] = tuple(1 << c for c in range(FULL_DECK))
+#: The bits of one element's cards in a set of cards.
+_ELEMENT_MASK = (1 << CARDS_PER_ELEMENT) - 1
 #: Rank bits of the normal cards (ace..knight = bits 0..8, prince = bit 11).
 _NORMAL = 0x1FF | (1 << PRINCE)
 #: ``_HIGHER[rank]``: rank bits of the normal cards that beat ``rank`` in its element.
 _HIGHER: tuple[int, ...] = tuple(
     0 if r == PRINCE else (((0x1FF >> (r + 1)) << (r + 1)) | (1 << PRINCE)) if r < SEER else 0
-    for r in range(12)
+    for r in range(CARDS_PER_ELEMENT)
 )
 #: Order of the normal ranks by strength (ace 0 .. knight 8, prince 9).
 _VALUE: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, -1, -1, 9)
-_SEERS = sum(1 << (12 * e + SEER) for e in range(6))
+_SEERS = sum(1 << (CARDS_PER_ELEMENT * e + SEER) for e in range(MAX_ELEMENTS))
 # The three constants below were fitted (least squares, two rounds) to which
 # cards took tricks in heuristic self-play; duplicate games against the first
 # fit gained about 25 points per 4-player game.
@@ -108,13 +120,13 @@ class _Table:
                 out.append(0.0)
                 continue
             e = ELEMENT_OF[c]
-            em = (unseen >> (12 * e)) & 0xFFF
+            em = (unseen >> (CARDS_PER_ELEMENT * e)) & _ELEMENT_MASK
             p = base ** (_HIGH_WEIGHT * (em & _HIGHER[r]).bit_count() + seers)
             if trump != e:
                 f = side.get(e)
                 if f is None:
                     f = _SIDE
-                    t = ((unseen >> (12 * trump)) & _NORMAL).bit_count() if trump >= 0 else 0
+                    t = ((unseen >> (CARDS_PER_ELEMENT * trump)) & _NORMAL).bit_count() if trump >= 0 else 0
                     if t:
                         u, h = self.unseen_n, self.deal_share
                         void = (1.0 - (em & _NORMAL).bit_count() / u) ** h
@@ -138,13 +150,15 @@ class _Table:
         e = ELEMENT_OF[c]
         led = next_led(led_before, c)
         trump = self.trump
-        led_mask = (self.unseen >> (12 * led)) & 0xFFF
+        led_mask = (self.unseen >> (CARDS_PER_ELEMENT * led)) & _ELEMENT_MASK
         if e == led:
             direct = self.seers + (led_mask & _HIGHER[r]).bit_count()
-            over = ((self.unseen >> (12 * trump)) & _NORMAL).bit_count() if 0 <= trump != e else 0
+            over = (
+                ((self.unseen >> (CARDS_PER_ELEMENT * trump)) & _NORMAL).bit_count() if 0 <= trump != e else 0
+            )
         else:  # a trump on another element
             direct = self.seers
-            over = ((self.unseen >> (12 * trump)) & _HIGHER[r]).bit_count()
+            over = ((self.unseen >> (CARDS_PER_ELEMENT * trump)) & _HIGHER[r]).bit_count()
         keep = (1.0 - direct / u) ** h
         if over:
             m = (led_mask & _NORMAL).bit_count()

@@ -1,8 +1,9 @@
 """Terminal renderer for ``inrah``: the hand by element in colour, the table,
 the trick, and what happened (trick winners with the reason, round results).
 
-Everything is drawn from a seat's *view*; texts come in English and German
-(``TEXTS``; the generic ones live in :mod:`oracles.play.i18n`). Short forms
+Everything is drawn from a seat's *view* and its log events; texts are
+English messages marked for the catalog (:mod:`oracles.i18n`), card and
+element names come in German from :mod:`oracles.games.inrah.cards`. Short forms
 for moves: ``fire-7``, ``Feuer-7``, ``f7``, ``7`` or ``fire`` when only one
 legal card fits, ``fp`` (fire prince), ``ws`` (water seer); bids as a bare
 number (``2``), ``sage 2`` or ``2 stiche``; Altaïa oracles as ``hesinde 0 1``,
@@ -21,16 +22,24 @@ from rich.table import Table
 from rich.text import Text
 
 from oracles.games.inrah.cards import (
+    ACE,
+    ELEMENT_OF,
     ELEMENTS,
     ELEMENTS_DE,
+    KNIGHT,
     MAGE,
     NAMES_DE,
     PRINCE,
     RANK_OF,
     RANKS,
     SEER,
+    SQUIRE,
     parse_card,
 )
+from oracles.games.inrah.constants import ALTAIA, PURPURBERG, STANDARD
+from oracles.games.inrah.tricks import FIRST_SEER, HIGHEST_LED, HIGHEST_TRUMP, ONLY_MAGES
+from oracles.games.inrah.views import Oracle
+from oracles.i18n import N_
 from oracles.play.render import Renderer
 
 #: Colour of each element, in the order of ``ELEMENTS``.
@@ -43,146 +52,48 @@ ELEMENT_STYLES: dict[str, str] = {
     "ice": "bright_cyan",
 }
 
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "title": "Inrah-Orakel",
-        "round": "round {r} of {rounds}",
-        "variant.standard": "",
-        "variant.purpurberg": "Purpurberg (teams of opposite seats)",
-        "variant.altaia": "Altaïa (three oracles each)",
-        "phase.dealer": "drawing the dealer",
-        "phase.deal": "dealing",
-        "phase.trump": "turning up trump",
-        "phase.bid": "bidding",
-        "phase.hesinde": "Hesinde oracles",
-        "phase.efferd": "Efferd oracles",
-        "phase.phex": "Phex oracles",
-        "phase.play": "playing tricks",
-        "phase.over": "game over",
-        "trump": "Trump",
-        "no_trump": "no trump this round",
-        "seat": "Seat",
-        "team": "Team",
-        "bid": "Bid",
-        "oracles": "Oracles",
-        "tricks": "Tricks",
-        "cards": "Cards",
-        "score": "Score",
-        "dealer_mark": "dealer",
-        "turn_mark": "to act",
-        "trick": "Trick",
-        "led": "led: {element}",
-        "seer_first": "seer first: nothing to follow",
-        "empty_trick": "(no card yet)",
-        "last_trick": "Last trick",
-        "hand": "Your hand",
-        "no_cards": "(no cards)",
-        "need": "You bid {bid} and took {taken}: ",
-        "need_more": "{n} more to take.",
-        "need_none": "take no more tricks.",
-        "need_over": "{n} too many.",
-        "team_need": "Your team bid {bid} and took {taken}.",
-        "wins": "{who} wins the trick with {card}: {reason}",
-        "you_win": "You win the trick with {card}: {reason}",
-        "round_over": "Round {r} is over:",
-        "round_line": "{who}: bid {bid}, took {taken}: {points} (total {total})",
-        "round_line_altaia": "{who}: took {taken}; oracles {oracles}: {points} (total {total})",
-        "rounds_title": "Points per round",
-        "round_col": "Round",
-        "total": "Total",
-        "reason.first seer": "first seer",
-        "reason.highest trump": "highest trump",
-        "reason.highest of the led element": "highest of the led element",
-        "reason.only mages: first mage": "only mages: first mage",
-        "play": "play {card}",
-        "bid_action": "bid {k}",
-        "deal": "your cards: {cards}",
-        "trump_action": "trump: {card}",
-        "dealer_action": "{who} deals",
-        "hesinde": "hesinde P{i} {k} ({who} takes exactly {k})",
-        "makes": "efferd P{i} makes {k} ({who} takes exactly {k})",
-        "misses": "efferd P{i} misses {k} ({who} does not take {k})",
-        "phex": "phex P{i} {k} ({who} does not take {k})",
-        "seat_name": "seat {seat}",
-    },
-    "de": {
-        "title": "Inrah-Orakel",
-        "round": "Runde {r} von {rounds}",
-        "variant.standard": "",
-        "variant.purpurberg": "Purpurberg (Teams gegenüber)",
-        "variant.altaia": "Altaïa (je drei Orakel)",
-        "phase.dealer": "Geber wird ausgelost",
-        "phase.deal": "Karten werden verteilt",
-        "phase.trump": "Trumpf wird aufgedeckt",
-        "phase.bid": "Ansagen",
-        "phase.hesinde": "Hesinde-Orakel",
-        "phase.efferd": "Efferd-Orakel",
-        "phase.phex": "Phex-Orakel",
-        "phase.play": "Stichspiel",
-        "phase.over": "Spielende",
-        "trump": "Trumpf",
-        "no_trump": "kein Trumpf in dieser Runde",
-        "seat": "Platz",
-        "team": "Team",
-        "bid": "Ansage",
-        "oracles": "Orakel",
-        "tricks": "Stiche",
-        "cards": "Karten",
-        "score": "Punkte",
-        "dealer_mark": "Geber",
-        "turn_mark": "am Zug",
-        "trick": "Stich",
-        "led": "angespielt: {element}",
-        "seer_first": "Weissagerin zuerst: nichts zu bedienen",
-        "empty_trick": "(noch keine Karte)",
-        "last_trick": "Letzter Stich",
-        "hand": "Deine Hand",
-        "no_cards": "(keine Karten)",
-        "need": "Du hast {bid} angesagt und {taken} gemacht: ",
-        "need_more": "noch {n}.",
-        "need_none": "keinen Stich mehr nehmen.",
-        "need_over": "{n} zu viel.",
-        "team_need": "Euer Team hat {bid} angesagt und {taken} gemacht.",
-        "wins": "{who} gewinnt den Stich mit {card}: {reason}",
-        "you_win": "Du gewinnst den Stich mit {card}: {reason}",
-        "round_over": "Runde {r} ist vorbei:",
-        "round_line": "{who}: Ansage {bid}, Stiche {taken}: {points} (gesamt {total})",
-        "round_line_altaia": "{who}: Stiche {taken}; Orakel {oracles}: {points} (gesamt {total})",
-        "rounds_title": "Punkte je Runde",
-        "round_col": "Runde",
-        "total": "Gesamt",
-        "reason.first seer": "erste Weissagerin",
-        "reason.highest trump": "höchster Trumpf",
-        "reason.highest of the led element": "höchste Karte des angespielten Elements",
-        "reason.only mages: first mage": "nur Magier: erster Magier",
-        "play": "spiele {card}",
-        "bid_action": "sage {k} {stiche}",
-        "deal": "deine Karten: {cards}",
-        "trump_action": "Trumpf: {card}",
-        "dealer_action": "{who} gibt",
-        "hesinde": "Hesinde: {who} macht genau {k} {stiche}",
-        "makes": "Efferd: {who} macht genau {k} {stiche}",
-        "misses": "Efferd: {who} macht nicht {k} {stiche}",
-        "phex": "Phex: {who} macht nicht {k} {stiche}",
-        "seat_name": "Platz {seat}",
-    },
+TITLE = "Inrah-Orakel"
+
+#: What each phase is called on the board.
+PHASE_TEXT: dict[str, str] = {
+    "dealer": N_("drawing the dealer"),
+    "deal": N_("dealing"),
+    "trump": N_("turning up trump"),
+    "bid": N_("bidding"),
+    "hesinde": N_("Hesinde oracles"),
+    "efferd": N_("Efferd oracles"),
+    "phex": N_("Phex oracles"),
+    "play": N_("playing tricks"),
+    "over": N_("game over"),
+}
+#: The variants worth naming on the board (the standard game is not named).
+VARIANT_TEXT: dict[str, str] = {
+    PURPURBERG: N_("Purpurberg (teams of opposite seats)"),
+    ALTAIA: N_("Altaïa (three oracles each)"),
+}
+#: Why a trick was won, keyed by the rules' reason.
+REASON_TEXT: dict[str, str] = {
+    FIRST_SEER: N_("first seer"),
+    HIGHEST_TRUMP: N_("highest trump"),
+    HIGHEST_LED: N_("highest of the led element"),
+    ONLY_MAGES: N_("only mages: first mage"),
 }
 
 #: Rank words accepted alone (``7``, ``seer``, ``Fürst``) and after an element.
-_RANK_WORDS: dict[str, int] = {"1": 0, "fuerst": PRINCE}
+_RANK_WORDS: dict[str, int] = {"1": ACE, "fuerst": PRINCE}
 for _i, _en in enumerate(RANKS):
     _RANK_WORDS[_en] = _i
     _RANK_WORDS[NAMES_DE[_en].lower()] = _i
 #: Short rank letters accepted only after an element (``fp``, ``ws``, ``e-k``).
 _RANK_SHORT: dict[str, int] = {
     **_RANK_WORDS,
-    "a": 0,
-    "s": 7,
-    "sq": 7,
-    "kn": 7,
-    "k": 8,
-    "kt": 8,
-    "r": 8,
+    "a": ACE,
+    "s": SQUIRE,
+    "sq": SQUIRE,
+    "kn": SQUIRE,
+    "k": KNIGHT,
+    "kt": KNIGHT,
+    "r": KNIGHT,
     "se": SEER,
     "ws": SEER,
     "w": SEER,
@@ -213,18 +124,13 @@ _ELEMENT_SHORT: dict[str, int] = {
 }
 
 #: Sort key of a card within its element: mage, ace .. prince, seer.
-_ORDER = {r: i for i, r in enumerate((MAGE, 0, 1, 2, 3, 4, 5, 6, 7, 8, PRINCE, SEER))}
+_ORDER = {r: i for i, r in enumerate((MAGE, *range(ACE, KNIGHT + 1), PRINCE, SEER))}
 
 _ORACLE = re.compile(r"^(hesinde|efferd|phex) p?(\d+) (?:(makes|misses|macht|verfehlt|nicht) )?(\d+)$")
 
 
 class InrahRenderer(Renderer):
     """Draws a seat's view of Inrah-Orakel."""
-
-    # ------------------------------------------------------------ words
-    def t(self, key: str, **fields: object) -> str:
-        table = TEXTS.get(self.lang, TEXTS["en"])
-        return table.get(key, TEXTS["en"][key]).format(**fields)
 
     def card_name(self, card: str) -> str:
         """A card's name in the interface language (``Feuer-7`` in German)."""
@@ -248,9 +154,6 @@ class InrahRenderer(Renderer):
             style += " underline"
         return Text(self.card_name(card), style=style.strip())
 
-    def _tricks_word(self, k: int) -> str:
-        return "Stich" if k == 1 else "Stiche"
-
     def _who(self, seat: int, viewer: int | None = None) -> str:
         return self.seat_name(seat, viewer)
 
@@ -260,56 +163,58 @@ class InrahRenderer(Renderer):
         parts: list[RenderableType] = []
         head = Text()
         if view.get("round"):
-            head.append(self.t("round", r=view["round"], rounds=view["rounds"]), style="bold")
+            head.append(
+                self.tr("round {r} of {rounds}", r=view["round"], rounds=view["rounds"]), style="bold"
+            )
             head.append("  ·  ")
-        head.append(self.t(f"phase.{view['phase']}"))
-        variant = self.t(f"variant.{view.get('variant', 'standard')}")
-        if variant:
-            head.append("  ·  " + variant, style="magenta")
+        head.append(self.tr(PHASE_TEXT[view["phase"]]))
+        variant = VARIANT_TEXT.get(view.get("variant", STANDARD))
+        if variant is not None:
+            head.append("  ·  " + self.tr(variant), style="magenta")
         parts.append(head)
         if view.get("trump_card"):
-            line = Text(f"{self.t('trump')}: ", style="bold")
+            line = Text(self.tr("Trump") + ": ", style="bold")
             line.append(self.element_name(trump or ""), style=ELEMENT_STYLES.get(trump or "", "") + " bold")
             line.append(" (")
             line.append_text(self.card_text(view["trump_card"]))
             line.append(")")
             parts.append(line)
         elif view.get("phase") not in ("dealer", "deal", "trump", "over"):
-            parts.append(Text(self.t("no_trump"), style="dim"))
+            parts.append(Text(self.tr("no trump this round"), style="dim"))
         parts.append(self._seats_table(view, seat))
         parts.append(self._trick_text(view, seat))
         parts.append(self._hand_text(view, trump))
         hint = self._need_hint(view, seat)
         if hint is not None:
             parts.append(hint)
-        return Panel(Group(*parts), title=self.t("title"), title_align="left", border_style="magenta")
+        return Panel(Group(*parts), title=TITLE, title_align="left", border_style="magenta")
 
     def _seats_table(self, view: dict[str, Any], viewer: int) -> Table:
         n = view["players"]
         variant = view.get("variant")
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
         table.add_column("")
-        table.add_column(self.t("seat"))
-        if variant == "purpurberg":
-            table.add_column(self.t("team"), justify="center")
-        altaia = variant == "altaia"
+        table.add_column(self.tr("Seat"))
+        if variant == PURPURBERG:
+            table.add_column(self.tr("Team"), justify="center")
+        altaia = variant == ALTAIA
         table.add_column(
-            self.t("oracles") if altaia else self.t("bid"), justify="left" if altaia else "right"
+            self.tr("Oracles") if altaia else self.tr("Bid"), justify="left" if altaia else "right"
         )
-        table.add_column(self.t("tricks"), justify="right")
-        table.add_column(self.t("cards"), justify="right")
-        table.add_column(self.t("score"), justify="right")
+        table.add_column(self.tr("Tricks"), justify="right")
+        table.add_column(self.tr("Cards"), justify="right")
+        table.add_column(self.tr("Score"), justify="right")
         bids = view.get("bids") or [None] * n
         oracles = view.get("oracles") or [[] for _ in range(n)]
         for s in range(n):
             marks = []
             if view.get("to_act") == s:
-                marks.append(f"▶ {self.t('turn_mark')}")
+                marks.append("▶ " + self.tr("to act"))
             if view.get("dealer") == s:
-                marks.append(self.t("dealer_mark"))
+                marks.append(self.tr("dealer"))
             name = Text(self._who(s, viewer), style="bold cyan" if s == viewer else "")
             row: list[RenderableType] = [Text(" ".join(marks), style="bold yellow"), name]
-            if variant == "purpurberg":
+            if variant == PURPURBERG:
                 row.append("ABC"[s % (n // 2)])
             if altaia:
                 row.append(", ".join(self.oracle_label(o) for o in oracles[s]) or "–")
@@ -334,29 +239,30 @@ class InrahRenderer(Renderer):
         trump = view.get("trump")
         lines: list[RenderableType] = []
         if view.get("phase") == "play":
-            head = Text(f"{self.t('trick')}: ", style="bold")
+            head = Text(self.tr("Trick") + ": ", style="bold")
             if view.get("trick"):
                 head.append_text(self._trick_line(view["trick"], viewer, trump))
                 if view.get("seer_first"):
-                    head.append(f"   ({self.t('seer_first')})", style="italic")
+                    head.append("   (" + self.tr("seer first: nothing to follow") + ")", style="italic")
                 elif view.get("led"):
-                    head.append(f"   ({self.t('led', element=self.element_name(view['led']))})", style="dim")
+                    led = self.tr("led: {element}", element=self.element_name(view["led"]))
+                    head.append(f"   ({led})", style="dim")
             else:
-                head.append(self.t("empty_trick"), style="dim")
+                head.append(self.tr("(no card yet)"), style="dim")
             lines.append(head)
         last = view.get("last_trick")
         if last and not view.get("trick"):
-            line = Text(f"{self.t('last_trick')}: ", style="dim bold")
+            line = Text(self.tr("Last trick") + ": ", style="dim bold")
             line.append_text(self._trick_line(last["plays"], viewer, trump))
             line.append("  →  " + self._winner_line(last, viewer), style="dim")
             lines.append(line)
         return Group(*lines)
 
     def _hand_text(self, view: dict[str, Any], trump: str | None) -> Text:
-        line = Text(f"{self.t('hand')}: ", style="bold")
+        line = Text(self.tr("Your hand") + ": ", style="bold")
         hand = sorted(view.get("hand") or [], key=_hand_key)
         if not hand:
-            line.append(self.t("no_cards"), style="dim")
+            line.append(self.tr("(no cards)"), style="dim")
         previous = None
         for card in hand:
             element = card.partition("-")[0]
@@ -371,18 +277,18 @@ class InrahRenderer(Renderer):
         if view.get("phase") != "play" or not bids or bids[seat] is None:
             return None
         bid, taken = bids[seat], view["tricks_taken"][seat]
-        text = self.t("need", bid=bid, taken=taken)
+        text = self.tr("You bid {bid} and took {taken}:", bid=bid, taken=taken) + " "
         if taken < bid:
-            text += self.t("need_more", n=bid - taken)
+            text += self.tr("{n} more to take.", n=bid - taken)
         elif taken == bid:
-            text += self.t("need_none")
+            text += self.tr("take no more tricks.")
         else:
-            text += self.t("need_over", n=taken - bid)
+            text += self.tr("{n} too many.", n=taken - bid)
         n = view["players"]
-        if view.get("variant") == "purpurberg" and bids[(seat + n // 2) % n] is not None:
+        if view.get("variant") == PURPURBERG and bids[(seat + n // 2) % n] is not None:
             partner = (seat + n // 2) % n
-            text += " " + self.t(
-                "team_need",
+            text += " " + self.tr(
+                "Your team bid {bid} and took {taken}.",
                 bid=bid + bids[partner],
                 taken=taken + view["tricks_taken"][partner],
             )
@@ -393,11 +299,17 @@ class InrahRenderer(Renderer):
         winner = last["winner"]
         card = next((p["card"] for p in last["plays"] if p["seat"] == winner), "?")
         reason = last["reason"]
-        key = f"reason.{reason}"
-        reason_text = self.t(key) if key in TEXTS["en"] else reason
+        reason_text = self.tr(REASON_TEXT[reason]) if reason in REASON_TEXT else reason
         if winner == viewer:
-            return self.t("you_win", card=self.card_name(card), reason=reason_text)
-        return self.t("wins", who=self._who(winner, viewer), card=self.card_name(card), reason=reason_text)
+            return self.tr(
+                "You win the trick with {card}: {reason}", card=self.card_name(card), reason=reason_text
+            )
+        return self.tr(
+            "{who} wins the trick with {card}: {reason}",
+            who=self._who(winner, viewer),
+            card=self.card_name(card),
+            reason=reason_text,
+        )
 
     def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
         lines: list[str] = []
@@ -406,81 +318,143 @@ class InrahRenderer(Renderer):
         if last is not None and last != before.get("last_trick"):
             lines.append(self._winner_line(last, viewer))
         if len(after.get("round_scores") or []) > len(before.get("round_scores") or []):
-            lines.extend(self._round_summary(before, after, viewer))
+            lines.extend(self._round_summary(after, viewer))
         return lines
 
-    def _round_summary(self, before: dict[str, Any], after: dict[str, Any], viewer: int | None) -> list[str]:
-        n = after["players"]
-        points = after["round_scores"][-1]
-        taken = list(before["tricks_taken"])
-        last = after.get("last_trick")
-        if before.get("phase") == "play" and last is not None and last != before.get("last_trick"):
-            taken[last["winner"]] += 1
-        lines = [self.t("round_over", r=before.get("round"))]
-        for s in range(n):
+    def _round_summary(self, view: dict[str, Any], viewer: int | None) -> list[str]:
+        finished = view["last_round"]
+        lines = [self.tr("Round {r} is over:", r=finished["round"])]
+        for s, points in enumerate(finished["points"]):
             fields = {
                 "who": self._who(s, viewer),
-                "taken": taken[s],
-                "points": f"{points[s]:+g}",
-                "total": f"{after['scores'][s]:g}",
+                "taken": finished["tricks_taken"][s],
+                "points": f"{points:+g}",
+                "total": f"{view['scores'][s]:g}",
             }
-            if after.get("variant") == "altaia":
-                oracles = (before.get("oracles") or [[]] * n)[s]
-                text = ", ".join(self.oracle_label(o) for o in oracles) or "–"
-                lines.append("  " + self.t("round_line_altaia", oracles=text, **fields))
+            if finished["oracles"] is not None:
+                text = ", ".join(self.oracle_label(o) for o in finished["oracles"][s]) or "–"
+                line = self.tr(
+                    "{who}: took {taken}; oracles {oracles}: {points} (total {total})", oracles=text, **fields
+                )
             else:
-                bid = (before.get("bids") or [None] * n)[s]
-                lines.append("  " + self.t("round_line", bid="–" if bid is None else bid, **fields))
+                line = self.tr(
+                    "{who}: bid {bid}, took {taken}: {points} (total {total})",
+                    bid=finished["bids"][s],
+                    **fields,
+                )
+            lines.append("  " + line)
         return lines
 
     def final(self, view: dict[str, Any]) -> RenderableType:
         return self.points_table(
-            view, self.t("rounds_title"), self.t("round_col"), self.t("total"), signed=True
+            view, self.tr("Points per round"), self.tr("Round"), self.tr("Total"), signed=True
         )
 
     # ---------------------------------------------------------- labels
-    def oracle_label(self, text: str) -> str:
-        """An Altaïa oracle in short: ``hesinde P2 1`` is ``Hesinde P2 = 1``,
-        ``phex P0 2`` is ``Phex P0 ≠ 2`` (the same in both languages)."""
-        match = _ORACLE.match(text.strip().lower())
-        if not match:
-            return text
-        kind, seat, how, count = match.groups()
-        sign = "≠" if kind == "phex" or how == "misses" else "="
-        return f"{kind.capitalize()} P{seat} {sign} {count}"
+    def oracle_label(self, oracle: Oracle) -> str:
+        """An Altaïa oracle in short: Hesinde on seat 2 for 1 trick is
+        ``Hesinde P2 = 1``, Phex on seat 0 for 2 is ``Phex P0 ≠ 2`` (the same
+        in both languages)."""
+        sign = "=" if oracle["makes"] else "≠"
+        return f"{oracle['kind'].capitalize()} P{oracle['named']} {sign} {oracle['k']}"
+
+    def _oracle_line(self, kind: str, named: int, k: int, makes: bool) -> str:
+        who = self.tr("seat {seat}", seat=named)
+        fields = {"i": named, "who": who}
+        if kind == "hesinde":
+            return self.ntr(
+                "hesinde P{i} {count} ({who} takes exactly {count})",
+                "hesinde P{i} {count} ({who} takes exactly {count})",
+                k,
+                **fields,
+            )
+        if kind == "phex":
+            return self.ntr(
+                "phex P{i} {count} ({who} does not take {count})",
+                "phex P{i} {count} ({who} does not take {count})",
+                k,
+                **fields,
+            )
+        if makes:
+            return self.ntr(
+                "efferd P{i} makes {count} ({who} takes exactly {count})",
+                "efferd P{i} makes {count} ({who} takes exactly {count})",
+                k,
+                **fields,
+            )
+        return self.ntr(
+            "efferd P{i} misses {count} ({who} does not take {count})",
+            "efferd P{i} misses {count} ({who} does not take {count})",
+            k,
+            **fields,
+        )
+
+    def _play_line(self, card: str) -> str:
+        return self.tr("play {card}", card=self.card_name(card))
+
+    def _bid_line(self, k: int) -> str:
+        return self.ntr("bid {count}", "bid {count}", k)
+
+    def _deal_line(self, cards: list[str]) -> str:
+        return self.tr("your cards: {cards}", cards=" ".join(self.card_name(c) for c in cards))
+
+    def _trump_line(self, card: str) -> str:
+        return self.tr("trump: {card}", card=self.card_name(card))
+
+    def _dealer_line(self, dealer: int) -> str:
+        return self.tr("{who} deals", who=self._who(dealer))
+
+    def event_label(self, event: dict[str, Any]) -> str:
+        """One log event as a line, without naming the seat that acted (the
+        session names it)."""
+        kind = str(event["kind"])
+        if kind == "play":
+            return self._play_line(event["card"])
+        if kind == "bid":
+            return self._bid_line(event["bid"])
+        if kind in ("hesinde", "efferd", "phex"):
+            return self._oracle_line(kind, event["named"], event["k"], event["makes"])
+        if kind == "deal":
+            if "hand" in event:
+                return self._deal_line(event["hand"])
+            return self.ntr("deal: {count} card each", "deal: {count} cards each", event["cards"])
+        if kind == "trump":
+            return self._trump_line(event["card"])
+        if kind == "dealer":
+            return self._dealer_line(event["dealer"])
+        return kind
 
     def observed(self, view: dict[str, Any]) -> str | None:
-        seen = super().observed(view)
-        if seen is not None and re.match(r"^P\d+ ", seen):
-            # The session names the actor itself.
-            return seen.partition(" ")[2]
-        return seen
+        """The last event, already in the interface language (``action_label``
+        leaves such a line as it is)."""
+        log = view.get("log")
+        if not log:
+            return None
+        return self.event_label(log[-1])
 
     def action_label(self, text: str) -> str:
+        """A legal move's notation as the player reads it; text that is not
+        notation (such as a line from :meth:`observed`) is left as it is."""
         words = text.split()
         if not words:
             return text
         verb = words[0].lower()
-        de = self.lang == "de"
         if verb == "play" and len(words) == 2:
-            return self.t("play", card=self.card_name(words[1]))
+            return self._play_line(words[1])
         if verb == "bid" and len(words) == 2 and words[1].isdigit():
-            k = int(words[1])
-            return self.t("bid_action", k=k, stiche=self._tricks_word(k))
+            return self._bid_line(int(words[1]))
         if verb in ("hesinde", "efferd", "phex"):
             match = _ORACLE.match(text.strip().lower())
             if match:
                 kind, seat, how, count = match.groups()
-                key = kind if kind != "efferd" else ("makes" if how == "makes" else "misses")
-                who = TEXTS["de" if de else "en"]["seat_name"].format(seat=seat)
-                return self.t(key, i=seat, k=int(count), who=who, stiche=self._tricks_word(int(count)))
+                return self._oracle_line(kind, int(seat), int(count), how in (None, "makes", "macht"))
             return text
         if verb == "deal":
-            return self.t("deal", cards=" ".join(self.card_name(c) for c in words[1:]))
+            return self._deal_line(words[1:])
         if verb == "trump" and len(words) == 2:
-            return self.t("trump_action", card=self.card_name(words[1]))
+            return self._trump_line(words[1])
         if verb == "dealer" and len(words) == 2 and words[1].isdigit():
-            return self.t("dealer_action", who=self._who(int(words[1])))
+            return self._dealer_line(int(words[1]))
         return text
 
     # -------------------------------------------------------- shortcuts
@@ -517,7 +491,7 @@ def _hand_key(card: str) -> tuple[int, int]:
     c = parse_card(card)
     if c is None:
         return (99, 99)
-    return (c // 12, _ORDER[RANK_OF[c]])
+    return (ELEMENT_OF[c], _ORDER[RANK_OF[c]])
 
 
 def _card_aliases(card: str) -> set[str]:
@@ -525,7 +499,7 @@ def _card_aliases(card: str) -> set[str]:
     c = parse_card(card)
     if c is None:
         return {card}
-    element, rank = c // 12, RANK_OF[c]
+    element, rank = ELEMENT_OF[c], RANK_OF[c]
     elements = [w for w, e in _ELEMENT_SHORT.items() if e == element]
     ranks = [w for w, r in _RANK_SHORT.items() if r == rank]
     aliases = {w for w, r in _RANK_WORDS.items() if r == rank}

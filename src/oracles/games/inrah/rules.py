@@ -10,14 +10,15 @@ and score their predictions. Full rules: ``docs/rules/inrah.md``.
 option                default                meaning
 ====================  =====================  ===================================================
 ``players``           4                      3 to 6 seats
-``elements``          3 / 4 / 5              elements in the deck (3 to 6), the first k of fire,
-                      (3 / 4 / 5–6 players)  water, air, ore, humus, ice; 12 cards each
+``elements``          one per player         elements in the deck (3 to 6), the first k of fire,
+                      (3 / 4 / 5 / 6)        water, air, ore, humus, ice; 12 cards each
 ``trump``             true                   turn up a trump card when cards remain undealt
 ``forbid_exact_sum``  false                  the dealer may not make the bids add up to r
                                              (no effect in ``altaia``, which has no bids)
 ``variant``           ``standard``           ``standard``, ``purpurberg`` (even seats: teams of
                                              opposite seats), ``altaia`` (three oracles each)
-``rounds``            deck // players        rounds played, 1 to deck // players
+``rounds``            deck // players        rounds played, 1 to deck // players (12 with the
+                                             default deck)
 ====================  =====================  ===================================================
 
 **Actions and notation** (input is case-insensitive; German card words work too)
@@ -37,34 +38,14 @@ notation                         who       integer
 ===============================  ========  ==========================================================
 
 Cards are written ``element-rank``: ``fire-7``, ``ice-seer``, ``air-ace``
-(see :mod:`oracles.games.inrah.cards`). ``P<i>`` names seat ``i`` and keeps its
+(see :mod:`oracles.games.inrah.cards`); :mod:`oracles.games.inrah.notation`
+reads and writes these forms. ``P<i>`` names seat ``i`` and keeps its
 capital P on output, as SPEC.md shows it.
 
-**Observation** (``view(seat)``: what ``seat`` may know, JSON-ready; never another seat's hand)
-
-==================  ===============================================================
-key                 value
-==================  ===============================================================
-``hand``            the seat's own cards, sorted
-``hand_sizes``      cards in each seat's hand
-``dealer``          dealer of this round (``None`` before ``dealer K``)
-``round``           the round, 1.., and ``rounds`` in the game
-``phase``           ``dealer deal trump bid hesinde efferd phex play over``
-``to_act``          seat to act (``None`` at chance and at the end)
-``trump_card``      the turned card and its element ``trump`` (``None``: no trump)
-``bids``            bid per seat, ``None`` until made (``None`` in Altaïa)
-``oracles``         Altaïa: each seat's oracles in notation (else ``None``)
-``trick``           ``{"seat", "card"}`` per card of the current trick, in order
-``trick_leader``    who led the current trick (``None`` while it is empty)
-``led``             the led element, or ``None``; ``seer_first``: nothing to follow
-``last_trick``      plays, winner and reason of the last complete trick
-``played``          cards of this round's complete tricks
-``tricks_taken``    per seat, this round
-``round_scores``    points per seat of each finished round
-``scores``          totals; ``winners`` at the end
-``log``             each action as the seat saw it: ``dealer 2``, ``deal <own
-                    cards>``, ``trump ice-2``, ``P1 bid 0``, ``P0 play fire-7``
-==================  ===============================================================
+**Observation**: ``view(seat)`` is what ``seat`` may know (its own hand, never
+another's), ``view(None)`` what everyone sees; both JSON-ready, with the keys
+and log events of :mod:`oracles.games.inrah.views`. :meth:`InrahState.knowledge`
+is the same for bots, as ints.
 
 >>> from oracles.core.registry import load_game
 >>> state = load_game("inrah", players=3, rounds=1).new_initial_state()
@@ -80,13 +61,15 @@ key                 value
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, cast
 
-from oracles.core.codec import pack, split_groups, unpack
-from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
+from oracles.core.codec import pack, unpack
+from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import Option
+from oracles.core.views import Event
 from oracles.games.inrah.cards import (
     CARD_TEXT,
     CARDS_PER_ELEMENT,
@@ -94,20 +77,50 @@ from oracles.games.inrah.cards import (
     ELEMENTS,
     IS_SPECIAL,
     MAX_ELEMENTS,
-    parse_card,
 )
+from oracles.games.inrah.constants import (
+    ALTAIA,
+    BID,
+    DEAL,
+    DEALER,
+    EFFERD,
+    EFFERD_MAKES,
+    EFFERD_MISSES,
+    HESINDE,
+    HESINDE_KIND,
+    ORACLE_MAKES,
+    ORACLE_NAME,
+    ORACLE_OF_PHASE,
+    OVER,
+    PHASE_NAMES,
+    PHEX,
+    PHEX_KIND,
+    PLAY,
+    PURPURBERG,
+    STANDARD,
+    TRUMP,
+)
+from oracles.games.inrah.notation import read_action, write_action
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
 from oracles.games.inrah.tricks import FREE, NO_LED, legal_plays, must_follow, next_led, trick_winner
+from oracles.games.inrah.views import (
+    BidEvent,
+    DealerEvent,
+    DealEvent,
+    InrahView,
+    LastRound,
+    LastTrick,
+    Oracle,
+    OracleEvent,
+    PlayEvent,
+    TrumpEvent,
+)
 
-STANDARD, PURPURBERG, ALTAIA = "standard", "purpurberg", "altaia"
 
-# Phases of a round; the first three are chance nodes.
-DEALER, DEAL, TRUMP, BID, HESINDE, EFFERD, PHEX, PLAY, OVER = range(9)
-PHASE_NAMES = ("dealer", "deal", "trump", "bid", "hesinde", "efferd", "phex", "play", "over")
-
-# Kinds of Altaïa oracle, in the order of their action blocks.
-HESINDE_KIND, EFFERD_MAKES, EFFERD_MISSES, PHEX_KIND = range(4)
-_ORACLE_OF_PHASE = {HESINDE: "hesinde", EFFERD: "efferd", PHEX: "phex"}
+def oracle_fields(oracle: tuple[int, int, int]) -> Oracle:
+    """An oracle ``(kind, seat named, k)`` as the view shows it."""
+    kind, named, k = oracle
+    return {"kind": ORACLE_NAME[kind], "named": named, "k": k, "makes": ORACLE_MAKES[kind]}
 
 
 class SeatKnowledge(NamedTuple):
@@ -140,7 +153,9 @@ class SeatKnowledge(NamedTuple):
 
 
 def _default_elements(options: dict[str, Any]) -> int:
-    return {3: 3, 4: 4}.get(options["players"], 5)
+    # One element per player: the deck then deals twelve rounds, the rulebook's
+    # usual game ("für gewöhnlich bei der 12. Prophezeiung"); issue 14.
+    return int(options["players"])
 
 
 def _deck_size(options: dict[str, Any]) -> int:
@@ -179,7 +194,7 @@ class InrahGame(Game):
             "elements",
             int,
             _default_elements,
-            "elements in the deck, the first k of fire, water, air, ore, humus, ice",
+            "elements in the deck (default one per player), the first k of fire, water, air, ore, humus, ice",
             minimum=3,
             maximum=MAX_ELEMENTS,
         ),
@@ -229,12 +244,54 @@ class InrahGame(Game):
             length += 3 * n if self.variant == ALTAIA else n
         self._max_length = length
 
+    def oracle_action(self, kind: int, named: int, k: int) -> int:
+        """The action of an Altaïa oracle of ``kind`` about seat ``named``."""
+        return self.oracle_base + kind * self.oracle_block + named * (self.rounds + 1) + k
+
+    def oracle_of(self, action: int) -> tuple[int, int, int]:
+        """``(kind, seat named, k)`` of an oracle action in range."""
+        kind, rest = divmod(action - self.oracle_base, self.oracle_block)
+        named, k = divmod(rest, self.rounds + 1)
+        return kind, named, k
+
+    def deal_hands(self, round_number: int, action: int) -> list[list[int]] | str:
+        """The hands of a deal action of round ``round_number``, or why it is
+        not one."""
+        n, r = self.num_players, round_number
+        try:
+            flat = unpack(action, self.deck_size, n * r)
+        except ValueError:
+            return f"not a deal of {r} cards to each of {n} seats"
+        return [flat[i * r : (i + 1) * r] for i in range(n)]
+
     def has_trump_round(self, round_number: int) -> bool:
         """Whether round ``round_number`` turns up a trump card."""
         return self.use_trump and self.num_players * round_number < self.deck_size
 
     def num_distinct_actions(self) -> int:
         return self.num_actions
+
+    def utility_bounds(self) -> tuple[float, float]:
+        """Lowest and highest total a seat can reach: every round at its worst
+        or best (see :mod:`oracles.games.inrah.scoring`)."""
+        low = high = 0.0
+        for r in range(1, self.rounds + 1):
+            if self.variant == ALTAIA:
+                # Worst: Hesinde off by r (-10r), and an Efferd and a Phex
+                # "not r" that fail because the seat named takes r (-20r
+                # each). Best: two exact "makes r" (+20 + 10r each) and a Phex
+                # "not 0" that fails (0).
+                low -= 50 * r
+                high += 2 * (20 + 10 * r)
+            elif self.variant == PURPURBERG:
+                # The team misses by up to 2r, or both partners hit r tricks
+                # between them: (20 + 10 t1) + (20 + 10 t2) with t1 + t2 = r.
+                low -= 20 * r
+                high += 40 + 10 * r
+            else:
+                low -= 10 * r
+                high += 20 + 10 * r
+        return low, high
 
     def max_game_length(self) -> int:
         return self._max_length
@@ -270,6 +327,8 @@ class InrahState(State):
         self._played: list[int] = []
         self._taken: list[int] = [0] * n
         self._round_points: list[list[int]] = []
+        #: The round just finished, as its summary shows it, until the next ends.
+        self._last_round: LastRound | None = None
         self._totals: list[float] = [0] * n
         #: History index of this round's deal.
         self._deal_index = -1
@@ -334,16 +393,9 @@ class InrahState(State):
             for target in range(self.num_players):
                 if target in named:
                     continue
-                first = game.oracle_base + kind * game.oracle_block + target * (game.rounds + 1)
+                first = game.oracle_action(kind, target, 0)
                 actions.extend(range(first, first + self._round + 1))
         return actions
-
-    def _decode_oracle(self, action: int) -> tuple[int, int, int]:
-        """``(kind, seat named, k)`` of an oracle action in range."""
-        game = self.game
-        kind, rest = divmod(action - game.oracle_base, game.oracle_block)
-        target, k = divmod(rest, game.rounds + 1)
-        return kind, target, k
 
     # ---------------------------------------------------------- legality
     def _illegal_reason(self, action: int) -> str | None:
@@ -392,10 +444,10 @@ class InrahState(State):
 
     def _oracle_reason(self, action: int) -> str | None:
         game = self.game
-        oracle = _ORACLE_OF_PHASE[self._phase]
+        oracle = ORACLE_OF_PHASE[self._phase]
         if not game.oracle_base <= action < game.num_actions:
             return f"seat {self._to_act} is to make a {oracle} oracle now"
-        kind, target, k = self._decode_oracle(action)
+        kind, target, k = self.game.oracle_of(action)
         if kind not in self._oracle_kinds():
             return f"seat {self._to_act} is to make a {oracle} oracle now"
         if k > self._round:
@@ -406,14 +458,7 @@ class InrahState(State):
         return None
 
     def _decode_deal(self, action: int) -> list[list[int]] | str:
-        """The hands of a deal action, or why it is not one."""
-        game = self.game
-        n, r = self.num_players, self._round
-        try:
-            flat = unpack(action, game.deck_size, n * r)
-        except ValueError:
-            return f"not a deal of {r} cards to each of {n} seats"
-        return [flat[i * r : (i + 1) * r] for i in range(n)]
+        return self.game.deal_hands(self._round, action)
 
     def _deal_reason(self, action: int) -> str | None:
         hands = self._decode_deal(action)
@@ -441,7 +486,7 @@ class InrahState(State):
             self._next_bidder(PLAY)
         elif HESINDE <= phase <= PHEX:
             seat = self._to_act
-            oracle = self._decode_oracle(action)
+            oracle = self.game.oracle_of(action)
             self._log.append((phase, seat, oracle))
             self._oracles[seat].append(oracle)
             self._next_bidder(phase + 1 if phase != PHEX else PLAY)
@@ -513,6 +558,16 @@ class InrahState(State):
     def _end_round(self) -> None:
         points = self.round_points()
         self._round_points.append(points)
+        altaia = self.game.variant == ALTAIA
+        self._last_round = {
+            "round": self._round,
+            "bids": None if altaia else list(self._bids),
+            "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in self._oracles]
+            if altaia
+            else None,
+            "tricks_taken": list(self._taken),
+            "points": points,
+        }
         for seat, p in enumerate(points):
             self._totals[seat] += p
         if self._round == self.game.rounds:
@@ -548,111 +603,10 @@ class InrahState(State):
 
     # --------------------------------------------------------- notation
     def action_to_string(self, action: int) -> str:
-        phase = self._phase
-        game = self.game
-        if phase == DEALER:
-            return f"dealer {action}"
-        if phase == DEAL:
-            hands = self._decode_deal(action)
-            if isinstance(hands, str):
-                return f"deal #{action}"
-            return "deal " + " / ".join(" ".join(CARD_TEXT[c] for c in hand) for hand in hands)
-        if phase == TRUMP:
-            return f"trump {CARD_TEXT[action]}" if 0 <= action < game.deck_size else f"trump #{action}"
-        if 0 <= action < game.deck_size:
-            return f"play {CARD_TEXT[action]}"
-        if game.bid_base <= action < game.oracle_base:
-            return f"bid {action - game.bid_base}"
-        if game.oracle_base <= action < game.num_actions:
-            kind, target, k = self._decode_oracle(action)
-            if kind == HESINDE_KIND:
-                return f"hesinde P{target} {k}"
-            if kind == PHEX_KIND:
-                return f"phex P{target} {k}"
-            return f"efferd P{target} {'makes' if kind == EFFERD_MAKES else 'misses'} {k}"
-        return f"action #{action}"
+        return write_action(self.game, self._phase, self._round, action)
 
     def _string_to_action(self, text: str) -> int:
-        if not isinstance(text, str):
-            raise notation_error(str(text), "an action is written as text")
-        words = text.strip().lower().split()
-        if not words:
-            raise notation_error(text, "empty action")
-        verb = words[0]
-        phase = self._phase
-        if phase == OVER:
-            raise notation_error(text, "the game is over")
-        if phase <= TRUMP:
-            expected = PHASE_NAMES[phase]
-            if verb != expected:
-                raise notation_error(text, f"the next action is a chance '{expected}'")
-            if phase == DEALER:
-                return self._read_number(text, words, 0, self.num_players - 1, "a dealer")
-            if phase == DEAL:
-                return self._read_deal(text)
-            return self._read_card(text, words[1:])
-        if verb == "play":
-            return self._read_card(text, words[1:])
-        if verb == "bid":
-            return self.game.bid_base + self._read_number(text, words, 0, self.game.rounds, "a bid")
-        if verb in ("hesinde", "efferd", "phex"):
-            return self._read_oracle(text, verb, words)
-        if verb == "trump":
-            raise notation_error(text, "no trump card is turned up now")
-        if verb in ("dealer", "deal"):
-            raise notation_error(text, f"no chance '{verb}' now: seat {self._to_act} is to act")
-        raise notation_error(text, f"unknown action {verb!r} (play, bid, hesinde, efferd, phex)")
-
-    def _read_number(self, text: str, words: list[str], low: int, high: int, what: str) -> int:
-        if len(words) != 2 or not words[1].isdigit() or not low <= int(words[1]) <= high:
-            raise notation_error(text, f"{what} is written '{words[0]} K' with K from {low} to {high}")
-        return int(words[1])
-
-    def _read_card(self, text: str, words: list[str]) -> int:
-        if len(words) != 1:
-            raise notation_error(text, "name exactly one card, e.g. 'fire-7'")
-        c = parse_card(words[0])
-        if c is None:
-            raise notation_error(text, f"{words[0]!r} is not a card (element-rank, e.g. 'fire-7')")
-        if c >= self.game.deck_size:
-            raise notation_error(text, f"{ELEMENTS[ELEMENT_OF[c]]} is not in this deck")
-        return c
-
-    def _read_deal(self, text: str) -> int:
-        n, r = self.num_players, self._round
-        body = text.strip()[4:]
-        groups = split_groups(body)
-        if len(groups) != n:
-            raise notation_error(text, f"a deal lists {n} hands separated by '/', found {len(groups)}")
-        flat: list[int] = []
-        for seat, group in enumerate(groups):
-            if len(group) != r:
-                raise notation_error(
-                    text, f"round {r} deals {r} cards to each seat; seat {seat} gets {len(group)}"
-                )
-            flat.extend(sorted(self._read_card(text, [word]) for word in group))
-        return pack(flat, self.game.deck_size)
-
-    def _read_oracle(self, text: str, verb: str, words: list[str]) -> int:
-        game = self.game
-        if game.variant != ALTAIA:
-            raise notation_error(text, f"{verb} oracles belong to the altaia variant")
-        if verb == "efferd":
-            if len(words) != 4 or words[2] not in ("makes", "misses"):
-                raise notation_error(text, "write 'efferd P<seat> makes <k>' or 'efferd P<seat> misses <k>'")
-            kind = EFFERD_MAKES if words[2] == "makes" else EFFERD_MISSES
-            words = [words[0], words[1], words[3]]
-        else:
-            kind = HESINDE_KIND if verb == "hesinde" else PHEX_KIND
-        form = f"write '{verb} P<seat> <k>'"
-        if len(words) != 3 or not words[1].startswith("p") or not words[1][1:].isdigit():
-            raise notation_error(text, form)
-        target = int(words[1][1:])
-        if target >= self.num_players:
-            raise notation_error(text, f"there is no seat P{target}")
-        if not words[2].isdigit() or int(words[2]) > game.rounds:
-            raise notation_error(text, f"{form} with k from 0 to {game.rounds}")
-        return game.oracle_base + kind * game.oracle_block + target * (game.rounds + 1) + int(words[2])
+        return read_action(self.game, self._phase, self._round, self._to_act, text)
 
     # ----------------------------------------------------------- chance
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -717,14 +671,13 @@ class InrahState(State):
 
     # -------------------------------------------------------- knowledge
     def _view(self, seat: int | None) -> dict[str, Any]:
-        assert seat is not None, "the public view is not written yet (issue 13)"
+        return cast(dict[str, Any], self._typed_view(seat))
+
+    def _typed_view(self, seat: int | None) -> InrahView:
         n = self.num_players
         game = self.game
-        phase = self._phase
         player = self.current_player()
-        trick_leader = self._leader if self._trick else None
-        led = ELEMENTS[self._led] if self._led >= 0 else None
-        last = None
+        last: LastTrick | None = None
         if self._last_trick is not None:
             leader, cards, winner, why = self._last_trick
             last = {
@@ -740,53 +693,101 @@ class InrahState(State):
             "rounds": game.rounds,
             "round": self._round,
             "dealer": self._dealer if self._dealer >= 0 else None,
-            "phase": PHASE_NAMES[phase],
+            "phase": PHASE_NAMES[self._phase],
             "to_act": player if player >= 0 else None,
-            "hand": [CARD_TEXT[c] for c in self._hands[seat]],
+            "terminal": self._phase == OVER,
+            "hand": [CARD_TEXT[c] for c in self._hands[seat]] if seat is not None else None,
             "hand_sizes": [len(hand) for hand in self._hands],
             "trump_card": CARD_TEXT[self._trump_card] if self._trump_card >= 0 else None,
             "trump": ELEMENTS[self._trump] if self._trump >= 0 else None,
             "bids": [b if b >= 0 else None for b in self._bids] if game.variant != ALTAIA else None,
-            "oracles": [[self._oracle_text(o) for o in seat_oracles] for seat_oracles in self._oracles]
+            "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in self._oracles]
             if game.variant == ALTAIA
             else None,
             "trick": [
                 {"seat": (self._leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(self._trick)
             ],
-            "trick_leader": trick_leader,
-            "led": led,
+            "trick_leader": self._leader if self._trick else None,
+            "led": ELEMENTS[self._led] if self._led >= 0 else None,
             "seer_first": self._led == FREE,
             "last_trick": last,
             "played": [CARD_TEXT[c] for c in self._played],
             "tricks_taken": list(self._taken),
             "round_scores": [list(points) for points in self._round_points],
+            "last_round": copy.deepcopy(self._last_round),
             "scores": list(self._totals),
             "winners": self.winners(),
-            "log": [self._observed(entry, seat) for entry in self._log],
+            "log": self._events(seat),
         }
 
-    @staticmethod
-    def _oracle_text(oracle: tuple[int, int, int]) -> str:
-        kind, target, k = oracle
-        if kind == HESINDE_KIND:
-            return f"hesinde P{target} {k}"
-        if kind == PHEX_KIND:
-            return f"phex P{target} {k}"
-        return f"efferd P{target} {'makes' if kind == EFFERD_MAKES else 'misses'} {k}"
-
-    def _observed(self, entry: tuple[int, int, Any], seat: int) -> str:
-        phase, actor, value = entry
-        if phase == PLAY:
-            return f"P{actor} play {CARD_TEXT[value]}"
-        if phase == BID:
-            return f"P{actor} bid {value}"
-        if phase == DEAL:
-            return "deal " + " ".join(CARD_TEXT[c] for c in value[seat])
-        if phase == TRUMP:
-            return f"trump {CARD_TEXT[value]}"
-        if phase == DEALER:
-            return f"dealer {value}"
-        return f"P{actor} {self._oracle_text(value)}"
+    def _events(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` saw it: one event per action (see
+        :mod:`oracles.games.inrah.views`); a deal shows only the viewer's own
+        cards, and no cards at all in the public view."""
+        n = self.num_players
+        events: list[Event] = []
+        round_number = 0
+        plays = 0
+        for seq, (phase, actor, value) in enumerate(self._log):
+            if phase == PLAY:
+                play: PlayEvent = {
+                    "seq": seq,
+                    "seat": actor,
+                    "kind": "play",
+                    "round": round_number,
+                    "trick": plays // n + 1,
+                    "card": CARD_TEXT[value],
+                }
+                plays += 1
+                events.append(play)
+            elif phase == BID:
+                bid: BidEvent = {
+                    "seq": seq,
+                    "seat": actor,
+                    "kind": "bid",
+                    "round": round_number,
+                    "bid": value,
+                }
+                events.append(bid)
+            elif phase == DEAL:
+                round_number += 1
+                plays = 0
+                deal: DealEvent = {
+                    "seq": seq,
+                    "seat": None,
+                    "kind": "deal",
+                    "round": round_number,
+                    "cards": round_number,
+                }
+                if seat is not None:
+                    deal["hand"] = [CARD_TEXT[c] for c in value[seat]]
+                events.append(deal)
+            elif phase == TRUMP:
+                trump: TrumpEvent = {
+                    "seq": seq,
+                    "seat": None,
+                    "kind": "trump",
+                    "round": round_number,
+                    "card": CARD_TEXT[value],
+                    "element": ELEMENTS[ELEMENT_OF[value]],
+                }
+                events.append(trump)
+            elif phase == DEALER:
+                dealer: DealerEvent = {"seq": seq, "seat": None, "kind": "dealer", "dealer": value}
+                events.append(dealer)
+            else:
+                fields = oracle_fields(value)
+                oracle: OracleEvent = {
+                    "seq": seq,
+                    "seat": actor,
+                    "kind": fields["kind"],
+                    "round": round_number,
+                    "named": fields["named"],
+                    "k": fields["k"],
+                    "makes": fields["makes"],
+                }
+                events.append(oracle)
+        return events
 
     def knowledge(self, seat: int) -> SeatKnowledge:
         """What ``seat`` may know, as ints (a cheap, read-only snapshot for
@@ -885,6 +886,7 @@ class InrahState(State):
         twin._played = self._played[:]
         twin._taken = self._taken[:]
         twin._round_points = self._round_points[:]
+        twin._last_round = self._last_round  # replaced, never changed in place
         twin._totals = self._totals[:]
         twin._deal_index = self._deal_index
         twin._log = self._log[:]

@@ -31,8 +31,11 @@ scope                     whose chips
 ========================  ==================================================
 
 A second edition is dropped in as data: ``load_edition(path)`` reads any file
-of this shape, and a game uses it by setting ``OracleGame.edition`` (e.g. in a
-subclass, or by replacing the default file). No code names a card.
+of this shape. The game's ``edition`` option names one (:func:`edition_named`):
+``classic``, the project's first edition (``data/prophecies.json``, the points
+of SPEC §3), ``balanced``, the same cards re-pointed by ``oracles balance``
+(``data/editions/balanced.json``), or the path of an edition file. A subclass
+of ``OracleGame`` may also fix its ``edition``. No code names a card.
 
 >>> edition = default_edition()
 >>> card = edition.card("O12")
@@ -48,7 +51,7 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from oracles.games.oracle.cards import STARS
@@ -79,6 +82,9 @@ _OPERATORS: dict[str, Callable[[int, int], bool]] = {
 
 NUM_ORACLE_CARDS = 40
 DEFAULT_EDITION_PATH = Path(__file__).with_name("data") / "prophecies.json"
+EDITIONS_DIR = Path(__file__).with_name("data") / "editions"
+#: The shipped editions by name (the ``edition`` option's values besides a path).
+EDITION_PATHS = {"classic": DEFAULT_EDITION_PATH, "balanced": EDITIONS_DIR / "balanced.json"}
 
 # A compiled term: ("int", value) or (scope, quantity index).
 Term = tuple[str, int]
@@ -218,7 +224,72 @@ _DEFAULT: list[Edition] = []
 
 
 def default_edition() -> Edition:
-    """The project's edition (SPEC §3), read once."""
+    """The project's first edition, ``classic`` (the points of SPEC §3), read once."""
     if not _DEFAULT:
         _DEFAULT.append(load_edition(DEFAULT_EDITION_PATH))
     return _DEFAULT[0]
+
+
+_NAMED: dict[str, Edition] = {}
+
+
+def edition_named(name: str) -> Edition:
+    """A shipped edition by name (``classic``, ``balanced``, any case) or an
+    edition file by path, each read once per process; ``ValueError`` if it is
+    neither or the file is malformed.
+
+    >>> edition_named("classic").card("O34").points
+    12
+    >>> edition_named("Balanced").card("O34").condition
+    'chips < others_min.chips'
+    """
+    key = name.strip()
+    edition = _NAMED.get(key)
+    if edition is None:
+        path = EDITION_PATHS.get(key.lower())
+        if path is None:
+            path = Path(key)
+            if not path.is_file():
+                raise ValueError(
+                    f"unknown edition {name!r}: {', '.join(EDITION_PATHS)} or the path of an edition file"
+                )
+        edition = default_edition() if path == DEFAULT_EDITION_PATH else load_edition(path)
+        _NAMED[key] = edition
+    return edition
+
+
+def edition_points(edition: Edition) -> dict[str, int]:
+    """Each card's points by id: what an edition changes.
+
+    >>> edition_points(default_edition())["O38"]
+    1
+    """
+    return {card.id: card.points for card in edition.cards}
+
+
+def repointed(edition: Edition, points: dict[str, int], name: str) -> Edition:
+    """The same cards and conditions with new points (ids missing from
+    ``points`` keep theirs); ``ValueError`` unless every point is a positive integer."""
+    cards = []
+    for card in edition.cards:
+        value = points.get(card.id, card.points)
+        if not isinstance(value, int) or value < 1:
+            raise ValueError(f"{card.id}: points must be a positive integer, got {value!r}")
+        cards.append(replace(card, points=value))
+    return Edition(name=name, cards=tuple(cards))
+
+
+def edition_json(edition: Edition, description: str = "") -> str:
+    """An edition as the text of an edition file (readable by :func:`load_edition`)."""
+    rows = [
+        {
+            "id": card.id,
+            "points": card.points,
+            "text_en": card.text_en,
+            "text_de": card.text_de,
+            "condition": card.condition,
+        }
+        for card in edition.cards
+    ]
+    data = {"edition": edition.name, "description": description, "cards": rows}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

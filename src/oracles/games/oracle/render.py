@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from oracles.games.oracle.cards import COLOURS, CREATURE_NAMES, CREATURE_RANGES, STARS
-from oracles.games.oracle.prophecies import Edition
+from oracles.games.oracle.prophecies import Edition, edition_named
 from oracles.games.oracle.rules import OracleGame
 from oracles.i18n import N_
 from oracles.play.render import Renderer
@@ -102,7 +102,13 @@ _LOSER_WORDS = {
 class OracleRenderer(Renderer):
     """Draws a seat's view of Oracle."""
 
-    edition: Edition = OracleGame.edition
+    #: The edition whose texts and points are shown (the game's, see :meth:`use_game`).
+    edition: Edition = edition_named(OracleGame.option_defaults()["edition"])
+
+    def use_game(self, game: Any) -> None:
+        edition = getattr(game, "edition", None)
+        if isinstance(edition, Edition):
+            self.edition = edition
 
     # ------------------------------------------------------------ words
     def creature(self, name: str) -> str:

@@ -13,6 +13,9 @@ option              type    default            meaning
 ``draft``           bool    false              Oracle cards by the rulebook's draft variant
 ``removed_colour``  str     ``P``              colour left out with 3 players; with 4 or
                                                5 players only the default is accepted
+``edition``         str     ``classic``        the Oracle cards' points: ``classic``
+                                               (the project's table), ``balanced`` (a
+                                               re-pointed trial) or an edition file
 ==================  ======  =================  ===========================================
 
 Actions
@@ -70,7 +73,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from oracles.core.codec import pack, unpack
 from oracles.core.errors import IllegalActionError
@@ -136,7 +139,7 @@ from oracles.games.oracle.prophecies import (
     NUM_ORACLE_CARDS,
     ORACLE_IDS,
     Edition,
-    default_edition,
+    edition_named,
 )
 from oracles.games.oracle.scoring import (
     NOBODY,
@@ -194,6 +197,14 @@ def _check_removed_colour(value: Any, resolved: dict[str, Any]) -> str | None:
     return None
 
 
+def _check_edition(value: Any, resolved: dict[str, Any]) -> str | None:
+    try:
+        edition_named(str(value))
+    except (ValueError, OSError, KeyError) as error:
+        return str(error)
+    return None
+
+
 class OracleGame(Game):
     """Oracle for 3 to 5 players (options in the module docstring)."""
 
@@ -207,6 +218,13 @@ class OracleGame(Game):
         Option("rounds", int, lambda o: o["players"], "rounds to play", minimum=1),
         Option("draft", bool, False, "deal the Oracle cards by the draft variant"),
         Option("removed_colour", str, "P", "colour removed with 3 players", check=_check_removed_colour),
+        Option(
+            "edition",
+            str,
+            "classic",
+            "the Oracle cards' points: classic, balanced (a re-pointed trial) or an edition file",
+            check=_check_edition,
+        ),
     )
     test_option_sets = (
         {"players": 3},
@@ -216,8 +234,8 @@ class OracleGame(Game):
         {"players": 3, "draft": True, "rounds": 1},
         {"players": 5, "draft": True, "rounds": 1},
     )
-    #: The Oracle deck in use; a subclass may set another edition.
-    edition: ClassVar[Edition] = default_edition()
+    #: The Oracle deck in use: the ``edition`` option's, unless a subclass fixes one.
+    edition: Edition
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -235,6 +253,8 @@ class OracleGame(Game):
         self.oracle_hand = 2 if self.draft else ORACLE_HAND[n]
         self.stack_size = NUM_ORACLE_CARDS - DRAFT_REMOVED - 2 * n if self.draft else 0
         self.victory_chips = VICTORY_CHIPS[n]
+        fixed = getattr(type(self), "edition", None)
+        self.edition = fixed if isinstance(fixed, Edition) else edition_named(self.options["edition"])
         #: Each seat's part of recent deals as names, for the views' logs
         #: (views repeat them at every step).
         self.dealt_names_cache: dict[tuple[int, int], list[list[str]]] = {}

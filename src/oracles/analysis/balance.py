@@ -1,0 +1,308 @@
+"""``oracles balance oracle``: re-point the Oracle cards until they are even.
+
+Conditions stay, points change. Each step plays ``games`` one-round games
+(heuristic bots by default, 4 players) with the current points, measures
+every card's kept rate and expected points when kept (points x how often it
+holds when kept, :mod:`oracles.analysis.oracle`) and re-points:
+
+* a card whose expected points when kept lie outside ``median x (1 ± aim)``
+  moves towards the points that would bring it to the median, damped
+  (``points x (ideal / points) ** DAMPING``, at most :data:`MAX_STEP` times
+  up or down) because a card's hold rate changes with its points: the bots
+  keep a dearer card in worse hands and fight harder for it;
+* a *dead* card (kept in fewer than ``min_kept`` of the deals that hand it
+  out) gains at least a fifth of its points, but never so many that its
+  expected points when kept would leave the band ``median x (1 + tolerance)``:
+  the bots keep some cards only when they are nearly sure to hold, and such
+  a card, raised without end, would become a windfall;
+* points stay whole, from 1 to :data:`MAX_POINTS`.
+
+Hold rates of rarely kept cards are noisy: the loop mixes
+:data:`PRIOR_KEEPS` pseudo-keeps at the card's dealt hold rate into them.
+The target is the median card's expected points when kept in the first
+step (the starting edition's), held fixed, so prophecies keep their weight
+against the stars. The edition written is the best measured step's (the
+fewest cards missing the goal, then the smallest mean gap to the median); a card kept in fewer than
+``revert_below`` (1%) of its deals over all steps goes back to its starting
+points: no points tried made the bots keep it, so there is nothing to
+measure, and the loop's last guess would only be a lottery ticket for human
+players. Such cards are listed in the result.
+
+A step whose measurement meets the goal (every card kept in at least
+``min_kept`` of its deals, every card's expected points when kept within
+``median x (1 ± tolerance)``) is checked on ``check_games`` fresh games (other
+seeds); the loop ends when the check passes too, or after ``steps`` steps
+with the best edition measured. The check's measurement is what is reported.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from oracles.analysis.collect import Played, play_games
+from oracles.analysis.oracle import DEAD_KEPT_RATE, card_counts, expected_when_kept, median_expected
+from oracles.games.oracle.prophecies import Edition, edition_json, edition_points, load_edition, repointed
+
+DAMPING = 0.6
+MAX_STEP = 1.8
+#: Pseudo-observations of the dealt hold rate mixed into a rarely kept card's hold rate.
+PRIOR_KEEPS = 5
+#: No card is worth more than twice the classic edition's dearest (O19, 15).
+MAX_POINTS = 30
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """One measured edition: per card id its points, kept rate and expected
+    points when kept, the median of those, and whether it meets the goal."""
+
+    points: dict[str, int]
+    kept_rate: dict[str, float]
+    expected: dict[str, float]
+    hold_rate: dict[str, float]
+    median: float
+    games: int
+    dealt: dict[str, int] = field(default_factory=dict)
+    kept: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def min_kept_rate(self) -> float:
+        return min(self.kept_rate.values())
+
+    @property
+    def max_deviation(self) -> float:
+        """The largest ``|expected / median - 1|`` over the cards."""
+        if self.median <= 0:
+            return math.inf
+        return max(abs(value / self.median - 1) for value in self.expected.values())
+
+    def meets(self, tolerance: float, min_kept: float) -> bool:
+        return self.min_kept_rate >= min_kept and self.max_deviation <= tolerance
+
+
+def measure(games: Sequence[Played], edition: Edition) -> Measurement:
+    """The figures the loop steers by, from finished games of ``edition``."""
+    counts = card_counts(games)
+    empty = {"points": 0, "dealt": 0, "dealt_holds": 0, "kept": 0, "kept_holds": 0}
+    kept_rate, expected, hold_rate, dealt, kept = {}, {}, {}, {}, {}
+    for card in edition.cards:
+        entry = {**empty, **counts.get(card.id, {}), "points": card.points}
+        dealt[card.id], kept[card.id] = entry["dealt"], entry["kept"]
+        kept_rate[card.id] = entry["kept"] / entry["dealt"] if entry["dealt"] else 0.0
+        expected[card.id] = expected_when_kept(entry)
+        dealt_rate = entry["dealt_holds"] / entry["dealt"] if entry["dealt"] else 0.0
+        hold_rate[card.id] = (entry["kept_holds"] + PRIOR_KEEPS * dealt_rate) / (entry["kept"] + PRIOR_KEEPS)
+    return Measurement(
+        points=edition_points(edition),
+        kept_rate=kept_rate,
+        expected=expected,
+        hold_rate=hold_rate,
+        median=median_expected(counts),
+        games=len(games),
+        dealt=dealt,
+        kept=kept,
+    )
+
+
+def new_points(points: int, hold_rate: float, kept_rate: float, goal: Goal) -> int:
+    """One card's next points (see the module docstring); ``hold_rate`` is
+    how often it holds when kept (shrunk towards its dealt rate when rarely kept)."""
+    expected = points * hold_rate
+    result = points
+    if goal.median > 0 and abs(expected / goal.median - 1) > goal.aim:
+        ideal = goal.median / hold_rate if hold_rate > 0 else points * MAX_STEP
+        ratio = min(MAX_STEP, max(1 / MAX_STEP, (ideal / points) ** DAMPING))
+        result = round(points * ratio)
+        if result == points:
+            result += 1 if ideal > points else -1
+    if kept_rate < goal.min_kept and hold_rate > 0:
+        # Raised, but never past the top of the band: a card the bots keep
+        # only when it is sure to hold would otherwise grow without end.
+        ceiling = math.floor(goal.median * (1 + goal.tolerance) / hold_rate)
+        result = max(result, min(ceiling, points + max(1, round(points / 5))))
+    return min(MAX_POINTS, max(1, result))
+
+
+@dataclass(frozen=True)
+class Goal:
+    median: float
+    aim: float
+    tolerance: float
+    min_kept: float
+
+
+def repoint(
+    measurement: Measurement, target: float, aim: float, tolerance: float, min_kept: float
+) -> dict[str, int]:
+    """Every card's next points, steering expected points when kept to ``target``."""
+    goal = Goal(target, aim, tolerance, min_kept)
+    return {
+        card_id: new_points(points, measurement.hold_rate[card_id], measurement.kept_rate[card_id], goal)
+        for card_id, points in measurement.points.items()
+    }
+
+
+@dataclass
+class Step:
+    number: int
+    kind: str  # "step" or "check"
+    seed: int
+    measurement: Measurement
+
+
+@dataclass
+class BalanceResult:
+    edition: Edition
+    final: Measurement
+    met: bool
+    steps: list[Step] = field(default_factory=list)
+    #: Cards the bots (almost) never kept at any points tried: back at their start points.
+    unkept: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class BalanceSettings:
+    games: int = 1000
+    check_games: int = 2000
+    steps: int = 12
+    tolerance: float = 0.35
+    aim: float = 0.15
+    min_kept: float = DEAD_KEPT_RATE
+    players: int = 4
+    bots: tuple[str, ...] = ("heuristic",)
+    seed: int = 0
+    workers: int = 1
+    revert_below: float = 0.01
+
+
+def play_edition(
+    edition: Edition,
+    path: Path,
+    games: int,
+    seed: int,
+    settings: BalanceSettings,
+    on_game: Callable[[Played], None] | None,
+) -> list[Played]:
+    """Write ``edition`` to ``path`` and play ``games`` one-round games with it."""
+    path.write_text(edition_json(edition), encoding="utf-8")
+    options: dict[str, Any] = {"players": settings.players, "rounds": 1, "edition": str(path)}
+    return play_games("oracle", options, settings.bots, games, seed, settings.workers, on_game)
+
+
+def balance(
+    start: Edition,
+    work: Path,
+    settings: BalanceSettings,
+    name: str = "balanced",
+    on_game: Callable[[Played], None] | None = None,
+    on_step: Callable[[Step], None] | None = None,
+) -> BalanceResult:
+    """Run the loop (see the module docstring); candidate editions are
+    written into ``work`` (one file per step, so each worker reads the right one)."""
+    work.mkdir(parents=True, exist_ok=True)
+    edition = repointed(start, {}, name)
+    steps: list[Step] = []
+    best: tuple[float, Edition, Measurement] | None = None
+    met = False
+    target = 0.0
+    for number in range(settings.steps):
+        seed = settings.seed + number
+        kind = "step"
+        games = play_edition(
+            edition, work / f"step-{number:02d}.json", settings.games, seed, settings, on_game
+        )
+        measurement = measure(games, edition)
+        if measurement.meets(settings.tolerance, settings.min_kept):
+            kind = "check"
+            seed = settings.seed + 1000 + number
+            path = work / f"check-{number:02d}.json"
+            games = play_edition(edition, path, settings.check_games, seed, settings, on_game)
+            measurement = measure(games, edition)
+        target = target or measurement.median
+        step = Step(number, kind, seed, measurement)
+        steps.append(step)
+        if on_step is not None:
+            on_step(step)
+        score = _badness(measurement, settings)
+        if best is None or score < best[0]:
+            best = (score, edition, measurement)
+        if kind == "check" and measurement.meets(settings.tolerance, settings.min_kept):
+            met = True
+            break
+        points = repoint(measurement, target, settings.aim, settings.tolerance, settings.min_kept)
+        edition = repointed(edition, points, name)
+    assert best is not None
+    unkept = never_kept(steps, settings.revert_below)
+    chosen = repointed(best[1], {card_id: start.card(card_id).points for card_id in unkept}, name)
+    return BalanceResult(edition=chosen, final=best[2], met=met, steps=steps, unkept=unkept)
+
+
+def never_kept(steps: Sequence[Step], below: float) -> list[str]:
+    """Cards kept in fewer than ``below`` of their deals over all steps: no
+    points the loop tried made the bots keep them."""
+    result = []
+    for card_id in steps[0].measurement.points:
+        dealt = sum(step.measurement.dealt.get(card_id, 0) for step in steps)
+        kept = sum(step.measurement.kept.get(card_id, 0) for step in steps)
+        if dealt and kept / dealt < below:
+            result.append(card_id)
+    return result
+
+
+def failing(measurement: Measurement, tolerance: float, min_kept: float) -> list[str]:
+    """The cards that miss the goal: dead, or outside the band around the median."""
+    median = measurement.median
+    return [
+        card_id
+        for card_id, expected in measurement.expected.items()
+        if measurement.kept_rate[card_id] < min_kept or median <= 0 or abs(expected / median - 1) > tolerance
+    ]
+
+
+def _badness(measurement: Measurement, settings: BalanceSettings) -> float:
+    """How far from the goal: the cards that miss it, then the mean gap to the
+    median (each capped at 1), as a fraction."""
+    misses = len(failing(measurement, settings.tolerance, settings.min_kept))
+    if measurement.median <= 0:
+        return misses + 1.0
+    gaps = [min(1.0, abs(value / measurement.median - 1)) for value in measurement.expected.values()]
+    return misses + sum(gaps) / len(gaps)
+
+
+def write_history(steps: Sequence[Step], path: Path) -> None:
+    """One row per step and card: points, kept rate, expected points when kept."""
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(
+            ["step", "kind", "games", "id", "points", "kept_rate", "expected_when_kept", "median"]
+        )
+        for step in steps:
+            m = step.measurement
+            for card_id, points in m.points.items():
+                writer.writerow(
+                    [
+                        step.number,
+                        step.kind,
+                        m.games,
+                        card_id,
+                        points,
+                        f"{m.kept_rate[card_id]:.4f}",
+                        f"{m.expected[card_id]:.4f}",
+                        f"{m.median:.4f}",
+                    ]
+                )
+
+
+def load_start(name_or_path: str) -> Edition:
+    """The edition to start from: a shipped name or a file."""
+    from oracles.games.oracle.prophecies import edition_named
+
+    try:
+        return edition_named(name_or_path)
+    except ValueError:
+        return load_edition(name_or_path)

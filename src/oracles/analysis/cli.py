@@ -1,0 +1,236 @@
+"""The ``oracles analyze`` and ``oracles balance`` commands.
+
+``add_parsers(commands)`` adds both to the ``oracles`` parser; each sets
+``run`` to the function that carries it out (returning the exit status).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from oracles.analysis.collect import Played, play_games, read_records, record_files
+from oracles.analysis.report import Table, require_matplotlib, write_report
+from oracles.backends import check_backend
+from oracles.core.errors import OraclesError
+from oracles.core.options import parse_option_assignments
+from oracles.core.registry import game_ids, load_game
+
+#: Games a variant configuration plays, by default: this share of ``-n``.
+VARIANT_SHARE = 4
+
+
+def add_parsers(commands: Any) -> None:
+    """Add ``analyze`` and ``balance`` to the ``oracles`` sub-commands."""
+    analyze = commands.add_parser("analyze", help="simulate (or read records) and write a balance report")
+    analyze.add_argument("game", help=f"game id ({', '.join(game_ids())})")
+    analyze.add_argument("-n", "--games", type=int, default=200, help="games to play (default 200)")
+    analyze.add_argument("--players", type=int, help="number of seats")
+    analyze.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
+    analyze.add_argument("--bots", default="heuristic", help="bot specs, comma-separated (default heuristic)")
+    analyze.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    analyze.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    analyze.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where the games run: local processes or Ray (see docs/cli.md); the same games on both",
+    )
+    analyze.add_argument("--address", metavar="ADDR", help="a Ray cluster to use with --backend ray")
+    analyze.add_argument("--records", metavar="DIR", help="analyse the finished records in DIR instead")
+    analyze.add_argument(
+        "--out", metavar="DIR", default="analysis", help="report directory (default analysis)"
+    )
+    analyze.add_argument(
+        "--variant-games",
+        type=int,
+        help=f"games per compared variant (default -n / {VARIANT_SHARE}; 0: compare none)",
+    )
+    analyze.add_argument("--quiet", action="store_true", help="no progress bar")
+    analyze.set_defaults(run=run_analyze)
+
+    balance = commands.add_parser("balance", help="re-point the Oracle cards until they are even")
+    balance.add_argument("game", choices=("oracle",), help="the game (oracle)")
+    balance.add_argument("-n", "--games", type=int, default=1000, help="games per step (default 1000)")
+    balance.add_argument("--check-games", type=int, default=2000, help="games of the final check (2000)")
+    balance.add_argument("--steps", type=int, default=12, help="at most this many steps (default 12)")
+    balance.add_argument("--tolerance", type=float, default=0.35, help="allowed gap to the median (0.35)")
+    balance.add_argument("--start", default="classic", help="edition to start from (default classic)")
+    balance.add_argument("--name", default="balanced", help="name of the written edition")
+    balance.add_argument("--players", type=int, default=4, help="seats (default 4)")
+    balance.add_argument("--bots", default="heuristic", help="bot specs (default heuristic)")
+    balance.add_argument("--seed", type=int, default=0, help="seed of the first step (default 0)")
+    balance.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    balance.add_argument("--out", metavar="FILE", default="edition.json", help="edition file to write")
+    balance.add_argument("--quiet", action="store_true", help="no progress bar")
+    balance.set_defaults(run=run_balance)
+
+
+def _progress(quiet: bool) -> Any:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+        disable=quiet,
+        transient=True,
+    )
+
+
+def _at_least(value: int, minimum: int, flag: str) -> None:
+    if value < minimum:
+        raise OraclesError(f"{flag} must be at least {minimum}, got {value}")
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = parse_option_assignments(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    return options
+
+
+def _counter(progress: Any, label: str, total: int) -> Callable[[Played], None]:
+    task = progress.add_task(label, total=total)
+    return lambda _: progress.advance(task)
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    require_matplotlib()
+    _at_least(args.games, 1, "-n")
+    _at_least(args.workers, 1, "--workers")
+    check_backend(args.backend, args.address)
+    game_id = args.game.strip().lower()
+    module = _game_module(game_id)
+    started = time.perf_counter()
+    progress = _progress(args.quiet)
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    compared: list[tuple[str, dict[str, Any], list[Played]]] = []
+    with progress:
+        if args.records:
+            files = record_files(args.records)
+            if not files:
+                raise OraclesError(f"no records (*.json) in {args.records}")
+            games, options, recorded = read_records(files, _counter(progress, "records", len(files)))
+            if recorded != game_id:
+                raise OraclesError(f"the records in {args.records} are games of {recorded}, not {game_id}")
+            source = f"{len(games)} records from {args.records}"
+        else:
+            options = dict(load_game(game_id, **_options(args)).options)
+            games = play_games(
+                game_id,
+                options,
+                specs,
+                args.games,
+                args.seed,
+                args.workers,
+                _counter(progress, game_id, args.games),
+                args.backend,
+                args.address,
+            )
+            source = f"{args.games} games, bots {args.bots}, seed {args.seed}"
+            variant_games = (
+                args.variant_games if args.variant_games is not None else args.games // VARIANT_SHARE
+            )
+            if variant_games > 0:
+                for label, variant in module.variants(_options(args)):
+                    played = play_games(
+                        game_id,
+                        variant,
+                        specs,
+                        variant_games,
+                        args.seed,
+                        args.workers,
+                        _counter(progress, label, variant_games),
+                        args.backend,
+                        args.address,
+                    )
+                    compared.append((label, dict(load_game(game_id, **variant).options), played))
+    tables: list[Table] = module.report_tables(games, options, compared)
+    summary = {
+        "game": game_id,
+        "source": source,
+        "options": options,
+        "variants compared": [f"{label} ({len(played)} games)" for label, _, played in compared],
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+    path = write_report(args.out, f"Balance report: {game_id}", summary, tables)
+    print(f"wrote {path} ({len(tables)} tables)")
+    return 0
+
+
+def _game_module(game_id: str) -> Any:
+    import importlib
+
+    from oracles.analysis.collect import FACT_MODULES
+
+    if game_id not in FACT_MODULES:
+        raise OraclesError(f"unknown game {game_id!r} (games: {', '.join(game_ids())})")
+    return importlib.import_module(f"oracles.analysis.{FACT_MODULES[game_id]}")
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    from oracles.analysis.balance import BalanceSettings, Step, balance, load_start, write_history
+    from oracles.games.oracle.prophecies import edition_json
+
+    _at_least(args.games, 1, "-n")
+    _at_least(args.check_games, 1, "--check-games")
+    _at_least(args.steps, 1, "--steps")
+    _at_least(args.workers, 1, "--workers")
+    try:
+        start = load_start(args.start)
+    except (ValueError, OSError) as error:
+        raise OraclesError(f"--start: {error}") from None
+    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
+    load_game("oracle", players=args.players)  # option errors before any game
+    settings = BalanceSettings(
+        games=args.games,
+        check_games=args.check_games,
+        steps=args.steps,
+        tolerance=args.tolerance,
+        players=args.players,
+        bots=tuple(specs),
+        seed=args.seed,
+        workers=args.workers,
+    )
+    out = Path(args.out)
+    work = out.with_name(out.stem + "-steps")
+    progress = _progress(args.quiet)
+    task_total = args.games * args.steps
+
+    def report(step: Step) -> None:
+        m = step.measurement
+        progress.console.print(
+            f"{step.kind} {step.number}: {m.games} games, median {m.median:.2f}, "
+            f"worst gap {m.max_deviation:+.0%}, lowest kept rate {m.min_kept_rate:.1%}"
+        )
+
+    with progress:
+        result = balance(start, work, settings, args.name, _counter(progress, "balance", task_total), report)
+    description = _description(result.final, settings, result.met, result.unkept)
+    out.write_text(edition_json(result.edition, description), encoding="utf-8")
+    write_history(result.steps, out.with_name(out.stem + "-history.csv"))
+    print(json.dumps({"edition": str(out), "met": result.met, "description": description}))
+    return 0 if result.met else 2
+
+
+def _description(final: Any, settings: Any, met: bool, unkept: Sequence[str]) -> str:
+    left = (
+        f" The bots kept {', '.join(unkept)} in under {settings.revert_below:.0%} of their deals at "
+        "every points tried: they keep their starting points."
+        if unkept
+        else ""
+    )
+    return (
+        f"Made by oracles balance oracle ({settings.players} players, bots {','.join(settings.bots)}): "
+        f"on {final.games} one-round games every card is kept in at least {final.min_kept_rate:.1%} of "
+        f"its deals and its expected points when kept are within {final.max_deviation:.0%} of the median "
+        f"({final.median:.2f}){'' if met else ' (goal not met)'}.{left}"
+    )

@@ -1,0 +1,360 @@
+"""What each seat (and the public) knows in Codename: Oracle: the views,
+the bots' integer snapshot, and resampling the cards a seat never saw."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple, Self, cast
+
+from oracles.core.codec import pack
+from oracles.core.views import Event
+from oracles.games.codename.actions import (
+    CELL_NAMES,
+    CELLS,
+    COLUMNS,
+    DECK_SIZE,
+    SYMBOLS,
+    symbol_of,
+)
+from oracles.games.codename.table import (
+    CodenameTable,
+    seat_bit,
+    sorted_names,
+    viewer_bit,
+)
+from oracles.games.codename.tasks import (
+    CHANCE_TASKS,
+    DECISION_TASKS,
+    T_BLOCK,
+    T_FILL,
+    T_PICK,
+    T_PLACE,
+    T_RESPOND,
+    T_SCRAMBLE,
+    T_TARGET,
+    TASK_NAMES,
+    Task,
+)
+from oracles.games.codename.views import CodenameView, Decision, Side
+
+
+class CodenameKnowledge(NamedTuple):
+    """What one seat may know, as plain ints for fast bots (see
+    :meth:`CodenameState.knowledge`). Field cells hold a symbol index, ``-1``
+    for a face-down card the seat does not know, ``-2`` for an empty cell."""
+
+    seat: int
+    turn: int
+    #: The decision pending (its task, all public), or None on a plain turn.
+    task: Task | None
+    life: tuple[int, int]
+    peeked: bool
+    swapped: bool
+    replaced: bool
+    guessed: bool
+    reveals: int
+    max_reveals: int
+    #: Own field, own face-up cells (bitmask), own shields per row ((first, last, symbol) or None).
+    field: tuple[int, ...]
+    up: int
+    shields: tuple[tuple[int, int, int] | None, ...]
+    code: tuple[int, ...]
+    #: Own code slots the opponent has seen (bitmask) and the symbols he knows each slot is not.
+    code_shown: int
+    code_excluded: tuple[int, ...]
+    hand: tuple[int, ...]
+    aside: tuple[int, ...]
+    deck: int
+    discard: int
+    #: Known own discards per symbol.
+    discard_known: tuple[int, ...]
+    #: Own face-down cells the opponent knows (bitmask).
+    field_shown: int
+    opp_field: tuple[int, ...]
+    opp_up: int
+    opp_shields: tuple[tuple[int, int, int] | None, ...]
+    #: The opponent's face-down cells that he knows himself (bitmask; his peeks are public).
+    opp_knows: int
+    #: The opponent's code as far as known (``-1`` unknown) and excluded symbols per slot.
+    opp_code: tuple[int, ...]
+    opp_excluded: tuple[int, ...]
+    opp_hand: int
+    opp_deck: int
+    opp_discard: int
+    opp_discard_known: tuple[int, ...]
+
+
+def _matching(
+    pool: list[int], symbols: list[int], forbidden: dict[int, int], rng: random.Random
+) -> list[int]:
+    """Symbols for the cards of ``pool`` (one each, from the multiset
+    ``symbols``) that no card is known not to be: a bipartite matching by
+    augmenting paths, cards in random order. The true labels are one such
+    matching, so there always is one; this is the rare fallback when the
+    swap repair of a random draw gets stuck."""
+    owner: list[int] = [-1] * len(symbols)  # symbol slot -> index in pool
+
+    def place(i: int, visited: set[int]) -> bool:
+        for slot in range(len(symbols)):
+            if slot in visited or forbidden.get(pool[i], 0) >> symbols[slot] & 1:
+                continue
+            visited.add(slot)
+            if owner[slot] < 0 or place(owner[slot], visited):
+                owner[slot] = i
+                return True
+        return False
+
+    order = list(range(len(pool)))
+    rng.shuffle(order)
+    for i in order:
+        if not place(i, set()):
+            raise AssertionError("no consistent labelling: the seat's knowledge contradicts itself")
+    drawn = [0] * len(pool)
+    for slot, i in enumerate(owner):
+        drawn[i] = symbols[slot]
+    return drawn
+
+
+class CodenameSight(CodenameTable):
+    """Views, knowledge snapshots and resampling."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return cast("dict[str, Any]", self.typed_view(seat))
+
+    def typed_view(self, seat: int | None) -> CodenameView:
+        """:meth:`view` (without the seat check) with its type, for typed front ends."""
+        player = self.current_player()
+        task = self._tasks[-1] if self._tasks and not self._over else None
+        decision: Decision | None = None
+        if task is not None:
+            decision = {
+                "kind": TASK_NAMES[task.kind],
+                "player": None if task.kind in CHANCE_TASKS else task.seat,
+            }
+            if task.kind in (T_RESPOND, T_PICK, T_TARGET):
+                decision["column"] = COLUMNS[task.column]
+            if task.kind == T_RESPOND:
+                decision["symbol"] = SYMBOLS[task.symbol]
+            if task.kind in (T_PLACE, T_FILL, T_SCRAMBLE):
+                decision["cells"] = [CELL_NAMES[c] for c in task.cells]
+            if task.kind == T_BLOCK:
+                decision["rows"] = [r + 1 for r in task.rows]
+        elif not self._over and self._turn:
+            decision = {"kind": "turn", "player": self._turn_player}
+        return {
+            "game": self.game.id,
+            "seat": seat,
+            "players": 2,
+            "phase": "over" if self._over else "play" if self._turn else "setup",
+            "to_act": player if player >= 0 else None,
+            "terminal": self._over,
+            "scores": self.scores(),
+            "winners": self.winners(),
+            "log": [cast(Event, entry.seen_by(seat)) for entry in self._logs],
+            "turn": self._turn,
+            "max_turns": self._max_turns,
+            "turn_player": self._turn_player if self._turn else None,
+            "decision": decision,
+            "life": list(self._life),
+            "used": {
+                "peek": self._peeked,
+                "swap": self._swapped,
+                "replace": self._replaced,
+                "guess": self._guessed,
+                "reveals": self._reveals,
+            },
+            "sides": [self._side_view(owner, seat) for owner in range(2)],
+        }
+
+    def _side_view(self, owner: int, seat: int | None) -> Side:
+        """``owner``'s half of the table as ``seat`` (None: the public) knows it."""
+        bit = viewer_bit(seat)
+        rival = seat_bit(1 - owner)
+        field, up, fknow = self._field[owner], self._up[owner], self._fknow[owner]
+        own = seat == owner
+        return {
+            "field": self._field_view(owner, seat),
+            "face_up": [CELL_NAMES[c] for c in range(CELLS) if up[c]],
+            "field_shown": [
+                CELL_NAMES[c] for c in range(CELLS) if field[c] >= 0 and not up[c] and fknow[c] & rival
+            ],
+            "code": [
+                SYMBOLS[symbol_of(c)] if know & bit else None
+                for c, know in zip(self._code[owner], self._cknow[owner], strict=False)
+            ],
+            "code_shown": [COLUMNS[i] for i, know in enumerate(self._cknow[owner]) if know & rival],
+            "code_excluded": [[SYMBOLS[s] for s in range(5) if mask >> s & 1] for mask in self._cnot[owner]],
+            "hand": sorted_names(self._hand[owner]) if own else None,
+            "hand_count": len(self._hand[owner]),
+            "aside": sorted_names(self._aside[owner]) if own else None,
+            "aside_count": len(self._aside[owner]),
+            "deck": len(self._deck[owner]),
+            "discard": len(self._discard[owner]),
+            "discard_known": self._discard_known(owner, bit),
+        }
+
+    def knowledge(self, seat: int) -> CodenameKnowledge:
+        """What ``seat`` may know, as ints (a cheap, read-only snapshot for
+        bots; :meth:`view` is the JSON form). Never a card ``seat`` has not seen."""
+        opp = 1 - seat
+        task = self._tasks[-1] if self._tasks and not self._over else None
+        if task is not None and task.kind not in DECISION_TASKS:
+            task = None
+        return CodenameKnowledge(
+            seat,
+            self._turn,
+            task,
+            (self._life[0], self._life[1]),
+            self._peeked,
+            self._swapped,
+            self._replaced,
+            self._guessed,
+            self._reveals,
+            self._max_reveals,
+            self._known_field(seat, seat),
+            self._up_mask(seat),
+            tuple(self._shields[seat]),
+            tuple(symbol_of(c) for c in self._code[seat]),
+            sum(1 << i for i, k in enumerate(self._cknow[seat]) if k & seat_bit(opp)),
+            tuple(self._cnot[seat]),
+            tuple(sorted(symbol_of(c) for c in self._hand[seat])),
+            tuple(sorted(symbol_of(c) for c in self._aside[seat])),
+            len(self._deck[seat]),
+            len(self._discard[seat]),
+            self._known_discards(seat, seat),
+            self._known_mask(seat, opp),
+            self._known_field(opp, seat),
+            self._up_mask(opp),
+            tuple(self._shields[opp]),
+            self._known_mask(opp, opp),
+            tuple(
+                symbol_of(c) if k & seat_bit(seat) else -1
+                for c, k in zip(self._code[opp], self._cknow[opp], strict=False)
+            ),
+            tuple(self._cnot[opp]),
+            len(self._hand[opp]),
+            len(self._deck[opp]),
+            len(self._discard[opp]),
+            self._known_discards(opp, seat),
+        )
+
+    def _known_field(self, owner: int, seat: int) -> tuple[int, ...]:
+        bit = seat_bit(seat)
+        return tuple(
+            -2 if card < 0 else symbol_of(card) if up or know & bit else -1
+            for card, up, know in zip(self._field[owner], self._up[owner], self._fknow[owner], strict=True)
+        )
+
+    def _up_mask(self, owner: int) -> int:
+        return sum(1 << c for c, up in enumerate(self._up[owner]) if up)
+
+    def _known_mask(self, owner: int, seat: int) -> int:
+        """``owner``'s face-down cells that ``seat`` knows, as a bitmask."""
+        bit = seat_bit(seat)
+        field, up = self._field[owner], self._up[owner]
+        return sum(
+            1 << c for c, k in enumerate(self._fknow[owner]) if k & bit and field[c] >= 0 and not up[c]
+        )
+
+    def _known_discards(self, owner: int, seat: int) -> tuple[int, ...]:
+        counts = [0] * 5
+        bit = seat_bit(seat)
+        for card, mask in zip(self._discard[owner], self._dknow[owner], strict=True):
+            if mask & bit:
+                counts[symbol_of(card)] += 1
+        return tuple(counts)
+
+    def _field_view(self, owner: int, seat: int | None) -> dict[str, str | None]:
+        """Cell -> symbol if ``seat`` knows it (or it is face up), ``None`` if
+        face down and unknown, ``"-"`` if the cell is momentarily empty."""
+        field = self._field[owner]
+        up = self._up[owner]
+        know = self._fknow[owner]
+        bit = viewer_bit(seat)
+        return {
+            CELL_NAMES[c]: "-"
+            if field[c] < 0
+            else SYMBOLS[symbol_of(field[c])]
+            if up[c] or know[c] & bit
+            else None
+            for c in range(CELLS)
+        }
+
+    def _discard_known(self, owner: int, bit: int) -> dict[str, int]:
+        counts = [0] * 5
+        for card, mask in zip(self._discard[owner], self._dknow[owner], strict=True):
+            if mask & bit:
+                counts[symbol_of(card)] += 1
+        return {SYMBOLS[s]: counts[s] for s in range(5) if counts[s]}
+
+    # ----------------------------------------------------------- resample
+    def _resample(self, seat: int, rng: random.Random) -> Self:
+        """Relabel every card ``seat`` never saw (a random permutation of their
+        symbols within each deck, honouring what it learnt a card is not), and
+        replay the history with the relabelled cards.
+
+        The physical course of the game is kept, so every observation of the
+        seat is unchanged, while codes, decks, unknown field cards and the
+        opponent's hidden choices vary.
+        """
+        labels = self._relabel(seat, rng)
+        world = type(self)(self.game)
+        for action, recipe in zip(self._history, self._recipes, strict=True):
+            if recipe is not None:
+                offset, cards = recipe
+                action = offset + pack([labels[c] for c in cards], 5)
+            world._apply(action)
+            world._history.append(action)
+        return world
+
+    def _places(self) -> list[tuple[int, ...]]:
+        """Per card id, where it lies now (owner, pile, position): a key that
+        names a place, not a card."""
+        place: list[tuple[int, ...]] = [(9, card) for card in range(2 * DECK_SIZE)]
+        for owner in range(2):
+            piles = (self._code[owner], self._field[owner], self._hand[owner], self._deck[owner])
+            for pile, cards in enumerate((*piles, self._discard[owner], self._aside[owner])):
+                for position, card in enumerate(cards):
+                    if card >= 0:
+                        place[card] = (owner, pile, position)
+        return place
+
+    def _relabel(self, seat: int, rng: random.Random) -> list[int]:
+        labels = [symbol_of(card) for card in range(2 * DECK_SIZE)]
+        seen = self._seen[seat]
+        forbidden: dict[int, int] = {}
+        for card, symbol in self._nots[seat]:
+            forbidden[card] = forbidden.get(card, 0) | 1 << symbol
+        place = self._places()
+        for deck in range(2):
+            # The unseen cards in the order of where they lie now, and their
+            # symbols sorted, before the shuffle: so the world depends on what
+            # ``seat`` knows and on ``rng`` only, never on which unseen card is
+            # which (two truths ``seat`` cannot tell apart give the same world).
+            pool = sorted(
+                (c for c in range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE) if not seen >> c & 1),
+                key=place.__getitem__,
+            )
+            drawn = sorted(labels[c] for c in pool)
+            rng.shuffle(drawn)
+            order = list(range(len(pool)))
+            consistent = True
+            for i, card in enumerate(pool):
+                if not forbidden.get(card, 0) >> drawn[i] & 1:
+                    continue
+                rng.shuffle(order)
+                for j in order:
+                    if (
+                        not forbidden.get(card, 0) >> drawn[j] & 1
+                        and not forbidden.get(pool[j], 0) >> drawn[i] & 1
+                    ):
+                        drawn[i], drawn[j] = drawn[j], drawn[i]
+                        break
+                else:
+                    consistent = False
+                    break
+            if not consistent:
+                drawn = _matching(pool, sorted(drawn), forbidden, rng)
+            for card, symbol in zip(pool, drawn, strict=True):
+                labels[card] = symbol
+        return labels

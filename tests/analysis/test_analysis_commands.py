@@ -1,0 +1,101 @@
+"""``oracles analyze`` and ``oracles balance`` on tiny budgets."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from oracles.cli import main
+
+
+def rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8") as file:
+        return list(csv.DictReader(file))
+
+
+def test_analyze_oracle_writes_report_and_tidy_data(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    args = ["analyze", "oracle", "-n", "4", "--option", "rounds=1", "--variant-games", "1", "--quiet"]
+    assert main([*args, "--out", str(out)]) == 0
+    html = (out / "report.html").read_text(encoding="utf-8")
+    for name in ("prophecies", "creatures", "seats", "dealer", "variants"):
+        assert (out / f"{name}.csv").is_file()
+        assert f'id="{name}"' in html
+    assert '<img src="prophecies-expected_when_kept.png"' in html
+    assert (out / "prophecies-expected_when_kept.png").stat().st_size > 1000
+    prophecies = rows(out / "prophecies.csv")
+    assert [row["id"] for row in prophecies] == [f"O{i:02d}" for i in range(1, 41)]
+    # 4 games x 4 seats x 10 cards are dealt, 2 kept per seat.
+    assert sum(int(row["dealt"]) for row in prophecies) == 160
+    assert sum(int(row["kept"]) for row in prophecies) == 32
+    assert all(row["warning"].startswith("too few") for row in prophecies)
+    variants = [row["variant"] for row in rows(out / "variants.csv")]
+    assert variants == ["plain, 4 players (main)", "draft", "3 players", "5 players"]
+
+
+def test_analyze_inrah_and_codename(tmp_path: Path) -> None:
+    inrah = tmp_path / "inrah"
+    args = ["analyze", "inrah", "-n", "4", "--option", "rounds=3", "--bots", "random", "--quiet"]
+    assert main([*args, "--variant-games", "2", "--out", str(inrah)]) == 0
+    assert [row["round"] for row in rows(inrah / "bids_by_round.csv")] == ["1", "2", "3"]
+    labels = {row["variant"] for row in rows(inrah / "variants.csv")}
+    assert {"main", "forbid_exact_sum on", "trump off", "purpurberg", "altaia"} <= labels
+    assert {row["configuration"].split(" (")[0] for row in rows(inrah / "dealer.csv")} == {
+        "main",
+        "forbid_exact_sum on",
+    }
+    codename = tmp_path / "codename"
+    assert (
+        main(["analyze", "codename", "-n", "4", "--bots", "random", "--quiet", "--out", str(codename)]) == 0
+    )
+    first = rows(codename / "first_player.csv")
+    assert sum(float(row["rate"]) for row in first) == pytest.approx(1.0)
+    assert "reveal" in {row["effect"] for row in rows(codename / "effects.csv")}
+
+
+def test_analyze_reads_records(tmp_path: Path) -> None:
+    records = tmp_path / "records"
+    assert (
+        main(["simulate", "oracle", "-n", "3", "--option", "rounds=1", "--records", str(records), "--quiet"])
+        == 0
+    )
+    out = tmp_path / "report"
+    assert main(["analyze", "oracle", "--records", str(records), "--out", str(out), "--quiet"]) == 0
+    seats = rows(out / "seats.csv")
+    assert [int(row["games"]) for row in seats] == [3, 3, 3, 3]
+
+
+def test_analyze_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "oracle", "--records", str(tmp_path / "none"), "--quiet"]) == 1
+    assert capsys.readouterr().err.count("\n") == 1
+    assert main(["analyze", "chess", "--quiet"]) == 1
+
+
+def test_analyze_without_matplotlib(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert main(["analyze", "oracle", "-n", "1", "--quiet"]) == 1
+    assert capsys.readouterr().err.strip() == "the analysis needs matplotlib: pip install 'oracles[analysis]'"
+
+
+def test_balance_writes_a_loadable_edition(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from oracles.core.registry import load_game
+
+    out = tmp_path / "edition.json"
+    args = ["balance", "oracle", "-n", "3", "--check-games", "3", "--steps", "2", "--quiet"]
+    status = main([*args, "--out", str(out)])
+    assert status in (0, 2)  # 2: the goal is not met on so few games
+    result = json.loads(capsys.readouterr().out)
+    assert result["edition"] == str(out)
+    game = load_game("oracle", edition=str(out))
+    edition = game.edition  # type: ignore[attr-defined]
+    assert edition.name == "balanced"
+    assert all(card.points >= 1 for card in edition.cards)
+    history = rows(tmp_path / "edition-history.csv")
+    assert len(history) == 40 * 2
