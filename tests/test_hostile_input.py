@@ -173,6 +173,12 @@ def test_replay_of_a_file_just_over_the_limit(tmp_path: Path) -> None:
         (["tournament", "oracle", "--bots", "random", "--option", "players=" + "9" * 5000], 1, "players"),
         (["tournament", "oracle", "--bots", "random", "--workers", "1000"], 1, "--workers must be from 1 to"),
         (["replay", "x\x00y"], 1, "not a valid path"),
+        (["tournament", "oracle", "--bots", ",".join(["random"] * 40), "-n", "1"], 1, "more than 10000"),
+        (
+            ["tournament", "oracle", "--bots", "random,heuristic", "-n", "1000000", "--players", "3"],
+            1,
+            "more than 1000000",
+        ),
     ],
 )
 def test_hostile_arguments_are_one_line(argv: list[str], status: int, line: str) -> None:
@@ -204,21 +210,20 @@ def test_no_option_name_collides_with_a_parameter() -> None:
         load_game_checked(None)
 
 
-def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
-    """SIGINT to the whole process group, as a terminal's Ctrl-C sends it:
-    the run ends within seconds with one line, records already written are
-    kept, and no worker is left."""
-    records = tmp_path / "records"
-    run = ["simulate", "oracle", "-n", "1000000", "--workers", "4", "--records", str(records), "--quiet"]
+def _interrupt(argv: list[str], ready: Any) -> str:
+    """Start ``oracles argv`` in its own process group, wait until
+    ``ready()`` (at most two minutes, for a busy machine), send SIGINT to the
+    group as a terminal's Ctrl-C does; check that it ends within seconds with
+    status 130 and no process left; return its stderr."""
     child = subprocess.Popen(
-        [ORACLES, *run, "--players", "3", "--option", "rounds=1"],
+        [ORACLES, *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
         text=True,
     )
-    deadline = time.monotonic() + 120  # the first chunk of games, on a busy machine
-    while time.monotonic() < deadline and not list(records.glob("*.json")):
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not ready():
         time.sleep(0.1)
     os.killpg(child.pid, signal.SIGINT)
     started = time.monotonic()
@@ -229,20 +234,39 @@ def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
             os.killpg(child.pid, signal.SIGKILL)
     assert time.monotonic() - started < 5
     assert child.returncode == 130
-    assert err == "interrupted\n"
     with contextlib.suppress(ProcessLookupError):
         os.killpg(child.pid, 0)
         pytest.fail("a process of the run is still alive")
+    return err
+
+
+def test_ctrl_c_stops_the_workers_at_once(tmp_path: Path) -> None:
+    """The run ends with one line, and the records already written are kept,
+    each complete."""
+    records = tmp_path / "records"
+    run = ["simulate", "oracle", "-n", "1000000", "--workers", "4", "--records", str(records), "--quiet"]
+    err = _interrupt([*run, "--players", "3", "--option", "rounds=1"], lambda: list(records.glob("*.json")))
+    assert err == "interrupted\n"
     written = sorted(records.glob("*.json"))
     assert written and all(replay_record(load_record_file(path)).is_terminal() for path in written)
 
 
+def test_ctrl_c_stops_a_tournament_at_once() -> None:
+    started = time.monotonic()
+    run = ["tournament", "oracle", "--bots", "random,heuristic", "-n", "100000", "--workers", "4", "--quiet"]
+    err = _interrupt([*run, "--players", "3"], lambda: time.monotonic() - started > 2)
+    assert err == "interrupted\n"
+
+
 # --------------------------------------------------------------- properties
 
+
+def _containers(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4)
+
+
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
-    max_leaves=20,
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20), _containers, max_leaves=20
 )
 hostile_text = st.one_of(
     st.text(max_size=60),
@@ -475,3 +499,30 @@ def test_property_command_lines_end_in_a_result_or_one_line(command: str, game: 
     if status != 0:
         assert status in (1, 2)
         assert_one_clean_line(err)
+
+
+def test_piped_input_reads_bounded_lines() -> None:
+    from oracles.play.session import MAX_SKIPPED, bounded_input
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        assert bounded_input("> ", io.StringIO("x" * 10_000 + "\n1\n")) == "x" * 800
+        stream = io.StringIO("y" * 10_000 + "\n1\n")
+        bounded_input("> ", stream)
+        assert bounded_input("> ", stream) == "1"
+        with pytest.raises(EOFError):
+            bounded_input("> ", io.StringIO("\0" * (MAX_SKIPPED + 10_000)))
+
+
+def test_play_from_an_endless_pipe_saves_and_leaves(tmp_path: Path) -> None:
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [ORACLES, "play", "inrah", "--players", "3", "--fast", "--seed", "1"],
+            stdin=zero,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            timeout=120,
+        )
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    (saved,) = tmp_path.glob("oracles-inrah-*.json")
+    assert load_record_file(saved)["game"] == "inrah"

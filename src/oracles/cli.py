@@ -357,7 +357,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from oracles.bots.specs import make_bot
     from oracles.core.inputs import load_game_checked
     from oracles.play.render import renderer_for
-    from oracles.play.session import PlaySession
+    from oracles.play.session import PlaySession, bounded_input
 
     console = Console(highlight=False)
     if args.resume:
@@ -390,6 +390,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         seed=seed,
         save_path=save,
         fast=args.fast,
+        read=input if sys.stdin.isatty() else bounded_input,
     )
     session.run()
     return 0

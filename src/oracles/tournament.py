@@ -17,6 +17,7 @@ for differences between bots and a little optimistic for absolute rates.
 from __future__ import annotations
 
 import itertools
+import math
 import statistics
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -29,6 +30,10 @@ from oracles.core.errors import OptionError
 from oracles.core.game import Game
 from oracles.core.inputs import load_game_checked
 from oracles.simulate import game_for_job, mean_interval, play_game, wilson_interval
+
+#: The most lineups a tournament plays each deal (every choice of as many
+#: bots as seats, rotated, grows fast with the number of bots).
+MAX_LINEUPS = 10_000
 
 
 def lineups(specs: Sequence[str], seats: int) -> list[tuple[str, ...]]:
@@ -43,18 +48,21 @@ def lineups(specs: Sequence[str], seats: int) -> list[tuple[str, ...]]:
     """
     if not specs:
         raise OptionError("a tournament needs at least one bot")
+    planned = math.comb(len(specs), seats) * seats if len(specs) > seats else seats
+    if planned > MAX_LINEUPS:
+        raise OptionError(
+            f"{len(specs)} bots for {seats} seats make {planned} lineups, more than {MAX_LINEUPS}"
+        )
     groups: list[tuple[str, ...]]
     if len(specs) > seats:
         groups = list(itertools.combinations(specs, seats))
     else:
         groups = [tuple(specs[i % len(specs)] for i in range(seats))]
-    result: list[tuple[str, ...]] = []
+    result: dict[tuple[str, ...], None] = {}  # ordered, without repeats
     for group in groups:
         for shift in range(seats):
-            rotated = group[shift:] + group[:shift]
-            if rotated not in result:
-                result.append(rotated)
-    return result
+            result.setdefault(group[shift:] + group[:shift])
+    return list(result)
 
 
 def plan_tournament(

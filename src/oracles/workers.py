@@ -13,6 +13,7 @@ interrupt ends the run within a second, with the results already received
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import os
 import signal
 import threading
@@ -26,6 +27,8 @@ Result = TypeVar("Result")
 
 #: The most worker processes a run may start, whatever the machine.
 MAX_WORKERS = 32
+#: How long an interrupted pool may take to stop before its workers are killed.
+STOP_SECONDS = 1.0
 
 
 def max_workers() -> int:
@@ -48,14 +51,21 @@ def _ignore_interrupts() -> None:
 
 
 def _start_pool(workers: int) -> multiprocessing.pool.Pool:
-    """A pool whose processes are born with SIGINT ignored."""
-    in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if in_main_thread else None
-    try:
+    """A pool whose processes are born with SIGINT handled harmlessly (and
+    then ignored). A Ctrl-C that arrives while the pool starts is not lost:
+    it is raised as ``KeyboardInterrupt`` once the pool is up, and stops it."""
+    if threading.current_thread() is not threading.main_thread():
         return multiprocessing.Pool(workers, initializer=_ignore_interrupts)
+    caught: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    try:
+        pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
     finally:
-        if in_main_thread:
-            signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        _stop(pool)
+        raise KeyboardInterrupt
+    return pool
 
 
 def map_in_order(
@@ -72,9 +82,24 @@ def map_in_order(
     try:
         yield from pool.imap(func, jobs, chunksize)
     except BaseException:
-        pool.terminate()
+        _stop(pool)
         raise
-    else:
-        pool.close()
-    finally:
-        pool.join()
+    pool.close()
+    pool.join()
+
+
+def _stop(pool: multiprocessing.pool.Pool) -> None:
+    """Terminate ``pool`` within about a second, whatever state it is in.
+
+    ``Pool.terminate`` first takes the task queue's lock, which an idle
+    worker holds while it waits for a task, and can then wait forever. It
+    runs here in a daemon thread; if it has not finished in a second, the
+    workers are killed outright and the thread is left behind (the program
+    is ending)."""
+    stopper = threading.Thread(target=pool.terminate, name="oracles-pool-stop", daemon=True)
+    stopper.start()
+    stopper.join(STOP_SECONDS)
+    if stopper.is_alive():
+        for child in multiprocessing.active_children():
+            child.kill()
+            child.join(STOP_SECONDS)

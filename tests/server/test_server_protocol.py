@@ -14,24 +14,6 @@ from serverkit import Client, ThreadServer, http, play_randomly
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from oracles.core.records import replay_record
-from oracles.core.registry import load_game
-
-
-def public_view_available(game: str) -> bool:
-    try:
-        load_game(game).new_initial_state().view(None)
-    except Exception:
-        return False
-    return True
-
-
-def needs_public_view(game: str) -> pytest.MarkDecorator:
-    """``view(None)`` (SPEC §6) is being added to every game (issue 13);
-    until a game has it, its spectator tests are expected to fail."""
-    return pytest.mark.xfail(
-        not public_view_available(game), reason=f"{game} has no public view(None) yet", strict=False
-    )
-
 
 #: Small games, so that whole games stay quick.
 GAMES: dict[str, tuple[dict[str, Any], list[str]]] = {
@@ -391,7 +373,6 @@ def test_process_pool_bots(start_server: Any) -> None:
     assert status == 200 and replay_record(record).is_terminal()
 
 
-@needs_public_view("oracle")
 def test_spectator(start_server: Any) -> None:
     """A spectator gets the public view (seat null, nothing legal) and may not move."""
     server = start_server()

@@ -203,7 +203,14 @@ class State(ABC):
             raise NotationError(f"an action is written as text, not {type(text).__name__}")
         if len(text) > MAX_ACTION_TEXT:
             raise notation_error(text[:40] + "...", f"longer than {MAX_ACTION_TEXT} characters")
-        return self._string_to_action(text)
+        try:
+            return self._string_to_action(text)
+        except NotationError:
+            raise
+        except (ValueError, IndexError, KeyError, OverflowError):
+            # A reader tripping on odd text ("bid ¹", thousands of digits) is
+            # still just text that names no action here.
+            raise notation_error(text[:40], "not an action of this game here") from None
 
     @abstractmethod
     def _string_to_action(self, text: str) -> int:
@@ -285,7 +292,8 @@ class State(ABC):
         if seat is None and allow_public:
             return None
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.num_players:
-            shown = repr(seat) if isinstance(seat, int) else type(seat).__name__
+            small = isinstance(seat, int) and not isinstance(seat, bool) and abs(seat) < 10**9
+            shown = repr(seat) if small or isinstance(seat, bool) else type(seat).__name__
             raise SeatError(f"no seat {shown} in a game of {self.num_players} players")
         return seat
 

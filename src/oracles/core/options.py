@@ -116,7 +116,8 @@ class Option:
         if self.check is not None:
             problem = self.check(result, resolved)
             if problem is not None:
-                raise OptionError(f"option '{self.name}' of game '{game_id}': {problem}")
+                # A game's rule may quote the value: keep the line bounded.
+                raise OptionError(f"option '{self.name}' of game '{game_id}': {printable(problem, 300)}")
         return result
 
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 import json
 import random
 import re
+import sys
 import tempfile
 import time
 import unicodedata
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from rich.console import Console
 from rich.markup import escape
@@ -38,6 +39,9 @@ from oracles.play.render import Renderer
 
 #: The longest typed line read; the rest is ignored (a move is a few words).
 MAX_TYPED = 200
+#: The most characters of one over-long line skipped before the input is
+#: taken as broken (a piped endless line) and ended.
+MAX_SKIPPED = 1 << 20
 #: A menu number: at most six ASCII digits.
 _MENU_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 #: Erases the terminal's scrollback (xterm and most emulators), so that the
@@ -77,6 +81,31 @@ def clean_typed(text: str) -> str:
             digit = unicodedata.decimal(char, None)
             kept.append(str(digit) if digit is not None else char)
     return "".join(kept)[:MAX_TYPED].strip()
+
+
+def bounded_input(prompt: str, stream: TextIO | None = None) -> str:
+    """``input`` for a stdin that is not a terminal (a pipe, a file): a line
+    is read up to ``4 * MAX_TYPED`` characters and the rest of it skipped, so
+    that an endless line (``< /dev/zero``) cannot fill the memory; a line that
+    does not end within :data:`MAX_SKIPPED` characters ends the input
+    (``EOFError``: the game is saved and the program leaves). A terminal
+    bounds its lines itself and keeps ``input`` for line editing."""
+    source = stream if stream is not None else sys.stdin
+    print(prompt, end="", flush=True)
+    line = source.readline(4 * MAX_TYPED)
+    if not line:
+        raise EOFError
+    skipped = 0
+    while not line.endswith("\n"):
+        rest = source.readline(4096)
+        if not rest:
+            break
+        skipped += len(rest)
+        if rest.endswith("\n"):
+            break
+        if skipped > MAX_SKIPPED:
+            raise EOFError
+    return line.rstrip("\n")
 
 
 def menu_number(text: str) -> int | None:
