@@ -117,6 +117,17 @@ def test_four_players_each_see_only_their_hand(server: Any, browser: Any) -> Non
                     continue  # the same card name cannot be in two hands
                 assert f'title="{title}"' not in html
                 assert f'"{title}"' not in html
+    # A spectator sees the table and no hand.
+    watcher = browser.new_context()
+    watch = watcher.new_page()
+    watch.goto(server.base + f"/t/{tid}")
+    watch.wait_for_selector("#board .board")
+    assert watch.locator(".hand .card").count() == 0
+    assert watch.locator('input[name="move"]').count() == 0
+    for cards in hands:
+        for title in cards:
+            assert f'title="{title}"' not in watch.content()
+    contexts.append(watcher)
     # They play together: each keeps two prophecies on their turn (select,
     # then confirm), then they play cards, in whatever order the game asks.
     kept: set[int] = set()
