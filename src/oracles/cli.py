@@ -27,9 +27,10 @@ from typing import Any
 
 from rich.markup import escape
 
+from oracles.cliargs import COUNT, MAX_GAMES, SEED, SMALL, WORKERS, progress_bar
 from oracles.core.errors import InputError, OraclesError
 from oracles.core.game import CHANCE, TERMINAL, State
-from oracles.core.options import parse_integer, parse_option_assignments
+from oracles.core.options import parse_option_assignments
 from oracles.core.records import load_record_file, replay_record, summary
 from oracles.core.registry import game_class, game_ids
 from oracles.core.text import MAX_LINE, printable, shown
@@ -39,10 +40,6 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 70
 DEFAULT_OPPONENT = "heuristic"
-#: The most games ``simulate -n`` and deals ``tournament -n`` accept.
-MAX_GAMES = 1_000_000
-#: The largest ``--seed`` (any 18-digit integer).
-MAX_SEED = 10**18 - 1
 
 
 class UsageError(OraclesError):
@@ -58,31 +55,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see {self.prog} --help)")
 
 
-def _integer(high: int, shown_low: int | None = None) -> Callable[[str], int]:
-    """An argparse type: an ASCII integer of absolute value at most ``high``
-    (``int`` would take ``٣`` and thousands of digits). The exact lower bound
-    is checked by the command, with a message naming the flag."""
-
-    def read(text: str) -> int:
-        value = parse_integer(text)
-        if value is None or abs(value) > high:
-            domain = (
-                f"from {shown_low} to {high}"
-                if shown_low is not None
-                else f"of at most {len(str(high))} digits"
-            )
-            raise argparse.ArgumentTypeError(f"must be an integer {domain}, got {shown(text)}")
-        return value
-
-    return read
-
-
-_COUNT = _integer(MAX_GAMES, shown_low=1)
-_SEED = _integer(MAX_SEED)
-_SMALL = _integer(1000, shown_low=0)  # seats, players, people: checked exactly later
-_WORKERS = _integer(1000, shown_low=1)  # capped per machine by oracles.workers
-
-
 def _build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="oracles",
@@ -95,51 +67,51 @@ def _build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a record and show where the game stands")
     replay.add_argument("file", help="a record (JSON, see docs/architecture.md, Records)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
-    replay.add_argument("--seat", type=_SMALL, help="also show what this seat sees (its view)")
+    replay.add_argument("--seat", type=SMALL, help="also show what this seat sees (its view)")
 
     review = commands.add_parser(
         "review", help="mark the decisions of a seat where the bot's best move beats the one played"
     )
     review.add_argument("file", help="a record (JSON, see docs/architecture.md, Records)")
-    review.add_argument("--seat", type=_SMALL, required=True, help="the seat to review")
+    review.add_argument("--seat", type=SMALL, required=True, help="the seat to review")
     review.add_argument(
         "--margin",
         type=float,
         help="smallest estimated cost worth a mark (default 2 points, or 0.05 chance to win in Codename)",
     )
-    review.add_argument("--worlds", type=_SMALL, default=24, help="worlds sampled per decision (default 24)")
+    review.add_argument("--worlds", type=SMALL, default=24, help="worlds sampled per decision (default 24)")
     review.add_argument("--json", action="store_true", help="print the marks as JSON")
     review.add_argument("--quiet", action="store_true", help="no progress bar")
 
     simulate = commands.add_parser("simulate", help="play many games between bots")
     simulate.add_argument("game", help=f"game id ({', '.join(game_ids())})")
-    simulate.add_argument("-n", "--games", type=_COUNT, default=100, help="number of games (default 100)")
-    simulate.add_argument("--players", type=_SMALL, help="number of seats")
+    simulate.add_argument("-n", "--games", type=COUNT, default=100, help="number of games (default 100)")
+    simulate.add_argument("--players", type=SMALL, help="number of seats")
     simulate.add_argument(
         "--option", action="append", default=[], metavar="K=V", help="a game option (repeatable)"
     )
     simulate.add_argument(
         "--bots", default="random", help="bot specs in seat order, comma-separated (default: random)"
     )
-    simulate.add_argument("--seed", type=_SEED, default=0, help="seed of the whole run (default 0)")
+    simulate.add_argument("--seed", type=SEED, default=0, help="seed of the whole run (default 0)")
     simulate.add_argument("--records", metavar="DIR", help="write every game as a record into DIR")
-    simulate.add_argument("--workers", type=_WORKERS, default=1, help="worker processes (default 1)")
+    simulate.add_argument("--workers", type=WORKERS, default=1, help="worker processes (default 1)")
     _add_backend_arguments(simulate)
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
 
     play = commands.add_parser("play", help="play in the terminal against bots or friends")
     play.add_argument("game", nargs="?", help=f"game id ({', '.join(game_ids())})")
-    play.add_argument("--players", type=_SMALL, help="number of seats")
+    play.add_argument("--players", type=SMALL, help="number of seats")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
-    play.add_argument("--seat", type=_SMALL, default=0, help="your seat (default 0)")
-    play.add_argument("--humans", type=_SMALL, default=1, help="people sharing this screen (hot-seat)")
+    play.add_argument("--seat", type=SMALL, default=0, help="your seat (default 0)")
+    play.add_argument("--humans", type=SMALL, default=1, help="people sharing this screen (hot-seat)")
     play.add_argument(
         "--opponents",
         default=DEFAULT_OPPONENT,
         help=f"bot spec(s) for the other seats (default {DEFAULT_OPPONENT})",
     )
-    play.add_argument("--seed", type=_SEED, help="seed for the deals (default: random)")
+    play.add_argument("--seed", type=SEED, help="seed for the deals (default: random)")
     play.add_argument("--save", metavar="FILE", help="write the record here (also on quit and Ctrl-C)")
     play.add_argument("--resume", metavar="FILE", help="continue a saved game")
     play.add_argument("--lang", choices=("en", "de"), default="en", help="language (en or de)")
@@ -151,12 +123,12 @@ def _build_parser() -> argparse.ArgumentParser:
     tournament.add_argument("game", help=f"game id ({', '.join(game_ids())})")
     tournament.add_argument("--bots", required=True, help="bot specs, comma-separated (see docs/cli.md)")
     tournament.add_argument(
-        "-n", "--deals", type=_COUNT, default=50, help="deals; each is played by every lineup"
+        "-n", "--deals", type=COUNT, default=50, help="deals; each is played by every lineup"
     )
-    tournament.add_argument("--players", type=_SMALL, help="number of seats")
+    tournament.add_argument("--players", type=SMALL, help="number of seats")
     tournament.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
-    tournament.add_argument("--seed", type=_SEED, default=0, help="seed of the whole run (default 0)")
-    tournament.add_argument("--workers", type=_WORKERS, default=1, help="worker processes (default 1)")
+    tournament.add_argument("--seed", type=SEED, default=0, help="seed of the whole run (default 0)")
+    tournament.add_argument("--workers", type=WORKERS, default=1, help="worker processes (default 1)")
     _add_backend_arguments(tournament)
     tournament.add_argument("--json", action="store_true", help="print the results as JSON")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -248,7 +220,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             replay.apply_trusted(actions[len(replay.history())])
         return replay
 
-    progress = _progress(args.quiet or args.json)
+    progress = progress_bar(args.quiet or args.json)
     with progress:
         task = progress.add_task("review", total=decisions_of(final, args.seat))
         marks = review(state_at, actions, args.seat, args.margin, args.worlds, lambda: progress.advance(task))
@@ -325,7 +297,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game, _ = prepare(args.game, options, specs)  # errors before the progress bar starts
     records = prepare_records_dir(args.records)
 
-    progress = _progress(args.quiet or args.json)
+    progress = progress_bar(args.quiet or args.json)
     with progress:
         task = progress.add_task(game.id, total=args.games)
         result = simulate(
@@ -420,21 +392,6 @@ def _resumed_state(args: argparse.Namespace) -> State:
     return state
 
 
-def _progress(quiet: bool) -> Any:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=quiet,
-        transient=True,
-    )
-
-
 def cmd_tournament(args: argparse.Namespace) -> int:
     from oracles.backends import check_backend
     from oracles.tournament import plan_tournament, run_tournament
@@ -449,7 +406,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     total = args.deals * len(plan)
     if total > MAX_GAMES:
         raise InputError(f"{args.deals} deals x {len(plan)} lineups is more than {MAX_GAMES} games")
-    progress = _progress(args.quiet or args.json)
+    progress = progress_bar(args.quiet or args.json)
     with progress:
         task = progress.add_task(game.id, total=total)
         data = run_tournament(

@@ -16,6 +16,7 @@ from typing import Any
 from oracles.analysis.collect import Played, play_games, read_records, record_files
 from oracles.analysis.report import Table, require_matplotlib, write_report
 from oracles.backends import check_backend
+from oracles.cliargs import COUNT, SEED, SMALL, WORKERS, progress_bar
 from oracles.core.errors import OraclesError
 from oracles.core.options import parse_option_assignments
 from oracles.core.registry import game_ids, load_game
@@ -28,12 +29,12 @@ def add_parsers(commands: Any) -> None:
     """Add ``analyze`` and ``balance`` to the ``oracles`` sub-commands."""
     analyze = commands.add_parser("analyze", help="simulate (or read records) and write a balance report")
     analyze.add_argument("game", help=f"game id ({', '.join(game_ids())})")
-    analyze.add_argument("-n", "--games", type=int, default=200, help="games to play (default 200)")
-    analyze.add_argument("--players", type=int, help="number of seats")
+    analyze.add_argument("-n", "--games", type=COUNT, default=200, help="games to play (default 200)")
+    analyze.add_argument("--players", type=SMALL, help="number of seats")
     analyze.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
     analyze.add_argument("--bots", default="heuristic", help="bot specs, comma-separated (default heuristic)")
-    analyze.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
-    analyze.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    analyze.add_argument("--seed", type=SEED, default=0, help="seed of the run (default 0)")
+    analyze.add_argument("--workers", type=WORKERS, default=1, help="worker processes (default 1)")
     analyze.add_argument(
         "--backend",
         choices=("local", "ray"),
@@ -47,7 +48,7 @@ def add_parsers(commands: Any) -> None:
     )
     analyze.add_argument(
         "--variant-games",
-        type=int,
+        type=COUNT,
         help=f"games per compared variant (default -n / {VARIANT_SHARE}; 0: compare none)",
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -55,34 +56,19 @@ def add_parsers(commands: Any) -> None:
 
     balance = commands.add_parser("balance", help="re-point the Oracle cards until they are even")
     balance.add_argument("game", choices=("oracle",), help="the game (oracle)")
-    balance.add_argument("-n", "--games", type=int, default=1000, help="games per step (default 1000)")
-    balance.add_argument("--check-games", type=int, default=2000, help="games of the final check (2000)")
-    balance.add_argument("--steps", type=int, default=12, help="at most this many steps (default 12)")
+    balance.add_argument("-n", "--games", type=COUNT, default=1000, help="games per step (default 1000)")
+    balance.add_argument("--check-games", type=COUNT, default=2000, help="games of the final check (2000)")
+    balance.add_argument("--steps", type=SMALL, default=12, help="at most this many steps (default 12)")
     balance.add_argument("--tolerance", type=float, default=0.35, help="allowed gap to the median (0.35)")
     balance.add_argument("--start", default="classic", help="edition to start from (default classic)")
     balance.add_argument("--name", default="balanced", help="name of the written edition")
-    balance.add_argument("--players", type=int, default=4, help="seats (default 4)")
+    balance.add_argument("--players", type=SMALL, default=4, help="seats (default 4)")
     balance.add_argument("--bots", default="heuristic", help="bot specs (default heuristic)")
-    balance.add_argument("--seed", type=int, default=0, help="seed of the first step (default 0)")
-    balance.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    balance.add_argument("--seed", type=SEED, default=0, help="seed of the first step (default 0)")
+    balance.add_argument("--workers", type=WORKERS, default=1, help="worker processes (default 1)")
     balance.add_argument("--out", metavar="FILE", default="edition.json", help="edition file to write")
     balance.add_argument("--quiet", action="store_true", help="no progress bar")
     balance.set_defaults(run=run_balance)
-
-
-def _progress(quiet: bool) -> Any:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-        disable=quiet,
-        transient=True,
-    )
 
 
 def _at_least(value: int, minimum: int, flag: str) -> None:
@@ -110,7 +96,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     game_id = args.game.strip().lower()
     module = _game_module(game_id)
     started = time.perf_counter()
-    progress = _progress(args.quiet)
+    progress = progress_bar(args.quiet)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     compared: list[tuple[str, dict[str, Any], list[Played]]] = []
     with progress:
@@ -202,7 +188,7 @@ def run_balance(args: argparse.Namespace) -> int:
     )
     out = Path(args.out)
     work = out.with_name(out.stem + "-steps")
-    progress = _progress(args.quiet)
+    progress = progress_bar(args.quiet)
     task_total = args.games * args.steps
 
     def report(step: Step) -> None:
