@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 
-.PHONY: play demo test lint typecheck unit bench strength messages lock clean
+.PHONY: serve play demo test lint typecheck unit bench strength messages lock clean
 
 LOCK   := requirements/dev.lock
 
@@ -27,7 +27,15 @@ lock: $(STAMP)
 GAME ?= oracle
 ARGS ?=
 
-## The program's main job: play GAME (default oracle) in the terminal against bots.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+## Play in the browser: run the game server (SQLite in your data folder) and
+## print the lobby's address. HOST=0.0.0.0 opens it to the local network.
+serve: $(STAMP)
+	$(BIN)/oracles serve --host $(HOST) --port $(PORT)
+
+## Play GAME (default oracle) in the terminal against bots.
 play: $(STAMP)
 	$(BIN)/oracles play $(GAME) $(ARGS)
 

@@ -17,7 +17,9 @@ KEYWORDS = {"translate": (2,), "ntranslate": (2, 3), "N_": None, "tr": None, "nt
 def marked_messages() -> set[str]:
     found: set[str] = set()
     for _, _, message, _, _ in extract_from_dir(
-        str(SOURCE), method_map=[("**.py", "python")], keywords=KEYWORDS
+        str(SOURCE),
+        method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")],
+        keywords=KEYWORDS,
     ):
         found.add(message if isinstance(message, str) else message[0])
     return found

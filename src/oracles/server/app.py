@@ -331,6 +331,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/t/{table_id}", table_page),
         WebSocketRoute("/ws/tables/{table_id}", game_socket),
     ]
+    # The web pages (lobby, table, replay, rules) come first: their /t/<id>
+    # replaces the placeholder table page above.
+    from oracles.web.routes import web_routes
+
+    routes = [*web_routes(hub, parse_seats, TableError), *routes]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(NoReferrer)
     app.state.hub = hub

@@ -1,0 +1,1 @@
+"""The browser front end: pages and the table script served by the game server."""

@@ -1,0 +1,252 @@
+"""From a seat's view to what the templates show: card faces, sorted hands,
+one-click moves and the texts of events, in the viewer's language.
+
+Everything here reads the JSON view (``SPEC.md`` §6) and the ``legal`` list
+of a ``state`` message; nothing reaches into a game's modules, so a page
+never shows more than the seat's own view holds. Keys are read with
+``.get`` because the views are still converging on the shared schema.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from oracles.i18n import N_, translate
+
+#: Oracle colours: (notation letter, CSS class, symbol id, English name).
+ORACLE_COLOURS = {
+    "R": ("red", "circle", N_("red")),
+    "B": ("blue", "square", N_("blue")),
+    "G": ("green", "triangle", N_("green")),
+    "Y": ("yellow", "star", N_("yellow")),
+    "P": ("purple", "diamond", N_("purple")),
+}
+ORACLE_ORDER = "RBGYP"
+
+#: Inrah elements, in deck order: the symbol id is the element's name.
+INRAH_ELEMENTS = {
+    "fire": N_("fire"),
+    "water": N_("water"),
+    "air": N_("air"),
+    "ore": N_("ore"),
+    "humus": N_("humus"),
+    "ice": N_("ice"),
+}
+INRAH_RANKS = ("ace", "2", "3", "4", "5", "6", "7", "squire", "knight", "seer", "mage", "prince")
+INRAH_RANK_SHORT = {
+    "ace": "A",
+    "squire": "Sq",
+    "knight": "Kn",
+    "seer": "Se",
+    "mage": "Ma",
+    "prince": "Pr",
+}
+
+#: Codename's Zener symbols.
+ZENER = {
+    "star": N_("star"),
+    "square": N_("square"),
+    "wave": N_("wave"),
+    "circle": N_("circle"),
+    "cross": N_("cross"),
+}
+
+#: One line explaining each option of the lobby's form (translated).
+OPTION_HELP = {
+    "players": N_("How many seats the table has."),
+    "rounds": N_("How many rounds are dealt before the game ends."),
+    "draft": N_("Oracle cards are drafted instead of dealt."),
+    "removed_colour": N_("With three players, this colour leaves the deck."),
+    "elements": N_("How many elements the deck has (fire, water, air, ore, humus, ice)."),
+    "trump": N_("Turn up a trump card while cards remain undealt."),
+    "forbid_exact_sum": N_("The dealer may not make the bids add up to the tricks."),
+    "variant": N_("Standard, Purpurberg (teams of opposite seats) or Altaia (three oracles each)."),
+    "max_turns": N_("Turns in all before the game is drawn."),
+    "max_reveals": N_("How many reveals a player may make in one turn."),
+}
+
+#: Bot strengths offered in the lobby: (spec, label).
+BOT_LEVELS = (
+    ("random", N_("Bot: easy (random)")),
+    ("heuristic", N_("Bot: medium (heuristic)")),
+    ("ismcts:seconds=1", N_("Bot: strong (search, 1 s)")),
+)
+
+GAME_TITLES = {"oracle": "Oracle", "inrah": "Inrah", "codename": "Codename"}
+GAME_BLURBS = {
+    "oracle": N_("Trick-taking for 3 to 5: win chips so that your two prophecies come true."),
+    "inrah": N_("Bid exactly how many tricks you will take, round after round."),
+    "codename": N_("Two minds, one hidden code each: reveal, peek and guess the other's code."),
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card face: its notation, the CSS colour class, the symbol to draw
+    and the short rank shown on it."""
+
+    code: str
+    colour: str
+    symbol: str
+    rank: str
+    title: str
+
+
+def oracle_card(code: str, lang: str) -> Card:
+    """The face of an Oracle card.
+
+    >>> oracle_card("R12", "en").title
+    'red 12'
+    """
+    colour, symbol, name = ORACLE_COLOURS.get(code[:1], ("grey", "circle", code[:1]))
+    return Card(code, colour, symbol, code[1:], f"{translate(lang, name)} {code[1:]}")
+
+
+def inrah_card(code: str, lang: str) -> Card:
+    """The face of an Inrah card.
+
+    >>> inrah_card("fire-seer", "de").title
+    'Feuer Weissagerin'
+    """
+    element, _, rank = code.partition("-")
+    name = INRAH_ELEMENTS.get(element, element)
+    rank_name = translate(lang, rank) if rank in INRAH_RANK_SHORT else rank
+    return Card(
+        code,
+        element,
+        element if element in INRAH_ELEMENTS else "circle",
+        INRAH_RANK_SHORT.get(rank, rank),
+        f"{translate(lang, name)} {rank_name}",
+    )
+
+
+#: Inrah rank words, marked so that the catalog holds them.
+_RANK_WORDS = (N_("ace"), N_("squire"), N_("knight"), N_("seer"), N_("mage"), N_("prince"))
+
+
+def card(game: str, code: str, lang: str) -> Card:
+    if game == "inrah":
+        return inrah_card(code, lang)
+    return oracle_card(code, lang)
+
+
+def sort_hand(game: str, hand: list[str]) -> list[str]:
+    """The hand by suit, then rank.
+
+    >>> sort_hand("oracle", ["Y2", "R10", "R2"])
+    ['R2', 'R10', 'Y2']
+    >>> sort_hand("inrah", ["air-4", "fire-prince", "fire-2"])
+    ['fire-2', 'fire-prince', 'air-4']
+    """
+    if game == "oracle":
+
+        def oracle_key(code: str) -> tuple[int, int]:
+            digits = code[1:]
+            return (ORACLE_ORDER.find(code[:1]), int(digits) if digits.isdigit() else 0)
+
+        return sorted(hand, key=oracle_key)
+    if game == "inrah":
+        elements = list(INRAH_ELEMENTS)
+
+        def inrah_key(code: str) -> tuple[int, int]:
+            element, _, rank = code.partition("-")
+            return (
+                elements.index(element) if element in elements else 99,
+                INRAH_RANKS.index(rank) if rank in INRAH_RANKS else 99,
+            )
+
+        return sorted(hand, key=inrah_key)
+    return list(hand)
+
+
+def one_click(legal: list[str]) -> list[str]:
+    """The moves a single button plays: those of one or two words.
+
+    >>> one_click(["play R2", "keep O01 O02", "pass"])
+    ['play R2', 'pass']
+    """
+    return [move for move in legal if len(move.split()) <= 2]
+
+
+def composed_verbs(legal: list[str]) -> list[str]:
+    """The first words of moves of several parts, chosen by selecting then
+    confirming (``keep O01 O05``, ``reveal a1 b2``, ``guess star ...``).
+
+    >>> composed_verbs(["play R2", "keep O01 O02", "keep O01 O03"])
+    ['keep']
+    """
+    seen: list[str] = []
+    for move in legal:
+        words = move.split()
+        if len(words) > 2 and words[0] not in seen:
+            seen.append(words[0])
+    return seen
+
+
+_SEAT_WORD = re.compile(r"^[Pp](\d+)\s+")
+
+
+def event_line(event: Any) -> tuple[int | None, str]:
+    """(seat, text) of one log entry, whatever its shape: an event object
+    (``seq``, ``seat``, ``kind``...), the older ``{"by", "action"}`` or a
+    line of text (``"P2 play water-5"``).
+
+    >>> event_line({"seq": 4, "seat": 1, "kind": "play", "card": "R5"})
+    (1, 'play R5')
+    >>> event_line("P2 bid 1")
+    (2, 'bid 1')
+    """
+    if isinstance(event, dict):
+        seat = event.get("seat", event.get("by"))
+        if "action" in event:
+            return seat, str(event["action"])
+        kind = str(event.get("kind", ""))
+        rest = [
+            " ".join(map(str, v)) if isinstance(v, list) else str(v)
+            for k, v in event.items()
+            if k not in ("seq", "seat", "by", "kind") and v is not None
+        ]
+        return seat, " ".join([kind, *rest]).strip()
+    text = str(event)
+    found = _SEAT_WORD.match(text)
+    if found:
+        return int(found.group(1)), text[found.end() :]
+    return None, text
+
+
+def winners(view: dict[str, Any]) -> list[int]:
+    """The view's ``winners``; for a view without them, at the end, the
+    seats with the top score.
+
+    >>> winners({"winners": [2]}), winners({"scores": [3, 7, 7]})
+    ([2], [1, 2])
+    """
+    found = view.get("winners")
+    if isinstance(found, list) and found:
+        return [w for w in found if isinstance(w, int)]
+    scores = view.get("scores") or []
+    numbers = [s for s in scores if isinstance(s, int | float)]
+    if not numbers or len(numbers) != len(scores):
+        return []
+    top = max(numbers)
+    return [seat for seat, score in enumerate(numbers) if score == top]
+
+
+_DEFAULT_SEAT_NAME = re.compile(r"^Seat (\d+)$")
+
+
+def seat_names(seats: list[dict[str, Any]], lang: str = "en") -> list[str]:
+    """Each seat's name, numbered when several seats share one; the server's
+    default names ("Seat 2") in the viewer's language.
+
+    >>> seat_names([{"name": "Seat 1"}, {"name": "Bot"}, {"name": "Bot"}], "de")
+    ['Platz 1', 'Bot 2', 'Bot 3']
+    """
+    names = []
+    for seat in seats:
+        name = str(seat.get("name", ""))
+        default = _DEFAULT_SEAT_NAME.match(name)
+        names.append(translate(lang, "Seat {seat}", seat=default.group(1)) if default else name)
+    return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]

@@ -1,0 +1,361 @@
+"""The web pages, added to the server's app by ``create_app``.
+
+``/`` the lobby, ``/new`` creates a table from its form, ``/join/<id>/<seat>``
+takes an open seat, ``/t/<id>`` the table page (a seat with ``?token=``, a
+spectator without), ``/t/<id>/board`` the board fragment the page's script
+fetches after each ``state`` message, ``/replay/<id>`` a finished game step
+by step, ``/rules/<game>`` and ``/lang/<code>`` the language switch.
+
+Pages are rendered here with Jinja2 from the seat's own view (or the public
+view, or, for a finished game, its public record), so the browser never
+receives more than its seat may know.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from oracles.core.errors import OraclesError
+from oracles.core.registry import game_class, game_ids, load_game
+from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
+from oracles.web import present
+
+STATIC = Path(__file__).parent / "static"
+LANG_COOKIE = "oracles_lang"
+#: Tokens of seats left open when a table was created in the lobby, for
+#: the lobby's "join" buttons (in memory: lost when the server restarts).
+OPEN_SEATS: dict[str, dict[int, str]] = {}
+
+
+@functools.cache
+def environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("oracles.web", "templates"),
+        autoescape=select_autoescape(["html"]),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals["present"] = present
+    return env
+
+
+def language(request: Request) -> str:
+    chosen = request.cookies.get(LANG_COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return best_language(request.headers.get("accept-language"))
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    lang = language(request)
+
+    def tr(message: str, **fields: Any) -> str:
+        return translate(lang, message, **fields)
+
+    def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
+        return ntranslate(lang, singular, plural, count, **fields)
+
+    html = (
+        environment()
+        .get_template(name)
+        .render(lang=lang, tr=tr, ntr=ntr, languages=LANGUAGES, path=_here(request), **context)
+    )
+    return HTMLResponse(html, status_code=status, headers={"cache-control": "no-store"})
+
+
+def _here(request: Request) -> str:
+    """The page's own path without its query (the query may hold a token)."""
+    return request.url.path
+
+
+def _safe_next(value: str | None) -> str:
+    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
+        return "/"
+    return value
+
+
+def _game_order(game_id: str) -> tuple[int, str]:
+    """Oracle first, then Inrah and Codename, then any other game."""
+    order = list(present.GAME_TITLES)
+    return (order.index(game_id) if game_id in order else len(order), game_id)
+
+
+async def _form(request: Request) -> dict[str, str]:
+    """A small urlencoded form (no multipart: the pages send none)."""
+    body = await request.body()
+    if len(body) > 16 * 1024:
+        return {}
+    pairs = parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True)
+    return dict(pairs)
+
+
+def option_fields(game_id: str) -> list[dict[str, Any]]:
+    """The lobby's inputs for the options of ``game_id``."""
+    defaults = load_game(game_id).options
+    fields = []
+    for option in game_class(game_id).option_schema:
+        kind = "bool" if option.kind is bool else "int" if option.kind is int else "str"
+        fields.append(
+            {
+                "name": option.name,
+                "kind": kind,
+                "default": defaults.get(option.name),
+                "minimum": option.minimum,
+                "maximum": option.maximum,
+                "choices": option.choices,
+                "help": present.OPTION_HELP.get(option.name),
+                "doc": option.doc,
+            }
+        )
+    return fields
+
+
+def web_routes(
+    hub: Any, parse_seats: Callable[[Any, Any], Any], table_error: type[Exception]
+) -> list[BaseRoute]:
+    """The page routes. ``hub`` is the server's table hub, ``parse_seats``
+    its reader of seat lists and ``table_error`` the error it raises for a
+    table that cannot be made (passed in, so the web package does not import
+    the server's)."""
+    # Compile every template now, once: not later in the server's thread.
+    env = environment()
+    for name in env.list_templates(extensions=["html"]):
+        env.get_template(name)
+
+    async def lobby(request: Request) -> Response:
+        games = [
+            {
+                "id": gid,
+                "title": present.GAME_TITLES.get(gid, gid),
+                "blurb": present.GAME_BLURBS.get(gid, ""),
+                "options": option_fields(gid),
+                "max_players": getattr(game_class(gid), "max_players", 6),
+            }
+            for gid in sorted(game_ids(), key=_game_order)
+        ]
+        tables = []
+        for summary in await hub.lobby():
+            tables.append({**summary, "open": sorted(OPEN_SEATS.get(summary["id"], {}))})
+        tables.sort(key=lambda t: (not t["open"], t["id"]))
+        return render(
+            request,
+            "lobby.html",
+            games=games,
+            tables=tables[:50],
+            bots=present.BOT_LEVELS,
+            error=request.query_params.get("error"),
+        )
+
+    async def new_table(request: Request) -> Response:
+        form = await _form(request)
+        game_id = str(form.get("game", ""))
+        if game_id not in game_ids():
+            return RedirectResponse("/?error=game", status_code=303)
+        options: dict[str, Any] = {}
+        seats: list[str] = []
+        if form.get("quick"):
+            count = load_game(game_id).num_players
+            seats = ["human"] + ["bot:heuristic"] * (count - 1)
+        else:
+            for option in game_class(game_id).option_schema:
+                raw = form.get(f"{game_id}.{option.name}")
+                if option.kind is bool:
+                    options[option.name] = raw is not None
+                elif raw is None or str(raw).strip() == "":
+                    continue
+                elif option.kind is int:
+                    try:
+                        options[option.name] = int(str(raw))
+                    except ValueError:
+                        return RedirectResponse(f"/?error={option.name}", status_code=303)
+                else:
+                    options[option.name] = str(raw)
+            try:
+                count = load_game(game_id, **options).num_players
+            except OraclesError as error:
+                return render(request, "error.html", 422, message=str(error))
+            for index in range(count):
+                kind = str(form.get(f"{game_id}.seat{index}", "human" if index == 0 else "bot:heuristic"))
+                seats.append(kind)
+        try:
+            table, tokens = await hub.create(game_id, options, parse_seats(seats, None))
+        except table_error as error:
+            return render(request, "error.html", 422, message=str(error))
+        mine = next((t for t in tokens if t is not None), None)
+        others = {index: t for index, t in enumerate(tokens) if t is not None and t != mine}
+        if others:
+            OPEN_SEATS[table.id] = others
+        if mine is None:
+            return RedirectResponse(f"/t/{table.id}", status_code=303)
+        return RedirectResponse(f"/t/{table.id}?token={mine}", status_code=303)
+
+    async def join(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        seat = request.path_params["seat"]
+        token = OPEN_SEATS.get(table_id, {}).pop(seat, None)
+        if not OPEN_SEATS.get(table_id):
+            OPEN_SEATS.pop(table_id, None)
+        if token is None:
+            return RedirectResponse("/?error=taken", status_code=303)
+        return RedirectResponse(f"/t/{table_id}?token={token}", status_code=303)
+
+    async def _find(request: Request) -> tuple[Any, int | None, str | None] | None:
+        table_id = request.path_params["table_id"]
+        if len(table_id) > 32:
+            return None
+        table = await hub.get(table_id)
+        if table is None:
+            return None
+        token = request.query_params.get("token")
+        seat = table.seat_for_token(token) if token else None
+        if token and seat is None:
+            return None
+        return table, seat, token
+
+    def board_context(table: Any, seat: int | None, lang: str) -> dict[str, Any]:
+        try:
+            message = table.state_message(seat)
+        except Exception:
+            message = None
+        if message is None or (seat is None and table.finished is False and not _public_ok(table)):
+            return {"unavailable": True, "version": table.version, "game": table.game_id}
+        view = message["view"]
+        legal = message["legal"]
+        names = present.seat_names(table.seats_info(), lang)
+        return {
+            "unavailable": False,
+            "game": table.game_id,
+            "view": view,
+            "legal": legal,
+            "clicks": present.one_click(legal),
+            "verbs": present.composed_verbs(legal),
+            "version": message["version"],
+            "seat": seat,
+            "names": names,
+            "seats_info": table.seats_info(),
+            "finished": table.finished,
+            "table_id": table.id,
+        }
+
+    def _public_ok(table: Any) -> bool:
+        try:
+            table.state.view(None)
+        except Exception:
+            return False
+        return True
+
+    async def table_page(request: Request) -> Response:
+        found = await _find(request)
+        if found is None:
+            return render(request, "error.html", 404, message=translate(language(request), "No such table."))
+        table, seat, token = found
+        board = board_context(table, seat, language(request))
+        return render(
+            request,
+            "table.html",
+            table=table,
+            seat=seat,
+            token=token or "",
+            board=board,
+            title=present.GAME_TITLES.get(table.game_id, table.game_id),
+        )
+
+    async def board(request: Request) -> Response:
+        found = await _find(request)
+        if found is None:
+            return HTMLResponse("", status_code=404)
+        table, seat, _ = found
+        return render(request, "board.html", board=board_context(table, seat, language(request)))
+
+    async def replay(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        table = await hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            return render(request, "error.html", 404, message=translate(language(request), "No such table."))
+        if not table.finished:
+            return render(
+                request,
+                "error.html",
+                409,
+                message=translate(language(request), "The replay opens when the game is over."),
+            )
+        record = table.record()
+        actions = record["actions"]
+        try:
+            step = int(request.query_params.get("step", len(actions)))
+        except ValueError:
+            step = len(actions)
+        step = max(0, min(step, len(actions)))
+        state = load_game(record["game"], **record["options"]).new_initial_state()
+        for text in actions[:step]:
+            state.apply_string(text)
+        seats = []
+        players = state.num_players
+        for index in range(players):
+            view = state.view(index)
+            seats.append({"seat": index, "view": view})
+        names = present.seat_names(table.seats_info(), language(request))
+        return render(
+            request,
+            "replay.html",
+            table=table,
+            record=record,
+            step=step,
+            total=len(actions),
+            action=actions[step - 1] if step else None,
+            actions=actions,
+            seats=seats,
+            names=names,
+            board={
+                "unavailable": False,
+                "game": table.game_id,
+                "view": seats[0]["view"],
+                "legal": [],
+                "clicks": [],
+                "verbs": [],
+                "version": step,
+                "seat": 0,
+                "names": names,
+                "seats_info": table.seats_info(),
+                "finished": step == len(actions),
+                "table_id": table.id,
+                "replay": True,
+            },
+            title=present.GAME_TITLES.get(table.game_id, table.game_id),
+        )
+
+    async def rules(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        if game_id not in game_ids():
+            return render(request, "error.html", 404, message=translate(language(request), "No such game."))
+        return render(request, "rules.html", game=game_id, title=present.GAME_TITLES.get(game_id, game_id))
+
+    async def set_language(request: Request) -> Response:
+        lang = request.path_params["lang"]
+        target = _safe_next(request.query_params.get("next"))
+        response = RedirectResponse(target, status_code=303)
+        if lang in LANGUAGES:
+            response.set_cookie(LANG_COOKIE, lang, max_age=365 * 24 * 3600, samesite="lax")
+        return response
+
+    return [
+        Route("/", lobby),
+        Route("/new", new_table, methods=["POST"]),
+        Route("/join/{table_id}/{seat:int}", join, methods=["POST"]),
+        Route("/t/{table_id}", table_page),
+        Route("/t/{table_id}/board", board),
+        Route("/replay/{table_id}", replay),
+        Route("/rules/{game}", rules),
+        Route("/lang/{lang}", set_language),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]

@@ -1,0 +1,224 @@
+"""The web page in a real Chromium (issue 17): whole games by clicking and by
+typing, four players at one table each seeing only their hand, reconnects,
+German, and a phone's width."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from webkit import (
+    board_flag,
+    new_table,
+    play_to_end,
+    type_to_end,
+    version,
+    wait_turn_or_end,
+    wait_version_change,
+)
+
+SMALL = {
+    "oracle": {"rounds": 1},
+    "inrah": {"rounds": 2},
+    "codename": {"max_turns": 6},
+}
+
+
+def api(server: Any, path: str) -> Any:
+    with urllib.request.urlopen(server.base + path, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def table_id(page: Any) -> str:
+    return str(page.get_attribute("#table", "data-table"))
+
+
+@pytest.mark.parametrize("game", ["oracle", "inrah", "codename"])
+def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: str) -> None:
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    if game == "oracle":
+        page.goto(server.base + "/")
+        shot(page, "lobby")
+    new_table(page, server.base, game, SMALL[game])
+    wait_turn_or_end(page)
+
+    def picture(made: int) -> None:
+        if made == {"oracle": 4, "inrah": 2, "codename": 3}[game]:
+            shot(page, f"table-{game}")
+
+    made = play_to_end(page, seed=7, after=picture)
+    assert made > 0
+    assert "Game over" in page.locator("#status").inner_text()
+    summary = api(server, f"/api/tables/{table_id(page)}")
+    assert summary["status"] == "finished"
+    assert version(page) == summary["version"]
+    # The replay: every action, all hands, a record to download.
+    page.locator("#status a.replay-now").click()
+    page.wait_for_selector(".replay-nav")
+    assert page.locator(".all-hands li").count() == len(summary["seats"])
+    page.locator('[data-step="first"]').click()
+    page.wait_for_url(re.compile(r"step=0"))
+    page.locator('[data-step="next"]').click()
+    page.wait_for_url(re.compile(r"step=1"))
+    assert page.locator("a[download]").count() == 1
+    assert not errors
+    context.close()
+
+
+def test_a_whole_game_by_typing_notation(server: Any, browser: Any) -> None:
+    page = browser.new_page()
+    new_table(page, server.base, "oracle", {"rounds": 1})
+    assert type_to_end(page) > 0
+    assert "Game over" in page.locator("#status").inner_text()
+    page.close()
+
+
+def hand_of(page: Any) -> list[str]:
+    return [str(c.get_attribute("title")) for c in page.locator(".hand .card").all()]
+
+
+def test_four_players_each_see_only_their_hand(server: Any, browser: Any) -> None:
+    first = browser.new_context()
+    page = first.new_page()
+    new_table(page, server.base, "oracle", {"rounds": 1}, seats=["human"] * 4)
+    tid = table_id(page)
+    pages = [page]
+    contexts = [first]
+    for seat in (1, 2, 3):
+        context = browser.new_context()
+        other = context.new_page()
+        other.goto(server.base + "/")
+        other.locator(f'[data-join="{tid}-{seat}"]').click()
+        other.wait_for_selector("#board .board")
+        pages.append(other)
+        contexts.append(context)
+    hands = [hand_of(p) for p in pages]
+    assert all(len(h) == 15 for h in hands)
+    for index, p in enumerate(pages):
+        assert p.get_attribute("#table", "data-seat") == str(index)
+        html = p.content()
+        for other, cards in enumerate(hands):
+            if other == index:
+                continue
+            for title in cards:
+                if title in hands[index]:
+                    continue  # the same card name cannot be in two hands
+                assert f'title="{title}"' not in html
+                assert f'"{title}"' not in html
+    # A spectator sees the table and no hand.
+    watcher = browser.new_context()
+    watch = watcher.new_page()
+    watch.goto(server.base + f"/t/{tid}")
+    watch.wait_for_selector("#board .board")
+    assert watch.locator(".hand .card").count() == 0
+    assert watch.locator('input[name="move"]').count() == 0
+    for cards in hands:
+        for title in cards:
+            assert f'title="{title}"' not in watch.content()
+    contexts.append(watcher)
+    # They play together: each keeps two prophecies on their turn (select,
+    # then confirm), then they play cards, in whatever order the game asks.
+    kept: set[int] = set()
+    deadline = time.monotonic() + 60
+    while len(kept) < 4:
+        assert time.monotonic() < deadline, f"only seats {sorted(kept)} kept prophecies"
+        for index, p in enumerate(pages):
+            if index in kept or not board_flag(p, "my-turn"):
+                continue
+            before = version(p)
+            p.locator("#board .oracle-card").nth(0).click()
+            p.locator("#board .oracle-card").nth(1).click()
+            p.locator('#composer [data-compose="confirm"]').click()
+            wait_version_change(p, before)
+            kept.add(index)
+        time.sleep(0.05)
+    for p in pages:
+        assert p.locator(".prophecies li").count() == 2
+    # The chat reaches the others.
+    pages[0].locator("#chat-text").fill("hello <b>all</b>")
+    pages[0].locator("#chat-text").press("Enter")
+    pages[3].wait_for_function(
+        "() => document.getElementById('chat-lines').textContent.includes('hello <b>all</b>')"
+    )
+    for context in contexts:
+        context.close()
+
+
+def test_reload_and_dropped_network_show_the_current_state(server: Any, browser: Any) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    new_table(page, server.base, "inrah", {"rounds": 2})
+    tid = table_id(page)
+    wait_turn_or_end(page)
+    before = version(page)
+    page.locator("#board [data-move]").first.click()
+    wait_version_change(page, before)
+    page.reload()
+    page.wait_for_selector("#board .board")
+    if wait_turn_or_end(page) == "turn":  # the bots have stopped: nothing moves
+        assert version(page) == api(server, f"/api/tables/{tid}")["version"]
+    # The network drops: the page says so. A move made meanwhile waits, is
+    # sent once the page is back, and the page catches up by itself.
+    wait_turn_or_end(page)
+    at = version(page)
+    context.set_offline(True)
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.locator("#banner").inner_text().strip()
+    page.locator("#board [data-move]").first.click()
+    context.set_offline(False)
+    page.wait_for_function(
+        "v => parseInt(document.getElementById('table').dataset.version, 10) > v", arg=at, timeout=20000
+    )
+    summary = api(server, f"/api/tables/{tid}")
+    assert summary["version"] > at
+    page.wait_for_function(
+        "v => parseInt(document.getElementById('table').dataset.version, 10) >= v",
+        arg=api(server, f"/api/tables/{tid}")["version"],
+        timeout=20000,
+    )
+    page.wait_for_selector("#banner", state="hidden", timeout=10000)
+    context.close()
+
+
+def test_german(server: Any, browser: Any) -> None:
+    context = browser.new_context(locale="de-DE")
+    page = context.new_page()
+    page.goto(server.base + "/")
+    assert page.get_attribute("html", "lang") == "de"
+    assert "Gegen Bots spielen" in page.locator("body").inner_text()
+    page.locator('[data-quick="oracle"]').click()
+    page.wait_for_selector("#board .board")
+    assert page.get_attribute("html", "lang") == "de"
+    wait_turn_or_end(page)
+    assert "Du bist dran" in page.locator("#status").inner_text()
+    page.locator('a.lang-switch[data-lang="en"]').click()
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert "Your turn" in page.locator("#status").inner_text()
+    context.close()
+
+
+def test_phone_width_has_no_sideways_scroll(server: Any, browser: Any, shot: Any) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    wide = "() => document.documentElement.scrollWidth"
+    assert page.evaluate(wide) <= 360
+    for game in ("oracle", "inrah", "codename"):
+        new_table(page, server.base, game, SMALL[game])
+        wait_turn_or_end(page)
+        assert page.evaluate(wide) <= 360, game
+        if game == "oracle":
+            shot(page, "phone-oracle", full_page=False)
+    context.close()
