@@ -320,3 +320,47 @@ def test_losing_insert_rolls_back_and_answers_stale(pg_cluster: PostgresCluster 
                 await hub.engine.dispose()
 
     asyncio.run(scenario())
+
+
+def test_listener_reconnects_and_catches_up(pair: tuple[ProcessServer, ProcessServer]) -> None:
+    """The listening connections are cut (as by a database restart); a move
+    made while they are down still reaches the other process's socket once
+    its listener is back."""
+    import asyncpg
+
+    a, b = pair
+
+    async def scenario() -> None:
+        table = await create(a, ["human"] * 4)
+        async with Client(seat_url(a, table, 0)) as probe:
+            first = await probe.recv_type("state")
+        version = first["version"]
+        # Find the seat to move, connected to A; a spectator on B.
+        mover = None
+        for seat in range(4):
+            async with Client(seat_url(a, table, seat)) as candidate:
+                if (await candidate.recv_type("state"))["legal"]:
+                    mover = seat
+                    break
+        assert mover is not None
+        async with (
+            Client(seat_url(a, table, mover)) as on_a,
+            Client(f"{b.ws_base}/ws/tables/{table['id']}") as on_b,
+        ):
+            state = await on_a.recv_type("state")
+            await on_b.recv_type("state")
+            db_url = a.db.replace("postgresql://", "postgres://")
+            conn = await asyncpg.connect(db_url)
+            try:
+                cut = await conn.fetchval(
+                    "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE application_name = $1",
+                    "oracles-listener",
+                )
+            finally:
+                await conn.close()
+            assert cut == 2
+            await on_a.send({"type": "move", "action": state["legal"][0], "version": version, "id": "m"})
+            assert (await on_b.state_at_least(version + 1, timeout=15))["version"] >= version + 1
+
+    asyncio.run(scenario())
+    assert_quiet(a, b)

@@ -693,6 +693,10 @@ class Hub:
             await runtime.stop()
 
 
+#: The listening connection's ``application_name`` (seen in ``pg_stat_activity``).
+LISTENER_NAME = "oracles-listener"
+
+
 class Listener:
     """One dedicated asyncpg connection doing ``LISTEN oracles_moves``;
     reconnects when it drops, and then catches every loaded table up."""
@@ -730,7 +734,9 @@ class Listener:
         while not self.hub.closing:
             conn = None
             try:
-                conn = await asyncpg.connect(self.dsn, timeout=10)
+                conn = await asyncpg.connect(
+                    self.dsn, timeout=10, server_settings={"application_name": LISTENER_NAME}
+                )
                 await conn.add_listener(db.CHANNEL, self._on_notify)
                 logs.event("listening", channel=db.CHANNEL)
                 self.ready.set()
