@@ -364,3 +364,30 @@ def test_listener_reconnects_and_catches_up(pair: tuple[ProcessServer, ProcessSe
 
     asyncio.run(scenario())
     assert_quiet(a, b)
+
+
+def test_chat_reaches_the_other_process(pair: tuple[ProcessServer, ProcessServer]) -> None:
+    a, b = pair
+
+    async def scenario() -> None:
+        table = await create(a, ["human"] * 4)
+        async with Client(seat_url(a, table, 0)) as on_a, Client(seat_url(b, table, 1)) as on_b:
+            await on_a.recv_type("state")
+            await on_b.recv_type("state")
+            await on_a.send({"type": "chat", "text": "hello <b>"})
+            heard = await on_b.recv_type("chat", timeout=5)
+            assert heard["seat"] == 0 and heard["text"] == "hello &lt;b&gt;"
+            await on_b.send({"type": "chat", "text": "hi"})
+            assert (await on_a.recv_type("chat", timeout=5))["text"] == "hello &lt;b&gt;"
+            assert (await on_a.recv_type("chat", timeout=5))["text"] == "hi"
+            # Each line once on each socket.
+            await on_a.drain(0.3)
+            await on_b.drain(0.3)
+            for client in (on_a, on_b):
+                assert [m["text"] for m in client.received if m["type"] == "chat"] == [
+                    "hello &lt;b&gt;",
+                    "hi",
+                ]
+
+    asyncio.run(scenario())
+    assert_quiet(a, b)

@@ -212,8 +212,12 @@ async def rename_seat(conn: AsyncConnection, table_id: str, seat: int, name: str
     )
 
 
-async def insert_chat(conn: AsyncConnection, table_id: str, seat: int | None, text: str) -> None:
-    await conn.execute(insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now()))
+async def insert_chat(conn: AsyncConnection, table_id: str, seat: int | None, text: str) -> int:
+    """Store a chat line; its id."""
+    result = await conn.execute(
+        insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now())
+    )
+    return int(result.inserted_primary_key[0])
 
 
 async def load_table(
@@ -291,3 +295,15 @@ async def moves_after(conn: AsyncConnection, table_id: str, version: int) -> lis
         select(moves).where(moves.c.table_id == table_id, moves.c.version > version).order_by(moves.c.version)
     )
     return [MoveRow(r.version, r.seat, r.action, r.move_id) for r in result]
+
+
+async def notify_chat(conn: AsyncConnection, table_id: str, chat_id: int) -> None:
+    """Announce, on commit, the chat line ``chat_id`` as ``<table_id>:chat:<id>``."""
+    if conn.dialect.name == "postgresql":
+        await conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:chat:{chat_id}")))
+
+
+async def chat_line(conn: AsyncConnection, chat_id: int) -> tuple[str, int | None, str] | None:
+    """A chat line's table, seat and text."""
+    found = (await conn.execute(select(chat).where(chat.c.id == chat_id))).first()
+    return None if found is None else (str(found.table_id), found.seat, str(found.text))

@@ -474,7 +474,10 @@ class TableRuntime:
 
     async def chat(self, seat: int | None, text: str) -> None:
         async with self.hub.engine.begin() as conn:
-            await db.insert_chat(conn, self.id, seat, text)
+            chat_id = await db.insert_chat(conn, self.id, seat, text)
+            if self.hub.shared:
+                self.hub.own_chat.add(chat_id)  # before the notice can arrive
+                await db.notify_chat(conn, self.id, chat_id)
         self.broadcast(self.chat_message(seat, text))
 
     async def rename(self, seat: int, name: str) -> None:
@@ -520,6 +523,9 @@ class Hub:
         #: Other processes may write the same tables (PostgreSQL).
         self.shared = db.is_shared(engine)
         self.listener: Listener | None = Listener(self) if self.shared else None
+        #: Chat lines said through this process, whose notices are to be skipped.
+        self.own_chat: set[int] = set()
+        self._relays: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         """Listen for other processes' moves (PostgreSQL), then resume."""
@@ -543,6 +549,26 @@ class Hub:
             return  # not ours, or our own write
         if runtime.refreshing is None or runtime.refreshing.done():
             runtime.refreshing = asyncio.create_task(self._refresh(runtime))
+
+    def notified_chat(self, table_id: str, chat_id: int) -> None:
+        """A notice: a chat line was said at ``table_id`` through some process."""
+        if chat_id in self.own_chat:
+            self.own_chat.discard(chat_id)  # already sent to our sockets
+            return
+        runtime = self.tables.get(table_id)
+        if runtime is not None and runtime.connections and not self.closing:
+            task = asyncio.create_task(self._relay_chat(runtime, chat_id))
+            self._relays.add(task)
+            task.add_done_callback(self._relays.discard)
+
+    async def _relay_chat(self, runtime: TableRuntime, chat_id: int) -> None:
+        try:
+            async with self.engine.connect() as conn:
+                found = await db.chat_line(conn, chat_id)
+            if found is not None and found[0] == runtime.id:
+                runtime.broadcast(runtime.chat_message(found[1], found[2]))
+        except Exception:
+            logs.failure("cannot relay chat", table=runtime.id)
 
     async def _refresh(self, runtime: TableRuntime) -> None:
         try:
@@ -723,9 +749,11 @@ class Listener:
                 await self.task
 
     def _on_notify(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        table_id, _, version = payload.rpartition(":")
-        if version.isdigit():
-            self.hub.notified(table_id, int(version))
+        parts = payload.split(":")
+        if len(parts) == 2 and parts[1].isdigit():
+            self.hub.notified(parts[0], int(parts[1]))
+        elif len(parts) == 3 and parts[1] == "chat" and parts[2].isdigit():
+            self.hub.notified_chat(parts[0], int(parts[2]))
 
     async def _run(self) -> None:
         import asyncpg
