@@ -217,7 +217,9 @@ async def insert_chat(conn: AsyncConnection, table_id: str, seat: int | None, te
     result = await conn.execute(
         insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now())
     )
-    return int(result.inserted_primary_key[0])
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
 
 async def load_table(
