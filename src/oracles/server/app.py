@@ -138,7 +138,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if settings.migrate:
             await upgrade(engine)
         logs.event("database ready", db=redact_url(settings.db_url))
-        await hub.resume_all()
+        await hub.start()
         try:
             yield
         finally:

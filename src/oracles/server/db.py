@@ -38,6 +38,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    func,
     insert,
     select,
     update,
@@ -211,8 +212,14 @@ async def rename_seat(conn: AsyncConnection, table_id: str, seat: int, name: str
     )
 
 
-async def insert_chat(conn: AsyncConnection, table_id: str, seat: int | None, text: str) -> None:
-    await conn.execute(insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now()))
+async def insert_chat(conn: AsyncConnection, table_id: str, seat: int | None, text: str) -> int:
+    """Store a chat line; its id."""
+    result = await conn.execute(
+        insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now())
+    )
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
 
 async def load_table(
@@ -265,3 +272,40 @@ async def rematch_of(conn: AsyncConnection, table_id: str) -> str | None:
     """The id of the rematch already made of ``table_id``, if any."""
     found = (await conn.execute(select(tables.c.id).where(tables.c.rematch_of == table_id))).first()
     return None if found is None else str(found.id)
+
+
+#: The PostgreSQL channel on which committed moves are announced, as
+#: ``<table_id>:<version>`` (ids only: the moves are read back from the table).
+CHANNEL = "oracles_moves"
+
+
+def is_shared(engine: AsyncEngine) -> bool:
+    """Whether several server processes may share this database (PostgreSQL)."""
+    return engine.dialect.name == "postgresql"
+
+
+async def notify_moves(conn: AsyncConnection, table_id: str, version: int) -> None:
+    """Announce, on commit of ``conn``'s transaction, that ``table_id`` reached
+    ``version`` (PostgreSQL only; a no-op elsewhere)."""
+    if conn.dialect.name == "postgresql":
+        await conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{version}")))
+
+
+async def moves_after(conn: AsyncConnection, table_id: str, version: int) -> list[MoveRow]:
+    """The moves of ``table_id`` after ``version``, in order."""
+    result = await conn.execute(
+        select(moves).where(moves.c.table_id == table_id, moves.c.version > version).order_by(moves.c.version)
+    )
+    return [MoveRow(r.version, r.seat, r.action, r.move_id) for r in result]
+
+
+async def notify_chat(conn: AsyncConnection, table_id: str, chat_id: int) -> None:
+    """Announce, on commit, the chat line ``chat_id`` as ``<table_id>:chat:<id>``."""
+    if conn.dialect.name == "postgresql":
+        await conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:chat:{chat_id}")))
+
+
+async def chat_line(conn: AsyncConnection, chat_id: int) -> tuple[str, int | None, str] | None:
+    """A chat line's table, seat and text."""
+    found = (await conn.execute(select(chat).where(chat.c.id == chat_id))).first()
+    return None if found is None else (str(found.table_id), found.seat, str(found.text))

@@ -10,10 +10,12 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+#: The PostgreSQL advisory lock held while migrating (any fixed number).
+MIGRATION_LOCK = 0x6F7261636C6573
 
 
 def alembic_config(connection: Connection | None = None) -> Config:
@@ -29,6 +31,11 @@ def _upgrade(connection: Connection) -> None:
 
 
 async def upgrade(engine: AsyncEngine) -> None:
-    """Bring the database's schema to the newest revision."""
+    """Bring the database's schema to the newest revision. On PostgreSQL
+    the upgrade holds an advisory lock for its transaction, so that several
+    processes started at once upgrade one after the other (the later ones
+    find the schema at head and do nothing)."""
     async with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         await conn.run_sync(_upgrade)

@@ -10,11 +10,20 @@ queued to every socket, each built from that socket's own view.
 Bots, stand-ins for absent people and the per-move clock are tasks that end
 in the same :meth:`TableRuntime.submit`, with the version they saw: if anyone
 moved meanwhile, their move is stale and dropped.
+
+On PostgreSQL several server processes may serve the same tables. The move
+log's unique ``(table, version)`` key decides who wins each version: before
+a move the runtime reads the rows other processes added (:meth:`TableRuntime.catch_up`),
+and a move whose insert loses is answered ``stale``. Each commit sends
+``NOTIFY oracles_moves, '<table>:<version>'``; every process listens
+(:class:`Listener`), reads the new rows back and sends ``state`` to its own
+sockets.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import html
@@ -25,6 +34,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from oracles.core.errors import IllegalActionError, NotationError, OraclesError
@@ -121,6 +131,7 @@ class TableRuntime:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.refreshing: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
 
     # ---------------------------------------------------------------- facts
@@ -246,10 +257,16 @@ class TableRuntime:
         ``ack`` (also for a move id already applied), or a
         :class:`ProtocolError`. Shielded: once begun, a commit finishes
         even if the caller goes away, and the lock is never left mid-write."""
-        return await asyncio.shield(self._submit(seat, text, version, move_id))
+        task = asyncio.ensure_future(self._submit(seat, text, version, move_id))
+        # A caller cancelled meanwhile (a bot whose version passed) never
+        # reads the answer: retrieve it here, so that nothing is logged.
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return await asyncio.shield(task)
 
     async def _submit(self, seat: int, text: str, version: int, move_id: str | None) -> dict[str, Any]:
         async with self.lock:
+            if self.hub.shared:
+                await self.catch_up()
             if move_id is not None and move_id in self.move_ids:
                 return {"type": "ack", "id": move_id, "version": self.move_ids[move_id], "duplicate": True}
             if self.hub.closing:
@@ -272,7 +289,19 @@ class TableRuntime:
             texts = [*self.texts, notation]
             rows = [db.MoveRow(len(texts), seat, notation, move_id)]
             rows += self.play_chance(trial, texts)
-            await self.commit(rows, finished=trial.is_terminal())
+            try:
+                await self.commit(rows, finished=trial.is_terminal())
+            except IntegrityError:
+                # Another process stored this version first: take its moves.
+                await self.catch_up()
+                if move_id is not None and move_id in self.move_ids:
+                    return {
+                        "type": "ack",
+                        "id": move_id,
+                        "version": self.move_ids[move_id],
+                        "duplicate": True,
+                    }
+                raise ProtocolError(STALE, f"the table is at version {self.version}, not {version}") from None
             self.state = trial
             self.texts = texts
             if move_id is not None:
@@ -289,24 +318,65 @@ class TableRuntime:
             await db.insert_moves(conn, self.id, rows)
             if finished:
                 await db.mark_finished(conn, self.id)
+            await db.notify_moves(conn, self.id, rows[-1].version)
+
+    async def catch_up(self) -> bool:
+        """Under the lock: apply the moves other processes stored since
+        our version, then send ``state`` to our sockets and let whatever
+        acts next go on. Whether anything was new."""
+        async with self.hub.engine.connect() as conn:
+            rows = await db.moves_after(conn, self.id, self.version)
+        if not rows:
+            return False
+        state = self.state.clone()
+        texts = list(self.texts)
+        for row in rows:
+            if row.version != len(texts) + 1:
+                break  # not yet visible whole; the next notice brings the rest
+            state.apply_string(row.action)
+            texts.append(row.action)
+            if row.move_id is not None:
+                self.move_ids[row.move_id] = row.version
+        if len(texts) == len(self.texts):
+            return False
+        self.state, self.texts = state, texts
+        if state.is_terminal():
+            self.stored_status = "finished"
+        logs.event("caught up", table=self.id, version=self.version)
+        self.broadcast_state()
+        self.schedule()
+        return True
+
+    async def refresh(self) -> None:
+        """:meth:`catch_up` under the lock (a notice, or a reconnect)."""
+        async with self.lock:
+            await self.catch_up()
 
     async def resume(self) -> None:
         """After a restart: draw any chance left undrawn (the process died
         between a move and its deal), then let the bots go on."""
         async with self.lock:
+            if self.hub.shared:
+                await self.catch_up()
             if self.state.is_chance_node():
                 texts = list(self.texts)
                 trial = self.state.clone()
                 rows = self.play_chance(trial, texts)
-                await self.commit(rows, finished=trial.is_terminal())
-                self.state, self.texts = trial, texts
+                try:
+                    await self.commit(rows, finished=trial.is_terminal())
+                    self.state, self.texts = trial, texts
+                except IntegrityError:
+                    await self.catch_up()  # another process dealt first
             if self.state.is_terminal() and self.stored_status != "finished":
                 async with self.hub.engine.begin() as conn:
                     await db.mark_finished(conn, self.id)
                 self.stored_status = "finished"
-            for seat in self.seats:
-                if seat.kind == "human" and seat.present == 0:
-                    self.start_grace(seat)
+            if not self.hub.shared:
+                # Shared database: the person may be on another process;
+                # a stand-in starts only when a socket of ours goes away.
+                for seat in self.seats:
+                    if seat.kind == "human" and seat.present == 0:
+                        self.start_grace(seat)
             self.schedule()
 
     # ------------------------------------------------- bots and stand-ins
@@ -404,7 +474,10 @@ class TableRuntime:
 
     async def chat(self, seat: int | None, text: str) -> None:
         async with self.hub.engine.begin() as conn:
-            await db.insert_chat(conn, self.id, seat, text)
+            chat_id = await db.insert_chat(conn, self.id, seat, text)
+            if self.hub.shared:
+                self.hub.own_chat.add(chat_id)  # before the notice can arrive
+                await db.notify_chat(conn, self.id, chat_id)
         self.broadcast(self.chat_message(seat, text))
 
     async def rename(self, seat: int, name: str) -> None:
@@ -447,6 +520,61 @@ class Hub:
         self.tables: dict[str, TableRuntime] = {}
         self.closing = False
         self._loading = asyncio.Lock()
+        #: Other processes may write the same tables (PostgreSQL).
+        self.shared = db.is_shared(engine)
+        self.listener: Listener | None = Listener(self) if self.shared else None
+        #: Chat lines said through this process, whose notices are to be skipped.
+        self.own_chat: set[int] = set()
+        self._relays: set[asyncio.Task[None]] = set()
+
+    async def start(self) -> None:
+        """Listen for other processes' moves (PostgreSQL), then resume."""
+        if self.listener is not None:
+            await self.listener.start()
+        await self.resume_all()
+
+    async def refresh_all(self) -> None:
+        """Catch every loaded table up with the database (a notice may
+        have been missed while the listener was away)."""
+        for runtime in list(self.tables.values()):
+            try:
+                await runtime.refresh()
+            except Exception:
+                logs.failure("cannot refresh table", table=runtime.id)
+
+    def notified(self, table_id: str, version: int) -> None:
+        """A notice: ``table_id`` reached ``version`` in some process."""
+        runtime = self.tables.get(table_id)
+        if runtime is None or runtime.version >= version or self.closing:
+            return  # not ours, or our own write
+        if runtime.refreshing is None or runtime.refreshing.done():
+            runtime.refreshing = asyncio.create_task(self._refresh(runtime))
+
+    def notified_chat(self, table_id: str, chat_id: int) -> None:
+        """A notice: a chat line was said at ``table_id`` through some process."""
+        if chat_id in self.own_chat:
+            self.own_chat.discard(chat_id)  # already sent to our sockets
+            return
+        runtime = self.tables.get(table_id)
+        if runtime is not None and runtime.connections and not self.closing:
+            task = asyncio.create_task(self._relay_chat(runtime, chat_id))
+            self._relays.add(task)
+            task.add_done_callback(self._relays.discard)
+
+    async def _relay_chat(self, runtime: TableRuntime, chat_id: int) -> None:
+        try:
+            async with self.engine.connect() as conn:
+                found = await db.chat_line(conn, chat_id)
+            if found is not None and found[0] == runtime.id:
+                runtime.broadcast(runtime.chat_message(found[1], found[2]))
+        except Exception:
+            logs.failure("cannot relay chat", table=runtime.id)
+
+    async def _refresh(self, runtime: TableRuntime) -> None:
+        try:
+            await runtime.refresh()
+        except Exception:
+            logs.failure("cannot refresh table", table=runtime.id)
 
     async def get(self, table_id: str) -> TableRuntime | None:
         runtime = self.tables.get(table_id)
@@ -548,7 +676,7 @@ class Hub:
         logs.event("table created", table=row.id, game=game.id, seats=[s.kind for s in seat_specs])
         async with runtime.lock:
             for seat in runtime.seats:
-                if seat.kind == "human":
+                if seat.kind == "human" and not self.shared:
                     runtime.start_grace(seat)
             runtime.schedule()
         return runtime, tokens
@@ -585,5 +713,73 @@ class Hub:
     async def close(self) -> None:
         """Graceful stop: no new writes, wait for those in flight."""
         self.closing = True
+        if self.listener is not None:
+            await self.listener.stop()
         for runtime in list(self.tables.values()):
             await runtime.stop()
+
+
+#: The listening connection's ``application_name`` (seen in ``pg_stat_activity``).
+LISTENER_NAME = "oracles-listener"
+
+
+class Listener:
+    """One dedicated asyncpg connection doing ``LISTEN oracles_moves``;
+    reconnects when it drops, and then catches every loaded table up."""
+
+    #: Seconds between checks that the connection is alive.
+    CHECK = 2.0
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.dsn = hub.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        self.task: asyncio.Task[None] | None = None
+        self.ready = asyncio.Event()
+
+    async def start(self) -> None:
+        self.task = asyncio.create_task(self._run())
+        # Wait (a little) for the first LISTEN, so that no move is missed.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.ready.wait(), 10)
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+    def _on_notify(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        parts = payload.split(":")
+        if len(parts) == 2 and parts[1].isdigit():
+            self.hub.notified(parts[0], int(parts[1]))
+        elif len(parts) == 3 and parts[1] == "chat" and parts[2].isdigit():
+            self.hub.notified_chat(parts[0], int(parts[2]))
+
+    async def _run(self) -> None:
+        import asyncpg
+
+        first = True
+        while not self.hub.closing:
+            conn = None
+            try:
+                conn = await asyncpg.connect(
+                    self.dsn, timeout=10, server_settings={"application_name": LISTENER_NAME}
+                )
+                await conn.add_listener(db.CHANNEL, self._on_notify)
+                logs.event("listening", channel=db.CHANNEL)
+                self.ready.set()
+                if not first:
+                    await self.hub.refresh_all()
+                first = False
+                while not conn.is_closed():
+                    await asyncio.sleep(self.CHECK)
+                    await asyncio.wait_for(conn.execute("SELECT 1"), self.CHECK * 2)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                logs.event("listener lost", logging.WARNING, error=repr(error))
+            finally:
+                if conn is not None and not conn.is_closed():
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(conn.close(), 2)
+            await asyncio.sleep(1.0)
