@@ -4,6 +4,10 @@ so that those modules need not import each other)."""
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
+from oracles.games.oracle.cards import CARD_NAMES, CREATURE_NAMES
+
 #: Oracle cards dealt to each seat (no draft), by number of players.
 ORACLE_HAND = {3: 10, 4: 10, 5: 8}
 #: Oracle cards removed unseen in the draft variant.
@@ -15,3 +19,33 @@ PHASE_NAMES = ("dealer", "deal", "oracles", "keep", "draft", "play", "loser", "o
 # what happens by itself after one (a draw from the stack, a finished trick,
 # the scoring of a round). Resampling relies on the first four coming first.
 (E_DEALER, E_DEAL, E_ORACLES, E_PLAYER, E_DRAW, E_TRICK, E_SCORE) = range(7)
+
+
+class TrickFacts(NamedTuple):
+    """A finished trick as the rules log it: plain numbers, turned into the
+    event's words only when a view asks (random play and search never do)."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+    reason: str
+    creature: int
+    #: ``chip``, ``loser`` (the Loser chip moves to the winner) or ``decide``.
+    take: str
+    #: The seat the Loser chip came from, or None.
+    taken_from: int | None
+    #: Victory point chips of that creature left in the middle.
+    left: int
+
+    def event_fields(self, players: int) -> dict[str, Any]:
+        return {
+            "kind": "trick",
+            "leader": self.leader,
+            "cards": [[(self.leader + i) % players, CARD_NAMES[c]] for i, c in enumerate(self.cards)],
+            "winner": self.winner,
+            "reason": self.reason,
+            "creature": CREATURE_NAMES[self.creature],
+            "take": self.take,
+            "from": self.taken_from,
+            "left": self.left,
+        }

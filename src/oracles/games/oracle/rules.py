@@ -134,6 +134,7 @@ from oracles.games.oracle.phases import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    TrickFacts,
 )
 from oracles.games.oracle.prophecies import (
     NUM_ORACLE_CARDS,
@@ -186,7 +187,10 @@ class LoggedEvent(NamedTuple):
     seq: int
     #: Public facts the rules know at that moment (a trick's result, a
     #: round's scoring, the creature of a Loser decision); never mutated.
-    facts: dict[str, Any] | None = None
+    facts: dict[str, Any] | TrickFacts | None = None
+
+
+_new_event = tuple.__new__
 
 
 def _check_removed_colour(value: Any, resolved: dict[str, Any]) -> str | None:
@@ -530,8 +534,12 @@ class OracleState(State):
         return None
 
     # ---------------------------------------------------------- apply
-    def _log_event(self, kind: int, actor: int, action: int = 0, facts: dict[str, Any] | None = None) -> None:
-        self._events.append(LoggedEvent(kind, actor, action, len(self._history), facts))
+    def _log_event(
+        self, kind: int, actor: int, action: int = 0, facts: dict[str, Any] | TrickFacts | None = None
+    ) -> None:
+        # tuple.__new__ skips the NamedTuple's Python-level constructor: this
+        # runs at every action of every playout and search iteration.
+        self._events.append(_new_event(LoggedEvent, (kind, actor, action, len(self._history), facts)))
 
     def _apply(self, action: int) -> None:
         phase = self._phase
@@ -669,17 +677,10 @@ class OracleState(State):
         else:
             take = "loser"
             self._loser_holder[creature] = winner
-        facts = {
-            "kind": "trick",
-            "leader": leader,
-            "cards": [[(leader + i) % n, CARD_NAMES[c]] for i, c in enumerate(trick)],
-            "winner": winner,
-            "reason": reason,
-            "creature": CREATURE_NAMES[creature],
-            "take": take,
-            "from": holder if take == "loser" and holder != NOBODY else None,
-            "left": self._middle[creature],
-        }
+        taken_from = holder if take == "loser" and holder != NOBODY else None
+        facts = TrickFacts(
+            leader, tuple(trick), winner, reason, creature, take, taken_from, self._middle[creature]
+        )
         self._log_event(E_TRICK, NOBODY, 0, facts)
         if take == "decide":
             self._phase = LOSER

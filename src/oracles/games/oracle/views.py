@@ -99,6 +99,7 @@ from oracles.games.oracle.phases import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    TrickFacts,
 )
 from oracles.games.oracle.prophecies import ORACLE_IDS, Edition
 
@@ -236,7 +237,7 @@ def event_view(state: OracleState, event: LoggedEvent, viewer: int | None) -> di
     if kind == E_DEALER:
         out.update(kind="dealer", dealer=action)
     elif kind == E_DEAL:
-        assert facts is not None
+        assert isinstance(facts, dict)
         out.update(kind="deal", round=facts["round"], dealer=facts["dealer"])
         if viewer is not None:
             out["hand"] = list(game.dealt_names(E_DEAL, action)[viewer])
@@ -251,7 +252,9 @@ def event_view(state: OracleState, event: LoggedEvent, viewer: int | None) -> di
         if viewer == actor:
             out["cards"] = [ORACLE_IDS[card] for card in PAIRS[action]]
     elif kind == E_PLAYER:
-        out.update(_player_event(n, actor, action, facts, viewer))
+        out.update(_player_event(n, actor, action, facts if isinstance(facts, dict) else None, viewer))
+    elif isinstance(facts, TrickFacts):
+        out.update(facts.event_fields(n))
     else:
         assert facts is not None
         out.update(facts)
