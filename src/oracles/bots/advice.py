@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -93,11 +94,18 @@ def _candidates(world: State, seat: int, legal: list[int], rng: random.Random) -
 
 
 def advise(
-    info: SeatInfo, seed: int | str = 0, worlds: int = DEFAULT_WORLDS, extra: int | None = None
+    info: SeatInfo,
+    seed: int | str = 0,
+    worlds: int = DEFAULT_WORLDS,
+    extra: int | None = None,
+    seconds: float | None = None,
 ) -> Advice:
     """The value of each candidate move of ``info``'s seat (which must be to
     act), best first. ``extra`` is a move to value even if it is not among
-    the candidates (the move a person chose, in a review)."""
+    the candidates (the move a person chose, in a review). With ``seconds``,
+    worlds stop being sampled once the time is up (at least two are
+    played, so that every value has a spread): the web's hints are bounded
+    by time, not by the number of worlds."""
     legal = info.legal_actions()
     if not legal:
         raise ValueError(f"seat {info.seat} is not to act")
@@ -108,7 +116,10 @@ def advise(
         candidates.append(extra)
     evaluator = evaluator_for(info.game.id)
     values: dict[int, list[float]] = {a: [] for a in candidates}
+    deadline = None if seconds is None else time.monotonic() + seconds
     for index, world in enumerate(sampled):
+        if deadline is not None and index >= 2 and time.monotonic() > deadline:
+            break
         for action in candidates:
             trial = world.clone()
             trial.apply_trusted(action)
