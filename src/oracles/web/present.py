@@ -9,8 +9,11 @@ never shows more than the seat's own view holds. Keys are read with
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from oracles.i18n import N_, translate
@@ -67,12 +70,55 @@ OPTION_HELP = {
     "max_reveals": N_("How many reveals a player may make in one turn."),
 }
 
-#: Bot strengths offered in the lobby: (spec, label).
-BOT_LEVELS = (
-    ("random", N_("Bot: easy (random)")),
-    ("heuristic", N_("Bot: medium (heuristic)")),
-    ("ismcts:seconds=1", N_("Bot: strong (search, 1 s)")),
+#: The ladder's level names (``ladder.json``, written by ``benchmarks/ladder.py``),
+#: listed here so that the catalog holds them.
+LEVEL_NAMES = (N_("Novice"), N_("Casual"), N_("Keen"), N_("Strong"), N_("Master"))
+LADDER = Path(__file__).with_name("ladder.json")
+
+
+@functools.cache
+def ladder() -> dict[str, Any]:
+    """The ladder's levels and ratings; empty if the file is missing or bad
+    (the lobby then shows the levels without ratings)."""
+    try:
+        data = json.loads(LADDER.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    spec: str
+    name: str
+    what: str
+    #: OpenSkill ordinal (mu - 3 sigma) in this game, if measured.
+    rating: float | None
+
+
+#: Offered when the ladder file cannot be read.
+_FALLBACK_LEVELS = (
+    {"spec": "random", "name": "Novice", "what": "random"},
+    {"spec": "heuristic", "name": "Casual", "what": "heuristic"},
+    {"spec": "ismcts:seconds=1", "name": "Strong", "what": "ISMCTS 1 s"},
 )
+
+
+def bot_levels(game_id: str) -> list[BotLevel]:
+    """The lobby's bot choices for ``game_id``, named and rated by the ladder."""
+    data = ladder()
+    levels = data.get("levels") or _FALLBACK_LEVELS
+    ratings = data.get("games", {}).get(game_id, {}).get("ratings", {})
+    out = []
+    for level in levels:
+        rating = ratings.get(level.get("key"), {}).get("ordinal")
+        out.append(
+            BotLevel(
+                level["spec"], level["name"], level["what"], float(rating) if rating is not None else None
+            )
+        )
+    return out
+
 
 GAME_TITLES = {"oracle": "Oracle", "inrah": "Inrah", "codename": "Codename"}
 GAME_BLURBS = {
