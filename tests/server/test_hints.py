@@ -162,3 +162,23 @@ def test_hint_knows_only_the_seat_s_information() -> None:
     one = hints.compute("oracle", options, actions, seat, "s", seconds=600.0, worlds=3)
     two = hints.compute("oracle", options, swapped, seat, "s", seconds=600.0, worlds=3)
     assert one == two
+
+
+def test_review_marks_a_random_player_s_decisions() -> None:
+    """A seat that plays at random against the heuristic bot gets marks,
+    each at one of its own decisions, the bot's move costing more than the
+    default margin less than the one played."""
+    from oracles.core.registry import load_game
+    from oracles.simulate import play_game
+
+    options = {"players": 3, "rounds": 1}
+    final, _ = play_game(load_game("oracle", **options), ["random", "heuristic", "heuristic"], 3)
+    actions = final.record()["actions"]
+    marks = hints.review_marks("oracle", options, actions, 0, seconds=600.0, worlds=3)
+    assert marks
+    for mark in marks:
+        before = replay_record({"game": "oracle", "options": options, "actions": actions[: mark["index"]]})
+        assert before.current_player() == 0
+        assert actions[mark["index"]] == mark["played"] != mark["best"]
+        assert mark["unit"] == "points" and mark["cost"] > 2.0
+    assert marks == hints.review_marks("oracle", options, actions, 0, seconds=600.0, worlds=3)

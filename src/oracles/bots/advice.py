@@ -52,6 +52,9 @@ class Advice:
     unit: str
     #: Best first.
     moves: list[MoveValue]
+    #: Worlds the values were averaged over (fewer than asked when a time
+    #: budget ran out).
+    worlds: int = 0
 
     @property
     def best(self) -> MoveValue:
@@ -133,7 +136,8 @@ def advise(
             MoveValue(action, info.action_to_string(action), mean, 1.96 * spread / math.sqrt(len(samples)))
         )
     moves.sort(key=lambda move: (-move.value, move.action))
-    return Advice("win chance" if evaluator is not None else "points", moves)
+    played = len(next(iter(values.values()), []))
+    return Advice("win chance" if evaluator is not None else "points", moves, played)
 
 
 @dataclass(frozen=True)
@@ -160,17 +164,19 @@ def review(
     margin: float | None = None,
     worlds: int = DEFAULT_WORLDS,
     on_decision: Callable[[], None] | None = None,
+    seconds: float | None = None,
 ) -> list[ReviewMark]:
     """Every decision of ``seat`` in a game where the bot's best move beats
     the one played by more than ``margin`` (a default per unit).
     ``state_at(i)`` is the state before action ``i``; ``actions`` the game's
-    actions. The bot sees only what the seat saw then."""
+    actions. The bot sees only what the seat saw then. ``seconds`` bounds
+    each decision's advice (see :func:`advise`)."""
     marks = []
     for index, action in enumerate(actions):
         state = state_at(index)
         if state.current_player() != seat or len(state.legal_actions()) < 2:
             continue
-        advice = advise(SeatInfo(state, seat), seed=index, worlds=worlds, extra=action)
+        advice = advise(SeatInfo(state, seat), seed=index, worlds=worlds, extra=action, seconds=seconds)
         played = advice.value_of(action)
         if on_decision is not None:
             on_decision()

@@ -353,5 +353,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(NoReferrer)
     app.state.hub = hub
+    app.state.hints = hint_desk
     app.state.settings = settings
     return app

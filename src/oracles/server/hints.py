@@ -39,8 +39,9 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from oracles.bots.advice import DEFAULT_WORLDS, advise
+from oracles.bots.advice import DEFAULT_WORLDS, advise, decisions_of, review
 from oracles.bots.base import SeatInfo
+from oracles.core.game import State
 from oracles.core.records import replay_record
 from oracles.server import logs
 from oracles.server.db import now
@@ -61,6 +62,12 @@ HINT_SECONDS = 1.0
 HINT_WAIT = 20.0
 #: Candidates sent at most (best first).
 MAX_SHOWN = 12
+#: A replay page's review of one seat: seconds of thinking in all (shared
+#: out over the seat's decisions) and worlds per decision.
+REVIEW_SECONDS = 30.0
+REVIEW_WORLDS = 12
+#: Reviews kept in memory (each is a few marks).
+MAX_REVIEWS = 500
 
 metadata = MetaData()
 table_hints = Table(
@@ -98,11 +105,40 @@ def compute(
     return {
         "unit": advice.unit,
         "best": advice.best.notation,
+        "worlds": advice.worlds,
         "moves": [
             {"action": m.notation, "value": round(m.value, 4), "margin": round(m.margin, 4)}
             for m in advice.moves[:MAX_SHOWN]
         ],
     }
+
+
+def review_marks(
+    game_id: str,
+    options: dict[str, Any],
+    actions: list[str],
+    seat: int,
+    seconds: float = REVIEW_SECONDS,
+    worlds: int = REVIEW_WORLDS,
+) -> list[dict[str, Any]]:
+    """``oracles review``'s marks for ``seat`` of a finished game (runs in a
+    worker process). ``index`` is the action's place in the record, so the
+    replay's step ``index`` is the decision and ``index + 1`` the move."""
+    final = replay_record({"game": game_id, "options": options, "actions": actions})
+    history = final.history()
+    replay = final.game.new_initial_state()
+
+    def state_at(index: int) -> State:
+        while len(replay.history()) < index:
+            replay.apply_trusted(history[len(replay.history())])
+        return replay
+
+    per = seconds / max(1, decisions_of(final, seat))
+    marks = review(state_at, history, seat, worlds=worlds, seconds=per)
+    return [
+        {"index": m.index, "played": m.played, "best": m.best, "cost": round(m.cost, 4), "unit": m.unit}
+        for m in marks
+    ]
 
 
 @dataclass
@@ -120,9 +156,11 @@ class Hints:
         self.engine = engine
         self.bots = bots
         self.seconds = seconds
+        self.review_seconds = REVIEW_SECONDS
         self._tables: dict[str, _Seen] = {}
         self._busy: set[tuple[str, int]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._reviews: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]]]] = {}
 
     async def enable(self, table_id: str) -> None:
         """Turn hints on for a new table."""
@@ -237,7 +275,43 @@ class Hints:
             )
         return {**answer, **({"id": hint_id} if hint_id is not None else {})}
 
+    def review(
+        self, table_id: str, record: dict[str, Any], seat: int
+    ) -> tuple[str, list[dict[str, Any]] | None]:
+        """The replay page's marks for ``seat`` of a finished game:
+        ``("ready", marks)``, ``("working", None)`` while the pool works on
+        them (the first call starts it), or ``("failed", None)``. Cached per
+        table and seat: a finished record never changes."""
+        key = (table_id, seat)
+        task = self._reviews.get(key)
+        if task is None:
+            if len(self._reviews) >= MAX_REVIEWS:
+                oldest = next(iter(self._reviews))
+                self._reviews.pop(oldest).cancel()
+            task = asyncio.ensure_future(
+                self.bots.call(
+                    review_marks,
+                    record["game"],
+                    dict(record["options"]),
+                    list(record["actions"]),
+                    seat,
+                    self.review_seconds,
+                )
+            )
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())
+            self._reviews[key] = task
+        if not task.done():
+            return "working", None
+        if task.cancelled() or task.exception() is not None:
+            if not task.cancelled():
+                logs.event("review failed", table=table_id, seat=seat, error=repr(task.exception()))
+            self._reviews.pop(key, None)
+            return "failed", None
+        return "ready", task.result()
+
     async def aclose(self) -> None:
+        for review_task in list(self._reviews.values()):
+            review_task.cancel()
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):

@@ -296,3 +296,11 @@ def seat_names(seats: list[dict[str, Any]], lang: str = "en") -> list[str]:
         default = _DEFAULT_SEAT_NAME.match(name)
         names.append(translate(lang, "Seat {seat}", seat=default.group(1)) if default else name)
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
+
+
+def cost_text(mark: dict[str, Any], tr: Any) -> str:
+    """A review mark's estimated cost in words: points, or a chance of winning."""
+    if mark.get("unit") == "win chance":
+        return str(tr("{percent}% less chance to win", percent=round(100 * float(mark["cost"]))))
+    points = f"{float(mark['cost']):.1f}"
+    return str(tr("{points} points", points=points))

@@ -319,9 +319,21 @@ def web_routes(
             view = state.view(index)
             seats.append({"seat": index, "view": view})
         names = present.seat_names(table.seats_info(), language(request))
+        review_seat = None
+        raw_review = request.query_params.get("review", "")
+        if raw_review.isdigit() and int(raw_review) < players:
+            review_seat = int(raw_review)
+        review_state, marks = "off", None
+        if review_seat is not None and hints is not None:
+            review_state, marks = hints.review(table.id, record, review_seat)
         return render(
             request,
             "replay.html",
+            review_seat=review_seat,
+            review_state=review_state,
+            marks=marks or [],
+            mark_here=next((m for m in marks or [] if m["index"] + 1 == step), None),
+            query_review="" if review_seat is None else f"&review={review_seat}",
             table=table,
             record=record,
             step=step,

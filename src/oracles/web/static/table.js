@@ -356,7 +356,8 @@
     });
     hintList.innerHTML = "";
     if (!hintShown) { if (!hintAsked) hintStatus.textContent = ""; return; }
-    hintStatus.textContent = hintBox.dataset.best + " " + hintShown.best;
+    hintStatus.textContent = hintBox.dataset.best + " " + hintShown.best + " · " +
+      hintBox.dataset.worlds.replace("{count}", String(hintShown.worlds));
     hintShown.moves.forEach(function (m, index) {
       var li = document.createElement("li");
       if (index === 0) li.className = "hint-best";
@@ -371,9 +372,20 @@
       boxMoves(m.action).forEach(function (node) {
         node.classList.add("hinted");
         if (index === 0) node.classList.add("hint-best");
-        node.dataset.hintValue = formatValue(m.value, hintShown.unit);
+        // Short on the card itself: the list says the unit.
+        node.dataset.hintValue = hintShown.unit === "win chance" ? Math.round(m.value * 100) + "%" : (m.value >= 0 ? "+" : "") + m.value.toFixed(1);
       });
     });
+    // A move of several parts (keep O06 O36, reveal a1 …): mark the best
+    // move's parts on the board.
+    var words = hintShown.best.split(" ").slice(1);
+    if (!boxMoves(hintShown.best).length) {
+      words.forEach(function (word) {
+        boardBox.querySelectorAll("[data-token]").forEach(function (n) {
+          if (n.dataset.token === word) n.classList.add("hinted", "hint-best");
+        });
+      });
+    }
   }
   function boxMoves(action) {
     var found = [];
