@@ -181,4 +181,12 @@ def test_review_marks_a_random_player_s_decisions() -> None:
         assert before.current_player() == 0
         assert actions[mark["index"]] == mark["played"] != mark["best"]
         assert mark["unit"] == "points" and mark["cost"] > 2.0
-    assert marks == hints.review_marks("oracle", options, actions, 0, seconds=600.0, worlds=3)
+    # Done in parts, as the server does, it marks the same decisions.
+    indices = hints.review_plan("oracle", options, actions, 0)
+    assert {m["index"] for m in marks} <= set(indices)
+    half = len(indices) // 2
+    parts = [
+        hints.review_part("oracle", options, actions, 0, p, 600.0, 3)
+        for p in (indices[:half], indices[half:])
+    ]
+    assert parts[0] + parts[1] == marks

@@ -23,7 +23,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from oracles.bots.base import SeatInfo
@@ -165,14 +165,18 @@ def review(
     worlds: int = DEFAULT_WORLDS,
     on_decision: Callable[[], None] | None = None,
     seconds: float | None = None,
+    only: Collection[int] | None = None,
 ) -> list[ReviewMark]:
     """Every decision of ``seat`` in a game where the bot's best move beats
     the one played by more than ``margin`` (a default per unit).
     ``state_at(i)`` is the state before action ``i``; ``actions`` the game's
     actions. The bot sees only what the seat saw then. ``seconds`` bounds
-    each decision's advice (see :func:`advise`)."""
+    each decision's advice (see :func:`advise`); with ``only``, just the
+    decisions at those indices are looked at (a review done in parts)."""
     marks = []
     for index, action in enumerate(actions):
+        if only is not None and index not in only:
+            continue
         state = state_at(index)
         if state.current_player() != seat or len(state.legal_actions()) < 2:
             continue

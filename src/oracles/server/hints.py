@@ -39,7 +39,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from oracles.bots.advice import DEFAULT_WORLDS, advise, decisions_of, review
+from oracles.bots.advice import DEFAULT_WORLDS, advise, review
 from oracles.bots.base import SeatInfo
 from oracles.core.game import State
 from oracles.core.records import replay_record
@@ -66,6 +66,8 @@ MAX_SHOWN = 12
 #: out over the seat's decisions) and worlds per decision.
 REVIEW_SECONDS = 30.0
 REVIEW_WORLDS = 12
+#: Seconds of a review done in one go in the pool (bots' moves queue behind it).
+REVIEW_PART_SECONDS = 2.0
 #: Reviews kept in memory (each is a few marks).
 MAX_REVIEWS = 500
 
@@ -113,17 +115,31 @@ def compute(
     }
 
 
-def review_marks(
+def review_plan(game_id: str, options: dict[str, Any], actions: list[str], seat: int) -> list[int]:
+    """The indices of ``seat``'s decisions with a choice (runs in a worker)."""
+    state = replay_record({"game": game_id, "options": options, "actions": []})
+    found = []
+    for index, text in enumerate(actions):
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
+            found.append(index)
+        state.apply_string(text)
+    return found
+
+
+def review_part(
     game_id: str,
     options: dict[str, Any],
     actions: list[str],
     seat: int,
-    seconds: float = REVIEW_SECONDS,
+    indices: list[int],
+    seconds_each: float,
     worlds: int = REVIEW_WORLDS,
 ) -> list[dict[str, Any]]:
-    """``oracles review``'s marks for ``seat`` of a finished game (runs in a
-    worker process). ``index`` is the action's place in the record, so the
-    replay's step ``index`` is the decision and ``index + 1`` the move."""
+    """``oracles review``'s marks for ``seat`` among the decisions at
+    ``indices`` (runs in a worker; a review is done in parts so that the
+    bots' moves queued behind it wait for one part only). ``index`` is the
+    action's place in the record: the replay's step ``index`` is the
+    decision and ``index + 1`` the move."""
     final = replay_record({"game": game_id, "options": options, "actions": actions})
     history = final.history()
     replay = final.game.new_initial_state()
@@ -133,12 +149,31 @@ def review_marks(
             replay.apply_trusted(history[len(replay.history())])
         return replay
 
-    per = seconds / max(1, decisions_of(final, seat))
-    marks = review(state_at, history, seat, worlds=worlds, seconds=per)
+    marks = review(
+        state_at,
+        history[: max(indices) + 1] if indices else [],
+        seat,
+        worlds=worlds,
+        seconds=seconds_each,
+        only=set(indices),
+    )
     return [
         {"index": m.index, "played": m.played, "best": m.best, "cost": round(m.cost, 4), "unit": m.unit}
         for m in marks
     ]
+
+
+def review_marks(
+    game_id: str,
+    options: dict[str, Any],
+    actions: list[str],
+    seat: int,
+    seconds: float = REVIEW_SECONDS,
+    worlds: int = REVIEW_WORLDS,
+) -> list[dict[str, Any]]:
+    """A whole review in one call (what the server does in parts)."""
+    indices = review_plan(game_id, options, actions, seat)
+    return review_part(game_id, options, actions, seat, indices, seconds / max(1, len(indices)), worlds)
 
 
 @dataclass
@@ -288,16 +323,7 @@ class Hints:
             if len(self._reviews) >= MAX_REVIEWS:
                 oldest = next(iter(self._reviews))
                 self._reviews.pop(oldest).cancel()
-            task = asyncio.ensure_future(
-                self.bots.call(
-                    review_marks,
-                    record["game"],
-                    dict(record["options"]),
-                    list(record["actions"]),
-                    seat,
-                    self.review_seconds,
-                )
-            )
+            task = asyncio.ensure_future(self._review(record, seat))
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
             self._reviews[key] = task
         if not task.done():
@@ -308,6 +334,17 @@ class Hints:
             self._reviews.pop(key, None)
             return "failed", None
         return "ready", task.result()
+
+    async def _review(self, record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        game, options, actions = record["game"], dict(record["options"]), list(record["actions"])
+        indices = await self.bots.call(review_plan, game, options, actions, seat)
+        each = self.review_seconds / max(1, len(indices))
+        size = max(1, int(REVIEW_PART_SECONDS / each))
+        marks: list[dict[str, Any]] = []
+        for start in range(0, len(indices), size):
+            part = indices[start : start + size]
+            marks += await self.bots.call(review_part, game, options, actions, seat, part, each)
+        return marks
 
     async def aclose(self) -> None:
         for review_task in list(self._reviews.values()):

@@ -167,6 +167,7 @@
           if (board.dataset.finished === "1") {
             var replay = document.getElementById("replay-link");
             if (replay) replay.hidden = false;
+            if (hintBox) hintBox.hidden = true;  // no decision left to hint at
           }
         }
         resetComposer();
