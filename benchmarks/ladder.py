@@ -7,9 +7,11 @@ seeded so that a rerun plays the same cards), rates every seat with OpenSkill
 
 - ``benchmarks/results/ladder.md``: mu, sigma, ordinal (mu - 3 sigma) and
   seat-games per level per game, printed as well;
-- ``src/oracles/web/ladder.json``: the same figures plus each level's name,
-  which the lobby reads to name its bot choices (one file, so the names and
-  ratings shown stay those measured).
+- ``src/oracles/web/ladder.json``: the same figures plus each level's name
+  and its spec in each game, which the lobby reads to name and make its bot
+  choices (one file, so the names and ratings shown stay those measured).
+  Each game's latest run is kept there, so ``--only codename`` re-measures
+  one game and the page still shows all three.
 
 The 5 s level costs most, so it sits only in the ``--strong`` games of each
 game (its sigma says how sure the rating is); the other levels meet in the
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import platform
 import random
 import statistics
@@ -73,6 +76,10 @@ OPTIONS: dict[str, dict[str, Any]] = {
     "inrah": {"players": 4, "rounds": 3},
     "codename": {},
 }
+#: Per game, what the search levels add to their spec: Codename's search
+#: needs heuristic rollouts (random players guess themselves to death, which
+#: tells the search nothing; the same tuning as ``benchmarks/strength.py``).
+TUNING = {"codename": "rollout=heuristic"}
 #: ``--quick``: tiny budgets, shortest games.
 QUICK_SPECS = {
     "ismcts-0.2": "ismcts:iterations=4",
@@ -167,38 +174,53 @@ def ladder_for(
     return ratings
 
 
-def markdown(results: dict[str, dict[str, Rated]], meta: dict[str, Any]) -> str:
+def markdown(data: dict[str, Any]) -> str:
+    """The results page, from the stored data (every game's latest run)."""
     lines = [
         "# Bot ladder",
         "",
-        f"Machine: {meta['machine']}. Seed: {meta['seed']}. Measured {meta['date']} in {meta['seconds']:.0f} s "
-        f"({meta['workers']} workers, other work running: the search levels' time budgets buy fewer "
-        "iterations on a busy machine).",
-        "",
-        "OpenSkill (Plackett-Luce) ratings from mixed games, every seat ranked by its score; "
-        "*ordinal* is mu - 3 sigma, the figure the lobby shows. "
-        f"The 5 s level plays only {meta['strong']} games per game, so its sigma is wider.",
+        "OpenSkill (Plackett-Luce) ratings from mixed games (`benchmarks/ladder.py`): several levels "
+        "at one table, seats in rotation, seeded deals, every seat ranked by its score, ratings "
+        "updated game by game. *ordinal* is mu - 3 sigma, the figure the lobby shows. The 5 s "
+        "level sits only in a few games per game, so its sigma is wider. Time budgets buy fewer "
+        "iterations on a busy machine: each game's line says how the run went.",
         "",
     ]
-    for game_id, ratings in results.items():
-        options = ", ".join(f"{k}={v}" for k, v in OPTIONS_USED[game_id].items()) or "defaults"
+    names = {level["key"]: level for level in data["levels"]}
+    for game_id, entry in data["games"].items():
+        options = ", ".join(f"{k}={v}" for k, v in entry["options"].items()) or "defaults"
+        run = entry["run"]
         lines += [
             f"## {game_id} ({options})",
+            "",
+            f"{run['games']} games without the 5 s level and {run['strong']} with it, seed {run['seed']}, "
+            f"{run['seconds']:.0f} s on {run['workers']} workers ({run['machine']}, {run['load']}), "
+            f"{run['date']}. Search levels: `{entry['specs']['ismcts-1']}` and the same at 0.2 and 5 s.",
             "",
             "| level | bot | mu | sigma | ordinal | seat-games | mean score |",
             "|---|---|---:|---:|---:|---:|---:|",
         ]
-        for level in sorted(LEVELS, key=lambda lv: -ratings[lv.key].ordinal):
-            r = ratings[level.key]
-            mean = statistics.fmean(r.scores) if r.scores else 0.0
+        ratings = entry["ratings"]
+        for key in sorted(ratings, key=lambda k: -ratings[k]["ordinal"]):
+            r = ratings[key]
             lines.append(
-                f"| {level.name} | {level.what} | {r.mu:.2f} | {r.sigma:.2f} | {r.ordinal:.2f} | {r.games} | {mean:.2f} |"
+                f"| {names[key]['name']} | {names[key]['what']} | {r['mu']:.2f} | {r['sigma']:.2f} "
+                f"| {r['ordinal']:.2f} | {r['games']} | {r['mean_score']:.2f} |"
             )
         lines.append("")
     return "\n".join(lines)
 
 
-OPTIONS_USED: dict[str, dict[str, Any]] = {}
+def specs_for(game_id: str, quick: bool) -> dict[str, str]:
+    """Each level's spec in ``game_id``: the search levels take the game's
+    tuning (as ``benchmarks/strength.py`` does)."""
+    specs = {level.key: level.spec for level in LEVELS}
+    if quick:
+        specs.update(QUICK_SPECS)
+    extra = TUNING.get(game_id)
+    if extra:
+        specs = {k: f"{v}:{extra}" if v.startswith("ismcts") else v for k, v in specs.items()}
+    return specs
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -214,54 +236,59 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     games = [g.strip() for g in args.only.split(",") if g.strip()]
-    specs = {level.key: level.spec for level in LEVELS}
     options = OPTIONS
     if args.quick:
-        specs.update(QUICK_SPECS)
         options = QUICK_OPTIONS
         args.games, args.strong = min(args.games, 4), min(args.strong, 2)
         if args.out is None:
             parser.error("--quick writes only where --out says")
-    start = time.perf_counter()
-    results = {}
     for game_id in games:
         if game_id not in options:
             parser.error(f"unknown game {game_id!r}")
-        OPTIONS_USED[game_id] = options[game_id]
-        results[game_id] = ladder_for(
-            game_id, options[game_id], specs, args.games, args.strong, args.workers, args.seed
-        )
-    meta = {
-        "machine": f"{platform.machine()}, Python {platform.python_version()}",
-        "seed": args.seed,
-        "date": datetime.now(UTC).date().isoformat(),
-        "seconds": time.perf_counter() - start,
-        "workers": args.workers,
-        "strong": args.strong,
-    }
-    text = markdown(results, meta)
-    print(text)
-    data = {
-        "measured": meta["date"],
-        "levels": [{"key": lv.key, "spec": lv.spec, "name": lv.name, "what": lv.what} for lv in LEVELS],
-        "games": {
-            game_id: {
-                "options": OPTIONS_USED[game_id],
-                "ratings": {
-                    key: {
-                        "mu": round(r.mu, 3),
-                        "sigma": round(r.sigma, 3),
-                        "ordinal": round(r.ordinal, 3),
-                        "games": r.games,
-                    }
-                    for key, r in ratings.items()
-                },
-            }
-            for game_id, ratings in results.items()
-        },
-    }
     md_path = args.out / "ladder.md" if args.out else RESULTS
     json_path = args.out / "ladder.json" if args.out else DATA
+    try:
+        stored = json.loads(json_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        stored = {}
+    # Other games' latest runs are kept, so that --only re-measures some.
+    data: dict[str, Any] = {
+        "levels": [{"key": lv.key, "spec": lv.spec, "name": lv.name, "what": lv.what} for lv in LEVELS],
+        "games": stored.get("games", {}) if isinstance(stored.get("games"), dict) else {},
+    }
+    for game_id in games:
+        specs = specs_for(game_id, args.quick)
+        start = time.perf_counter()
+        load = os.getloadavg()[0]
+        ratings = ladder_for(
+            game_id, options[game_id], specs, args.games, args.strong, args.workers, args.seed
+        )
+        data["games"][game_id] = {
+            "options": options[game_id],
+            "specs": specs,
+            "ratings": {
+                key: {
+                    "mu": round(r.mu, 3),
+                    "sigma": round(r.sigma, 3),
+                    "ordinal": round(r.ordinal, 3),
+                    "games": r.games,
+                    "mean_score": round(statistics.fmean(r.scores), 3) if r.scores else 0.0,
+                }
+                for key, r in ratings.items()
+            },
+            "run": {
+                "games": args.games,
+                "strong": args.strong,
+                "seed": args.seed,
+                "seconds": round(time.perf_counter() - start, 1),
+                "workers": args.workers,
+                "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+                "load": f"load average {load:.1f} at the start",
+                "date": datetime.now(UTC).date().isoformat(),
+            },
+        }
+    text = markdown(data)
+    print(text)
     md_path.parent.mkdir(parents=True, exist_ok=True)
     md_path.write_text(text, encoding="utf-8")
     json_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

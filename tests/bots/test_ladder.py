@@ -56,5 +56,6 @@ def test_the_lobby_file_matches_the_ladder_and_the_catalog() -> None:
         assert level["name"] in present.LEVEL_NAMES  # so the catalog translates it
     for game in ("oracle", "inrah", "codename"):
         levels = present.bot_levels(game)
-        assert [lv.spec for lv in levels] == [level.spec for level in ladder.LEVELS]
+        assert [lv.spec for lv in levels] == [spec for spec in data["games"][game]["specs"].values()]
         assert all(lv.rating is not None for lv in levels)
+    assert "rollout=heuristic" in present.bot_levels("codename")[3].spec

@@ -108,14 +108,16 @@ def bot_levels(game_id: str) -> list[BotLevel]:
     """The lobby's bot choices for ``game_id``, named and rated by the ladder."""
     data = ladder()
     levels = data.get("levels") or _FALLBACK_LEVELS
-    ratings = data.get("games", {}).get(game_id, {}).get("ratings", {})
+    measured = data.get("games", {}).get(game_id, {})
+    ratings = measured.get("ratings", {})
+    # The spec the ladder measured in this game (its search tuning included).
+    specs = measured.get("specs", {})
     out = []
     for level in levels:
         rating = ratings.get(level.get("key"), {}).get("ordinal")
+        spec = specs.get(level.get("key"), level["spec"])
         out.append(
-            BotLevel(
-                level["spec"], level["name"], level["what"], float(rating) if rating is not None else None
-            )
+            BotLevel(spec, level["name"], level["what"], float(rating) if rating is not None else None)
         )
     return out
 
