@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from serverkit import Client, ThreadServer, http
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from oracles.core.records import replay_record
+from oracles.core.registry import load_game
 from oracles.server import hints
 from oracles.server.protocol import ProtocolError, parse_client_message
+from oracles.simulate import play_game
 
 
 def create(server: ThreadServer, **more: Any) -> dict[str, Any]:
@@ -141,9 +146,6 @@ def _swap_hidden(actions: list[str], a: int, b: int) -> list[str]:
 def test_hint_knows_only_the_seat_s_information() -> None:
     """Two deals that differ only in the cards of the two other seats give
     the seat to act the same view, and so the same hint."""
-    import random
-
-    from oracles.core.registry import load_game
 
     options = {"players": 3, "rounds": 1}
     state = load_game("oracle", **options).new_initial_state()
@@ -168,8 +170,6 @@ def test_review_marks_a_random_player_s_decisions() -> None:
     """A seat that plays at random against the heuristic bot gets marks,
     each at one of its own decisions, the bot's move costing more than the
     default margin less than the one played."""
-    from oracles.core.registry import load_game
-    from oracles.simulate import play_game
 
     options = {"players": 3, "rounds": 1}
     final, _ = play_game(load_game("oracle", **options), ["random", "heuristic", "heuristic"], 3)
@@ -190,3 +190,54 @@ def test_review_marks_a_random_player_s_decisions() -> None:
         for p in (indices[:half], indices[half:])
     ]
     assert parts[0] + parts[1] == marks
+
+
+class _SlowPool:
+    """A stand-in for the bot pool that holds each call until released."""
+
+    def __init__(self) -> None:
+        self.release = asyncio.Event()
+        self.calls = 0
+
+    async def call(self, fn: Any, *args: Any) -> Any:
+        self.calls += 1
+        await self.release.wait()
+        return fn(*args)
+
+
+def test_one_hint_at_a_time_and_stale_after_a_move(tmp_path: Any) -> None:
+    """A second request while the first is worked out is ``hint_busy``; a
+    hint whose table moved on meanwhile is ``stale``, and not counted."""
+    state = load_game("inrah", players=3, rounds=2).new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    texts = list(state.record()["actions"])
+    seat = state.current_player()
+    table = SimpleNamespace(
+        id="t1", game_id="inrah", options=dict(state.game.options), state=state, texts=texts, finished=False
+    )
+    table.version = len(texts)
+
+    async def scenario() -> None:
+        engine = create_async_engine(f"sqlite+aiosqlite:///{tmp_path / 'h.sqlite3'}")
+        async with engine.begin() as conn:
+            await conn.run_sync(hints.metadata.create_all)
+        pool = _SlowPool()
+        desk = hints.Hints(engine, pool)  # type: ignore[arg-type]
+        await desk.enable("t1")
+        first = asyncio.create_task(desk.ask(table, seat, table.version, "a"))  # type: ignore[arg-type]
+        while pool.calls == 0:
+            await asyncio.sleep(0.01)
+        with pytest.raises(ProtocolError) as busy:
+            await desk.ask(table, seat, table.version, "b")  # type: ignore[arg-type]
+        assert busy.value.code == hints.HINT_BUSY
+        table.version += 1  # someone moved while the hint was worked out
+        pool.release.set()
+        with pytest.raises(ProtocolError) as stale:
+            await first
+        assert stale.value.code == "stale"
+        assert await desk.taken("t1", 3) == [0, 0, 0]
+        await engine.dispose()
+
+    asyncio.run(scenario())
