@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from serverkit import Client, ThreadServer, http
+from serverkit import Client, ThreadServer, http, play_randomly
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from oracles.core.records import replay_record
@@ -241,3 +241,22 @@ def test_one_hint_at_a_time_and_stale_after_a_move(tmp_path: Any) -> None:
         await engine.dispose()
 
     asyncio.run(scenario())
+
+
+def test_a_rematch_keeps_the_hints(start_server: Any) -> None:
+    server = start_server()
+    table = create(
+        server, hints=True, seats=["human", "bot:random", "bot:random"], options={"players": 3, "rounds": 1}
+    )
+
+    async def scenario() -> None:
+        async with Client(url(server, table, 0)) as client:
+            await client.recv_type("state")
+            await play_randomly(client, random.Random(2))
+
+    asyncio.run(scenario())
+    token = table["seats"][0]["token"]
+    status, new, _ = http(server.base, "POST", f"/api/tables/{table['id']}/rematch?token={token}")
+    assert status == 201
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{new['id']}")
+    assert status == 200 and summary["hints"] == {"taken": [0, 0, 0]}

@@ -224,6 +224,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if not table.finished:
             return _error(409, "the game is not over yet")
         new = await hub.rematch(table)
+        if await hint_desk.enabled(table.id):
+            await hint_desk.enable(new.id)  # the next game keeps the table's hints
         return JSONResponse(
             {"id": new.id, "watch": f"/t/{new.id}", "url": f"/t/{new.id}?token={token}"}, status_code=201
         )

@@ -198,9 +198,12 @@ class Hints:
         self._reviews: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]]]] = {}
 
     async def enable(self, table_id: str) -> None:
-        """Turn hints on for a new table."""
-        async with self.engine.begin() as conn:
-            await conn.execute(insert(table_hints).values(table_id=table_id, enabled=True))
+        """Turn hints on for a new table (again: no change)."""
+        if self._tables.get(table_id, _Seen(False, {})).enabled:
+            return
+        with contextlib.suppress(IntegrityError):  # another request did it first
+            async with self.engine.begin() as conn:
+                await conn.execute(insert(table_hints).values(table_id=table_id, enabled=True))
         self._tables[table_id] = _Seen(True, {})
 
     async def enabled(self, table_id: str) -> bool:
