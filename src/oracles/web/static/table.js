@@ -357,11 +357,14 @@
     });
     hintList.innerHTML = "";
     if (!hintShown) { if (!hintAsked) hintStatus.textContent = ""; return; }
-    hintStatus.textContent = hintBox.dataset.best + " " + hintShown.best + " · " +
+    var moves = hintShown.moves;
+    // Values all alike: naming one "best" would only name the first listed.
+    var tied = moves.length > 1 && moves[0].value - moves[moves.length - 1].value < 1e-9;
+    hintStatus.textContent = (tied ? hintBox.dataset.tied : hintBox.dataset.best + " " + hintShown.best) + " · " +
       hintBox.dataset.worlds.replace("{count}", String(hintShown.worlds));
     hintShown.moves.forEach(function (m, index) {
       var li = document.createElement("li");
-      if (index === 0) li.className = "hint-best";
+      if (index === 0 && !tied) li.className = "hint-best";
       var b = button(m.action, { move: m.action });
       b.title = hintBox.dataset.play;
       li.appendChild(b);
@@ -372,7 +375,7 @@
       hintList.appendChild(li);
       boxMoves(m.action).forEach(function (node) {
         node.classList.add("hinted");
-        if (index === 0) node.classList.add("hint-best");
+        if (index === 0 && !tied) node.classList.add("hint-best");
         // Short on the card itself: the list says the unit.
         node.dataset.hintValue = hintShown.unit === "win chance" ? Math.round(m.value * 100) + "%" : (m.value >= 0 ? "+" : "") + m.value.toFixed(1);
       });
@@ -380,7 +383,7 @@
     // A move of several parts (keep O06 O36, reveal a1 …): mark the best
     // move's parts on the board.
     var words = hintShown.best.split(" ").slice(1);
-    if (!boxMoves(hintShown.best).length) {
+    if (!tied && !boxMoves(hintShown.best).length) {
       words.forEach(function (word) {
         boardBox.querySelectorAll("[data-token]").forEach(function (n) {
           if (n.dataset.token === word) n.classList.add("hinted", "hint-best");
