@@ -95,9 +95,15 @@ def type_to_end(page: Any, limit: float = 120.0) -> int:
 
 
 def new_table(
-    page: Any, base: str, game: str, options: dict[str, Any], seats: list[str] | None = None
+    page: Any,
+    base: str,
+    game: str,
+    options: dict[str, Any],
+    seats: list[str] | None = None,
+    hints: bool = False,
 ) -> None:
-    """Create a table from the lobby's form; the page lands on seat 1."""
+    """Create a table from the lobby's form (``hints``: tick the hint
+    checkbox); the page lands on seat 1."""
     page.goto(base + "/")
     page.locator(f"details.new-game:has(form[data-game='{game}'])").evaluate("d => { d.open = true; }")
     form = page.locator(f"form[data-game='{game}']")
@@ -109,5 +115,7 @@ def new_table(
             field.fill(str(value))
     for index, kind in enumerate(seats or []):
         form.locator(f"[name='{game}.seat{index}']").select_option(kind)
+    if hints:
+        form.locator(f"[data-hints='{game}']").check()
     form.locator(f"[data-create='{game}']").click()
     page.wait_for_selector("#board .board")

@@ -22,7 +22,8 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from oracles.bots.base import SeatInfo
@@ -51,6 +52,9 @@ class Advice:
     unit: str
     #: Best first.
     moves: list[MoveValue]
+    #: Worlds the values were averaged over (fewer than asked when a time
+    #: budget ran out).
+    worlds: int = 0
 
     @property
     def best(self) -> MoveValue:
@@ -93,11 +97,18 @@ def _candidates(world: State, seat: int, legal: list[int], rng: random.Random) -
 
 
 def advise(
-    info: SeatInfo, seed: int | str = 0, worlds: int = DEFAULT_WORLDS, extra: int | None = None
+    info: SeatInfo,
+    seed: int | str = 0,
+    worlds: int = DEFAULT_WORLDS,
+    extra: int | None = None,
+    seconds: float | None = None,
 ) -> Advice:
     """The value of each candidate move of ``info``'s seat (which must be to
     act), best first. ``extra`` is a move to value even if it is not among
-    the candidates (the move a person chose, in a review)."""
+    the candidates (the move a person chose, in a review). With ``seconds``,
+    worlds stop being sampled once the time is up (at least two are
+    played, so that every value has a spread): the web's hints are bounded
+    by time, not by the number of worlds."""
     legal = info.legal_actions()
     if not legal:
         raise ValueError(f"seat {info.seat} is not to act")
@@ -108,7 +119,10 @@ def advise(
         candidates.append(extra)
     evaluator = evaluator_for(info.game.id)
     values: dict[int, list[float]] = {a: [] for a in candidates}
+    deadline = None if seconds is None else time.monotonic() + seconds
     for index, world in enumerate(sampled):
+        if deadline is not None and index >= 2 and time.monotonic() > deadline:
+            break
         for action in candidates:
             trial = world.clone()
             trial.apply_trusted(action)
@@ -122,7 +136,8 @@ def advise(
             MoveValue(action, info.action_to_string(action), mean, 1.96 * spread / math.sqrt(len(samples)))
         )
     moves.sort(key=lambda move: (-move.value, move.action))
-    return Advice("win chance" if evaluator is not None else "points", moves)
+    played = len(next(iter(values.values()), []))
+    return Advice("win chance" if evaluator is not None else "points", moves, played)
 
 
 @dataclass(frozen=True)
@@ -149,17 +164,23 @@ def review(
     margin: float | None = None,
     worlds: int = DEFAULT_WORLDS,
     on_decision: Callable[[], None] | None = None,
+    seconds: float | None = None,
+    only: Collection[int] | None = None,
 ) -> list[ReviewMark]:
     """Every decision of ``seat`` in a game where the bot's best move beats
     the one played by more than ``margin`` (a default per unit).
     ``state_at(i)`` is the state before action ``i``; ``actions`` the game's
-    actions. The bot sees only what the seat saw then."""
+    actions. The bot sees only what the seat saw then. ``seconds`` bounds
+    each decision's advice (see :func:`advise`); with ``only``, just the
+    decisions at those indices are looked at (a review done in parts)."""
     marks = []
     for index, action in enumerate(actions):
+        if only is not None and index not in only:
+            continue
         state = state_at(index)
         if state.current_player() != seat or len(state.legal_actions()) < 2:
             continue
-        advice = advise(SeatInfo(state, seat), seed=index, worlds=worlds, extra=action)
+        advice = advise(SeatInfo(state, seat), seed=index, worlds=worlds, extra=action, seconds=seconds)
         played = advice.value_of(action)
         if on_decision is not None:
             on_decision()

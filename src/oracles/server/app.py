@@ -27,6 +27,7 @@ from oracles.server import logs, protocol
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
 from oracles.server.db import make_engine
+from oracles.server.hints import Hints
 from oracles.server.migrate import upgrade
 from oracles.server.tables import Connection, Hub, SeatSpec, TableError, TableRuntime
 
@@ -132,6 +133,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     engine = make_engine(settings.db_url)
     bots = BotRunner(settings.bot_mode, settings.bot_workers)
     hub = Hub(settings, engine, bots)
+    hint_desk = Hints(engine, bots)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -143,6 +145,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield
         finally:
             await hub.close()
+            await hint_desk.aclose()
             await bots.aclose()
             await engine.dispose()
             logs.event("stopped")
@@ -165,7 +168,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
             ):
                 raise TableError(f"'clock' must be whole seconds from 1 to {MAX_CLOCK}")
             seats = parse_seats(body.get("seats"), body.get("names"))
+            hints_on = body.get("hints", False)
+            if not isinstance(hints_on, bool):
+                raise TableError("'hints' must be true or false")
             table, tokens = await hub.create(game, options, seats, clock=clock)
+            if hints_on:
+                await hint_desk.enable(table.id)
         except TableError as error:
             return _error(422, str(error))
         out = []
@@ -192,7 +200,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         table = await _table(request)
         if table is None:
             return _error(404, "no such table")
-        return JSONResponse(table.summary())
+        summary = table.summary()
+        if await hint_desk.enabled(table.id):
+            # Beyond the SPEC: the hints each seat took.
+            summary["hints"] = {"taken": await hint_desk.taken(table.id, len(table.seats))}
+        return JSONResponse(summary)
 
     async def table_record(request: Request) -> Response:
         table = await _table(request)
@@ -212,6 +224,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if not table.finished:
             return _error(409, "the game is not over yet")
         new = await hub.rematch(table)
+        if await hint_desk.enabled(table.id):
+            await hint_desk.enable(new.id)  # the next game keeps the table's hints
         return JSONResponse(
             {"id": new.id, "watch": f"/t/{new.id}", "url": f"/t/{new.id}?token={token}"}, status_code=201
         )
@@ -320,6 +334,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 await table.rename(conn.seat, msg.name)
         elif isinstance(msg, protocol.Ping):
             conn.send({"type": "pong"})
+        elif isinstance(msg, protocol.Hint):
+            hint_desk.request(table, conn.seat, msg.version, msg.id, conn.send)
 
     routes = [
         Route("/healthz", healthz),
@@ -335,9 +351,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     # replaces the placeholder table page above.
     from oracles.web.routes import web_routes
 
-    routes = [*web_routes(hub, parse_seats, TableError), *routes]
+    routes = [*web_routes(hub, parse_seats, TableError, hint_desk), *routes]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(NoReferrer)
     app.state.hub = hub
+    app.state.hints = hint_desk
     app.state.settings = settings
     return app

@@ -13,12 +13,15 @@ import asyncio
 import contextlib
 import multiprocessing
 import secrets
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from oracles.bots.base import SeatInfo
 from oracles.bots.specs import make_bot
 from oracles.core.records import replay_record
+
+T = TypeVar("T")
 
 
 def choose(game_id: str, options: dict[str, Any], actions: list[str], seat: int, spec: str, seed: int) -> str:
@@ -59,6 +62,11 @@ class BotRunner:
         return await loop.run_in_executor(
             self._executor(), choose, game_id, options, list(actions), seat, spec, seed
         )
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in the pool (hints and reviews think there too)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor(), fn, *args)
 
     def shutdown(self) -> None:
         """Cancel queued choices and wait for the ones running (a search

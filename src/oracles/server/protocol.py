@@ -14,6 +14,8 @@ Client messages:
     a chat line, a seat's display name.
 ``{"type": "ping"}``
     answered ``{"type": "pong"}``.
+``{"type": "hint", "version": 12, "id": "h1"}``
+    asks for the bot's advice (tables with hints on; ``oracles.server.hints``).
 
 Server messages: ``state`` and ``error`` as in the SPEC, ``ack`` (a move of
 this connection was applied, or had been already), ``chat``, ``seats``
@@ -75,7 +77,13 @@ class Ping:
     pass
 
 
-ClientMessage = Move | Hello | Chat | Name | Ping
+@dataclass(frozen=True)
+class Hint:
+    version: int
+    id: str | None
+
+
+ClientMessage = Move | Hello | Chat | Name | Ping | Hint
 
 
 def _bad(message: str) -> ProtocolError:
@@ -141,6 +149,10 @@ def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> Client
         return Name(name=" ".join(name.split()))
     if kind == "ping":
         return Ping()
+    if kind == "hint":
+        hint_version = _int(data, "version", required=True)
+        assert hint_version is not None
+        return Hint(version=hint_version, id=_text(data, "id", MAX_ID, required=False))
     if isinstance(kind, str):
         raise _bad(f"unknown message type {kind[:40]!r}")
     raise _bad("a message needs a 'type' string")

@@ -9,8 +9,11 @@ never shows more than the seat's own view holds. Keys are read with
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from oracles.i18n import N_, translate
@@ -67,12 +70,57 @@ OPTION_HELP = {
     "max_reveals": N_("How many reveals a player may make in one turn."),
 }
 
-#: Bot strengths offered in the lobby: (spec, label).
-BOT_LEVELS = (
-    ("random", N_("Bot: easy (random)")),
-    ("heuristic", N_("Bot: medium (heuristic)")),
-    ("ismcts:seconds=1", N_("Bot: strong (search, 1 s)")),
+#: The ladder's level names (``ladder.json``, written by ``benchmarks/ladder.py``),
+#: listed here so that the catalog holds them.
+LEVEL_NAMES = (N_("Novice"), N_("Casual"), N_("Keen"), N_("Strong"), N_("Master"))
+LADDER = Path(__file__).with_name("ladder.json")
+
+
+@functools.cache
+def ladder() -> dict[str, Any]:
+    """The ladder's levels and ratings; empty if the file is missing or bad
+    (the lobby then shows the levels without ratings)."""
+    try:
+        data = json.loads(LADDER.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@dataclass(frozen=True)
+class BotLevel:
+    spec: str
+    name: str
+    what: str
+    #: OpenSkill ordinal (mu - 3 sigma) in this game, if measured.
+    rating: float | None
+
+
+#: Offered when the ladder file cannot be read.
+_FALLBACK_LEVELS = (
+    {"spec": "random", "name": "Novice", "what": "random"},
+    {"spec": "heuristic", "name": "Casual", "what": "heuristic"},
+    {"spec": "ismcts:seconds=1", "name": "Strong", "what": "ISMCTS 1 s"},
 )
+
+
+def bot_levels(game_id: str) -> list[BotLevel]:
+    """The lobby's bot choices for ``game_id``, named and rated by the ladder."""
+    data = ladder()
+    levels = data.get("levels") or _FALLBACK_LEVELS
+    measured = data.get("games", {}).get(game_id, {})
+    ratings = measured.get("ratings", {})
+    # The spec the ladder measured in this game (its search tuning included).
+    specs = measured.get("specs", {})
+    out = []
+    for level in levels:
+        rating = ratings.get(level.get("key"), {}).get("ordinal")
+        spec = specs.get(level.get("key"), level["spec"])
+        out.append(
+            BotLevel(spec, level["name"], level["what"], float(rating) if rating is not None else None)
+        )
+    return out
+
 
 GAME_TITLES = {"oracle": "Oracle", "inrah": "Inrah", "codename": "Codename"}
 GAME_BLURBS = {
@@ -250,3 +298,11 @@ def seat_names(seats: list[dict[str, Any]], lang: str = "en") -> list[str]:
         default = _DEFAULT_SEAT_NAME.match(name)
         names.append(translate(lang, "Seat {seat}", seat=default.group(1)) if default else name)
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
+
+
+def cost_text(mark: dict[str, Any], tr: Any) -> str:
+    """A review mark's estimated cost in words: points, or a chance of winning."""
+    if mark.get("unit") == "win chance":
+        return str(tr("{percent}% less chance to win", percent=round(100 * float(mark["cost"]))))
+    points = f"{float(mark['cost']):.1f}"
+    return str(tr("{points} points", points=points))

@@ -121,12 +121,13 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
 
 
 def web_routes(
-    hub: Any, parse_seats: Callable[[Any, Any], Any], table_error: type[Exception]
+    hub: Any, parse_seats: Callable[[Any, Any], Any], table_error: type[Exception], hints: Any = None
 ) -> list[BaseRoute]:
     """The page routes. ``hub`` is the server's table hub, ``parse_seats``
-    its reader of seat lists and ``table_error`` the error it raises for a
-    table that cannot be made (passed in, so the web package does not import
-    the server's)."""
+    its reader of seat lists, ``table_error`` the error it raises for a
+    table that cannot be made and ``hints`` its hint desk
+    (``oracles.server.hints.Hints``; passed in, so the web package does not
+    import the server's)."""
     # Compile every template now, once: not later in the server's thread.
     env = environment()
     for name in env.list_templates(extensions=["html"]):
@@ -152,7 +153,7 @@ def web_routes(
             "lobby.html",
             games=games,
             tables=tables[:50],
-            bots=present.BOT_LEVELS,
+            bots={gid: present.bot_levels(gid) for gid in game_ids()},
             error=request.query_params.get("error"),
         )
 
@@ -191,6 +192,8 @@ def web_routes(
             table, tokens = await hub.create(game_id, options, parse_seats(seats, None))
         except table_error as error:
             return render(request, "error.html", 422, message=str(error))
+        if form.get("hints") and hints is not None:
+            await hints.enable(table.id)
         mine = next((t for t in tokens if t is not None), None)
         others = {index: t for index, t in enumerate(tokens) if t is not None and t != mine}
         if others:
@@ -247,6 +250,14 @@ def web_routes(
             "table_id": table.id,
         }
 
+    async def hint_facts(table: Any) -> dict[str, Any]:
+        """Whether hints are on at ``table`` and, once the game is over, the
+        hints each seat took (for the summary)."""
+        if hints is None or not await hints.enabled(table.id):
+            return {"hints_on": False}
+        taken = await hints.taken(table.id, len(table.seats)) if table.finished else None
+        return {"hints_on": True, "hints_taken": taken}
+
     def _public_ok(table: Any) -> bool:
         try:
             table.state.view(None)
@@ -260,6 +271,7 @@ def web_routes(
             return render(request, "error.html", 404, message=translate(language(request), "No such table."))
         table, seat, token = found
         board = board_context(table, seat, language(request))
+        board.update(await hint_facts(table))
         return render(
             request,
             "table.html",
@@ -275,7 +287,9 @@ def web_routes(
         if found is None:
             return HTMLResponse("", status_code=404)
         table, seat, _ = found
-        return render(request, "board.html", board=board_context(table, seat, language(request)))
+        board = board_context(table, seat, language(request))
+        board.update(await hint_facts(table))
+        return render(request, "board.html", board=board)
 
     async def replay(request: Request) -> Response:
         table_id = request.path_params["table_id"]
@@ -305,9 +319,21 @@ def web_routes(
             view = state.view(index)
             seats.append({"seat": index, "view": view})
         names = present.seat_names(table.seats_info(), language(request))
+        review_seat = None
+        raw_review = request.query_params.get("review", "")
+        if raw_review.isdigit() and int(raw_review) < players:
+            review_seat = int(raw_review)
+        review_state, marks = "off", None
+        if review_seat is not None and hints is not None:
+            review_state, marks = hints.review(table.id, record, review_seat)
         return render(
             request,
             "replay.html",
+            review_seat=review_seat,
+            review_state=review_state,
+            marks=marks or [],
+            mark_here=next((m for m in marks or [] if m["index"] + 1 == step), None),
+            query_review="" if review_seat is None else f"&review={review_seat}",
             table=table,
             record=record,
             step=step,

@@ -30,6 +30,12 @@
   var fetching = false;
   var myTurn = false;
   var composing = { verb: null, tokens: [] };
+  var hintBox = document.getElementById("hint-box");
+  var hintButton = document.getElementById("hint-button");
+  var hintStatus = document.getElementById("hint-status");
+  var hintList = document.getElementById("hint-list");
+  var hintAsked = null;     // {id, version} of the hint awaited
+  var hintShown = null;     // the last hint message, drawn on its version's board
 
   function setBanner(text, kind) {
     if (!text) { banner.hidden = true; banner.textContent = ""; return; }
@@ -117,8 +123,16 @@
       }
       reconnected = false;
       refresh();
+    } else if (msg.type === "hint") {
+      if (hintAsked && msg.id === hintAsked.id) hintAsked = null;
+      if (msg.version === shownVersion) { hintShown = msg; drawHint(); }
+      updateHintButton();
     } else if (msg.type === "ack") {
       if (pending && msg.id === pending.id) pending = null;
+    } else if (msg.type === "error" && hintAsked && msg.id === hintAsked.id) {
+      hintAsked = null;
+      if (hintStatus) hintStatus.textContent = msg.message || msg.code;
+      updateHintButton();
     } else if (msg.type === "error") {
       if (pending && (msg.id === pending.id || msg.code === "stale")) pending = null;
       if (moveError) moveError.textContent = msg.message || msg.code;
@@ -153,10 +167,14 @@
           if (board.dataset.finished === "1") {
             var replay = document.getElementById("replay-link");
             if (replay) replay.hidden = false;
+            if (hintBox) hintBox.hidden = true;  // no decision left to hint at
           }
         }
         resetComposer();
         cue();
+        if (hintShown && hintShown.version !== shownVersion) { hintShown = null; }
+        drawHint();
+        updateHintButton();
       })
       .catch(function () { again = true; })
       .then(function () {
@@ -320,6 +338,78 @@
     composerBox.appendChild(actions);
   }
 
+  // -------------------------------------------------------------- hints
+  // The server answers a hint only to this socket, for the version asked:
+  // the candidates are listed with their values and marked on the board.
+  function formatValue(value, unit) {
+    if (unit === "win chance") return Math.round(value * 100) + "% " + hintBox.dataset.chance;
+    return (value >= 0 ? "+" : "") + value.toFixed(1) + " " + hintBox.dataset.points;
+  }
+  function updateHintButton() {
+    if (!hintButton) return;
+    hintButton.disabled = !myTurn || hintAsked !== null;
+  }
+  function drawHint() {
+    if (!hintBox) return;
+    document.querySelectorAll(".hinted").forEach(function (n) {
+      n.classList.remove("hinted", "hint-best");
+      delete n.dataset.hintValue;
+    });
+    hintList.innerHTML = "";
+    if (!hintShown) { if (!hintAsked) hintStatus.textContent = ""; return; }
+    var moves = hintShown.moves;
+    // Values all alike: naming one "best" would only name the first listed.
+    var tied = moves.length > 1 && moves[0].value - moves[moves.length - 1].value < 1e-9;
+    hintStatus.textContent = (tied ? hintBox.dataset.tied : hintBox.dataset.best + " " + hintShown.best) + " · " +
+      hintBox.dataset.worlds.replace("{count}", String(hintShown.worlds));
+    hintShown.moves.forEach(function (m, index) {
+      var li = document.createElement("li");
+      if (index === 0 && !tied) li.className = "hint-best";
+      var b = button(m.action, { move: m.action });
+      b.title = hintBox.dataset.play;
+      li.appendChild(b);
+      var value = document.createElement("span");
+      value.className = "hint-value";
+      value.textContent = formatValue(m.value, hintShown.unit) + " (± " + (hintShown.unit === "win chance" ? Math.round(m.margin * 100) + "%" : m.margin.toFixed(1)) + ")";
+      li.appendChild(value);
+      hintList.appendChild(li);
+      boxMoves(m.action).forEach(function (node) {
+        node.classList.add("hinted");
+        if (index === 0 && !tied) node.classList.add("hint-best");
+        // Short on the card itself: the list says the unit.
+        node.dataset.hintValue = hintShown.unit === "win chance" ? Math.round(m.value * 100) + "%" : (m.value >= 0 ? "+" : "") + m.value.toFixed(1);
+      });
+    });
+    // A move of several parts (keep O06 O36, reveal a1 …): mark the best
+    // move's parts on the board.
+    var words = hintShown.best.split(" ").slice(1);
+    if (!tied && !boxMoves(hintShown.best).length) {
+      words.forEach(function (word) {
+        boardBox.querySelectorAll("[data-token]").forEach(function (n) {
+          if (n.dataset.token === word) n.classList.add("hinted", "hint-best");
+        });
+      });
+    }
+  }
+  function boxMoves(action) {
+    var found = [];
+    boardBox.querySelectorAll("[data-move]").forEach(function (n) { if (n.dataset.move === action) found.push(n); });
+    return found;
+  }
+  if (hintButton) {
+    hintButton.addEventListener("click", function () {
+      if (!myTurn || hintAsked) return;
+      counter += 1;
+      hintAsked = { id: "h" + Date.now().toString(36) + "-" + counter, version: shownVersion };
+      if (send({ type: "hint", version: shownVersion, id: hintAsked.id })) {
+        hintStatus.textContent = hintBox.dataset.wait;
+      } else {
+        hintAsked = null;
+      }
+      updateHintButton();
+    });
+  }
+
   // --------------------------------------------------------------- chat
   var chatLines = document.getElementById("chat-lines");
   function addChat(msg) {
@@ -340,5 +430,6 @@
   drawComposer();
   myTurn = (boardBox.querySelector(".board") || { dataset: {} }).dataset.myTurn === "1";
   cue();
+  updateHintButton();
   connect();
 })();

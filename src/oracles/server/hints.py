@@ -1,0 +1,359 @@
+"""Hints at the table: the bot's advice for the seat to act, on request.
+
+Hints are off unless the table's creator turns them on (``"hints": true`` in
+``POST /api/tables``, or the lobby's checkbox). Then the seat to act may send
+``{"type": "hint", "version": V, "id": "..."}``; the advice
+(:func:`oracles.bots.advice.advise`) is computed in the server's bot pool from
+the record's actions and the seat alone, through a
+:class:`~oracles.bots.base.SeatInfo`, exactly as a bot's choice is, so it
+knows no more than the seat does. The answer goes only to the socket that
+asked. Each seat asks for one hint at a time, and a hint for a version the
+table has left is refused (``stale``).
+
+Every decision a seat took a hint for is stored (``hints_taken``, one row
+per seat and version), so the end-of-game summary can say how many hints
+each seat took, also after a restart. Both tables here are created by the
+migration ``0002_hints``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    UniqueConstraint,
+    insert,
+    select,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from oracles.bots.advice import DEFAULT_WORLDS, advise, review
+from oracles.bots.base import SeatInfo
+from oracles.core.game import State
+from oracles.core.records import replay_record
+from oracles.server import logs
+from oracles.server.db import now
+from oracles.server.protocol import NOT_YOUR_TURN, STALE, ProtocolError
+
+if TYPE_CHECKING:
+    from oracles.server.bots import BotRunner
+    from oracles.server.tables import TableRuntime
+
+#: Error codes beyond the SPEC's (documented in ``docs/server.md``).
+HINTS_OFF = "hints_off"
+HINT_BUSY = "hint_busy"
+
+#: Seconds of thinking a hint may take (the worlds sampled stop then).
+HINT_SECONDS = 1.0
+#: How long the server waits for the pool before giving up on a hint (the
+#: pool may be busy with bots' moves).
+HINT_WAIT = 20.0
+#: Candidates sent at most (best first).
+MAX_SHOWN = 12
+#: A replay page's review of one seat: seconds of thinking in all (shared
+#: out over the seat's decisions) and worlds per decision.
+REVIEW_SECONDS = 30.0
+REVIEW_WORLDS = 12
+#: Seconds of a review done in one go in the pool (bots' moves queue behind it).
+REVIEW_PART_SECONDS = 2.0
+#: Reviews kept in memory (each is a few marks).
+MAX_REVIEWS = 500
+
+metadata = MetaData()
+table_hints = Table(
+    "table_hints",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("enabled", Boolean, nullable=False),
+)
+hints_taken = Table(
+    "hints_taken",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "seat", "version", name="uq_hints_taken"),
+)
+
+
+def compute(
+    game_id: str,
+    options: dict[str, Any],
+    actions: list[str],
+    seat: int,
+    seed: str,
+    seconds: float,
+    worlds: int = DEFAULT_WORLDS,
+) -> dict[str, Any]:
+    """The advice for ``seat`` at the end of ``actions`` (runs in a worker
+    process: plain data in and out). The record is rebuilt whole, but the
+    advice sees it only through the seat's :class:`SeatInfo`."""
+    state = replay_record({"game": game_id, "options": options, "actions": actions})
+    advice = advise(SeatInfo(state, seat), seed=seed, worlds=worlds, seconds=seconds)
+    return {
+        "unit": advice.unit,
+        "best": advice.best.notation,
+        "worlds": advice.worlds,
+        "moves": [
+            {"action": m.notation, "value": round(m.value, 4), "margin": round(m.margin, 4)}
+            for m in advice.moves[:MAX_SHOWN]
+        ],
+    }
+
+
+def review_plan(game_id: str, options: dict[str, Any], actions: list[str], seat: int) -> list[int]:
+    """The indices of ``seat``'s decisions with a choice (runs in a worker)."""
+    state = replay_record({"game": game_id, "options": options, "actions": []})
+    found = []
+    for index, text in enumerate(actions):
+        if state.current_player() == seat and len(state.legal_actions()) > 1:
+            found.append(index)
+        state.apply_string(text)
+    return found
+
+
+def review_part(
+    game_id: str,
+    options: dict[str, Any],
+    actions: list[str],
+    seat: int,
+    indices: list[int],
+    seconds_each: float,
+    worlds: int = REVIEW_WORLDS,
+) -> list[dict[str, Any]]:
+    """``oracles review``'s marks for ``seat`` among the decisions at
+    ``indices`` (runs in a worker; a review is done in parts so that the
+    bots' moves queued behind it wait for one part only). ``index`` is the
+    action's place in the record: the replay's step ``index`` is the
+    decision and ``index + 1`` the move."""
+    final = replay_record({"game": game_id, "options": options, "actions": actions})
+    history = final.history()
+    replay = final.game.new_initial_state()
+
+    def state_at(index: int) -> State:
+        while len(replay.history()) < index:
+            replay.apply_trusted(history[len(replay.history())])
+        return replay
+
+    marks = review(
+        state_at,
+        history[: max(indices) + 1] if indices else [],
+        seat,
+        worlds=worlds,
+        seconds=seconds_each,
+        only=set(indices),
+    )
+    return [
+        {"index": m.index, "played": m.played, "best": m.best, "cost": round(m.cost, 4), "unit": m.unit}
+        for m in marks
+    ]
+
+
+def review_marks(
+    game_id: str,
+    options: dict[str, Any],
+    actions: list[str],
+    seat: int,
+    seconds: float = REVIEW_SECONDS,
+    worlds: int = REVIEW_WORLDS,
+) -> list[dict[str, Any]]:
+    """A whole review in one call (what the server does in parts)."""
+    indices = review_plan(game_id, options, actions, seat)
+    return review_part(game_id, options, actions, seat, indices, seconds / max(1, len(indices)), worlds)
+
+
+@dataclass
+class _Seen:
+    enabled: bool
+    #: (seat, version) -> the answer sent (a second request is not a second hint).
+    answers: dict[tuple[int, int], dict[str, Any]]
+
+
+class Hints:
+    """The server's hint desk: which tables have hints on, the hints in
+    progress, and the counts of hints taken."""
+
+    def __init__(self, engine: AsyncEngine, bots: BotRunner, seconds: float = HINT_SECONDS) -> None:
+        self.engine = engine
+        self.bots = bots
+        self.seconds = seconds
+        self.review_seconds = REVIEW_SECONDS
+        self._tables: dict[str, _Seen] = {}
+        self._busy: set[tuple[str, int]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._reviews: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]]]] = {}
+
+    async def enable(self, table_id: str) -> None:
+        """Turn hints on for a new table (again: no change)."""
+        if self._tables.get(table_id, _Seen(False, {})).enabled:
+            return
+        with contextlib.suppress(IntegrityError):  # another request did it first
+            async with self.engine.begin() as conn:
+                await conn.execute(insert(table_hints).values(table_id=table_id, enabled=True))
+        self._tables[table_id] = _Seen(True, {})
+
+    async def enabled(self, table_id: str) -> bool:
+        seen = self._tables.get(table_id)
+        if seen is None:
+            async with self.engine.connect() as conn:
+                found = await conn.scalar(
+                    select(table_hints.c.enabled).where(table_hints.c.table_id == table_id)
+                )
+            seen = self._tables.setdefault(table_id, _Seen(bool(found), {}))
+        return seen.enabled
+
+    async def taken(self, table_id: str, seats: int) -> list[int]:
+        """Hints taken per seat (decisions a hint was given for)."""
+        counts = [0] * seats
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(select(hints_taken.c.seat).where(hints_taken.c.table_id == table_id))
+            for (seat,) in rows:
+                if 0 <= seat < seats:
+                    counts[seat] += 1
+        return counts
+
+    def request(
+        self, table: TableRuntime, seat: int | None, version: int, hint_id: str | None, send: Any
+    ) -> None:
+        """Answer a hint request later, through ``send`` (the asking
+        socket's): the socket goes on reading meanwhile."""
+        task = asyncio.create_task(self._answer(table, seat, version, hint_id, send))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _answer(
+        self, table: TableRuntime, seat: int | None, version: int, hint_id: str | None, send: Any
+    ) -> None:
+        try:
+            send(await self.ask(table, seat, version, hint_id))
+        except ProtocolError as error:
+            out: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
+            if hint_id is not None:
+                out["id"] = hint_id
+            send(out)
+        except Exception:
+            logs.failure("hint failed", table=table.id, seat=seat)
+            out = {"type": "error", "code": "unavailable", "message": "no hint could be given; try again"}
+            if hint_id is not None:
+                out["id"] = hint_id
+            send(out)
+
+    async def ask(
+        self, table: TableRuntime, seat: int | None, version: int, hint_id: str | None
+    ) -> dict[str, Any]:
+        """The ``hint`` message for ``seat`` at ``version``, or a
+        :class:`ProtocolError`."""
+        if not await self.enabled(table.id):
+            raise ProtocolError(HINTS_OFF, "hints are off at this table")
+        if seat is None:
+            raise ProtocolError(NOT_YOUR_TURN, "spectators get no hints")
+        if table.finished:
+            raise ProtocolError(NOT_YOUR_TURN, "the game is over")
+        if version != table.version:
+            raise ProtocolError(STALE, f"the table is at version {table.version}, not {version}")
+        if table.state.current_player() != seat:
+            raise ProtocolError(NOT_YOUR_TURN, f"it is not seat {seat}'s turn")
+        seen = self._tables[table.id]
+        answer = seen.answers.get((seat, version))
+        if answer is None:
+            key = (table.id, seat)
+            if key in self._busy:
+                raise ProtocolError(HINT_BUSY, "a hint for this seat is being worked out")
+            self._busy.add(key)
+            try:
+                started = time.monotonic()
+                advice = await asyncio.wait_for(
+                    self.bots.call(
+                        compute,
+                        table.game_id,
+                        dict(table.options),
+                        list(table.texts),
+                        seat,
+                        f"{table.id}:{version}:{seat}",
+                        self.seconds,
+                    ),
+                    HINT_WAIT,
+                )
+            except TimeoutError:
+                raise ProtocolError("unavailable", "the server is busy: no hint now") from None
+            finally:
+                self._busy.discard(key)
+            if table.version != version:
+                raise ProtocolError(STALE, f"the table moved on to version {table.version}")
+            answer = {"type": "hint", "version": version, "seat": seat, **advice}
+            seen.answers = {k: v for k, v in seen.answers.items() if k[1] >= version}
+            seen.answers[(seat, version)] = answer
+            with contextlib.suppress(IntegrityError):
+                async with self.engine.begin() as conn:
+                    await conn.execute(
+                        insert(hints_taken).values(
+                            table_id=table.id, seat=seat, version=version, created_at=now()
+                        )
+                    )
+            logs.event(
+                "hint",
+                table=table.id,
+                seat=seat,
+                version=version,
+                ms=round(1000 * (time.monotonic() - started)),
+            )
+        return {**answer, **({"id": hint_id} if hint_id is not None else {})}
+
+    def review(
+        self, table_id: str, record: dict[str, Any], seat: int
+    ) -> tuple[str, list[dict[str, Any]] | None]:
+        """The replay page's marks for ``seat`` of a finished game:
+        ``("ready", marks)``, ``("working", None)`` while the pool works on
+        them (the first call starts it), or ``("failed", None)``. Cached per
+        table and seat: a finished record never changes."""
+        key = (table_id, seat)
+        task = self._reviews.get(key)
+        if task is None:
+            if len(self._reviews) >= MAX_REVIEWS:
+                oldest = next(iter(self._reviews))
+                self._reviews.pop(oldest).cancel()
+            task = asyncio.ensure_future(self._review(record, seat))
+            task.add_done_callback(lambda done: done.cancelled() or done.exception())
+            self._reviews[key] = task
+        if not task.done():
+            return "working", None
+        if task.cancelled() or task.exception() is not None:
+            if not task.cancelled():
+                logs.event("review failed", table=table_id, seat=seat, error=repr(task.exception()))
+            self._reviews.pop(key, None)
+            return "failed", None
+        return "ready", task.result()
+
+    async def _review(self, record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        game, options, actions = record["game"], dict(record["options"]), list(record["actions"])
+        indices = await self.bots.call(review_plan, game, options, actions, seat)
+        each = self.review_seconds / max(1, len(indices))
+        size = max(1, int(REVIEW_PART_SECONDS / each))
+        marks: list[dict[str, Any]] = []
+        for start in range(0, len(indices), size):
+            part = indices[start : start + size]
+            marks += await self.bots.call(review_part, game, options, actions, seat, part, each)
+        return marks
+
+    async def aclose(self) -> None:
+        for review_task in list(self._reviews.values()):
+            review_task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

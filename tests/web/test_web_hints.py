@@ -1,0 +1,97 @@
+"""Hints and review marks in a real Chromium: a table created with hints on,
+the Hint button pressed, the suggested move played, the hints counted in the
+summary, and the replay page's review marks for that seat."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from webkit import new_table, play_to_end, version, wait_turn_or_end, wait_version_change
+
+
+def api(server: Any, path: str) -> Any:
+    with urllib.request.urlopen(server.base + path, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def test_lobby_names_bots_from_the_ladder(server: Any, browser: Any) -> None:
+    page = browser.new_page()
+    page.goto(server.base + "/")
+    labels = page.locator("select[name='oracle.seat1'] option").all_inner_texts()
+    ladder = json.loads((Path(__file__).parents[2] / "src/oracles/web/ladder.json").read_text())
+    for level in ladder["levels"]:
+        rating = ladder["games"]["oracle"]["ratings"][level["key"]]["ordinal"]
+        assert any(level["name"] in t and level["what"] in t and f"{rating:.1f}" in t for t in labels), labels
+    # Hints are off unless ticked.
+    assert not page.locator("[data-hints='oracle']").is_checked()
+    page.close()
+
+
+def test_hints_off_shows_no_button(server: Any, browser: Any) -> None:
+    page = browser.new_page()
+    new_table(page, server.base, "inrah", {"rounds": 1})
+    assert page.locator("#hint-button").count() == 0
+    page.close()
+
+
+def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any, shot: Any) -> None:
+    server.app.state.hints.review_seconds = 3.0  # a short review: this is a test
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    new_table(page, server.base, "oracle", {"rounds": 1, "players": 3}, hints=True)
+    tid = str(page.get_attribute("#table", "data-table"))
+    assert wait_turn_or_end(page) == "turn"
+    page.locator("#hint-button").click()
+    page.wait_for_selector("#hint-list li.hint-best button[data-move]")
+    best = page.locator("#hint-list li.hint-best button").get_attribute("data-move")
+    assert best and best in page.locator("#hint-status").inner_text()
+    values = page.locator("#hint-list .hint-value").all_inner_texts()
+    assert values and all("points" in v for v in values)
+    # The first decision keeps two prophecies: their cards are marked.
+    assert page.locator("#board [data-token].hint-best").count() == 2
+    before = version(page)
+    page.locator("#hint-list li.hint-best button").click()
+    wait_version_change(page, before)
+    # The hint belonged to that decision: gone once the table moves on.
+    page.wait_for_function("() => !document.querySelector('#hint-list li')")
+
+    def hint_again(made: int) -> None:
+        if made != 2:
+            return
+        page.locator("#hint-button").click()
+        page.wait_for_selector("#hint-list li.hint-best button[data-move]")
+        best = page.locator("#hint-list li.hint-best button").get_attribute("data-move")
+        # A card to play: the candidates are marked on the hand, with values.
+        marked = page.locator("#board [data-move].hint-best")
+        assert marked.count() == 1 and marked.get_attribute("data-move") == best
+        assert re.fullmatch(r"[+-]\d+\.\d", str(marked.get_attribute("data-hint-value")))
+        shot(page, "hint")
+
+    play_to_end(page, seed=3, after=hint_again)
+    assert page.locator("#hints-taken [data-hints-seat='0']").inner_text() == "2"
+    assert api(server, f"/api/tables/{tid}")["hints"] == {"taken": [2, 0, 0]}
+
+    page.goto(f"{server.base}/replay/{tid}")
+    page.locator('[data-review="0"]').click()
+    page.wait_for_url(re.compile(r"review=0"))
+    page.wait_for_selector("#review-table, #review-none", timeout=60_000)
+    rows = page.locator("#review-table tr[data-mark]")
+    if rows.count():
+        first = rows.first.get_attribute("data-mark")
+        assert first is not None
+        rows.first.locator("a").click()
+        page.wait_for_url(re.compile(rf"step={int(first) + 1}&review=0"))
+        assert page.locator("#review-here").count() == 1
+        assert page.locator("#review-table tr.current").count() == 1
+        shot(page, "review-marks")
+    assert not errors
+    context.close()
