@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from oracles.analysis.balance import MAX_POINTS, Goal, new_points
+from oracles.games.oracle.balance import MAX_POINTS, Goal, new_points
 
 GOAL = Goal(median=2.0, aim=0.15, tolerance=0.35, min_kept=0.05)
 
@@ -27,7 +27,7 @@ def test_points_stay_whole_and_bounded() -> None:
 
 
 def test_failing_cards_are_the_dead_and_the_uneven() -> None:
-    from oracles.analysis.balance import Measurement, failing
+    from oracles.games.oracle.balance import Measurement, failing
 
     measurement = Measurement(
         points={"O01": 4, "O02": 5, "O03": 6},

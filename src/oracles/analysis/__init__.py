@@ -6,15 +6,17 @@ module          job
 ``collect``     plays games (through :mod:`oracles.simulate`) or reads records,
                 and turns each finished game into JSON-ready facts
 ``stats``       Wilson intervals, mean intervals and small-sample warnings
-``oracle``      Oracle's facts and tables (prophecies, creatures, seats, ...)
-``inrah``       Inrah's facts and tables (bids, dealer, variants, trump)
-``codename``    Codename's facts and tables (first player, length, effects)
 ``report``      tables as CSV, plots as PNG (matplotlib) and ``report.html``
-``balance``     the re-pointing loop that writes a balanced Oracle edition
 ``cli``         the ``analyze`` and ``balance`` commands
 ==============  ===============================================================
 
-The per-game modules take the facts they need from the public API only
-(views, scores, history), each in one function (``round_facts`` /
-``game_facts``), so a change of the views is adapted in one place.
+This package is the game-independent half. Each game keeps its own
+statistics beside its rules, declared as the ``analysis`` part of its
+``PARTS`` (``oracles.games.<id>.analysis``: Oracle's prophecies, creatures and
+seats; Inrah's bids, dealer, variants and trump; Codename's first player,
+length and effects), and Oracle also a ``balancer`` part
+(``oracles.games.oracle.balance``, the re-pointing loop of ``oracles
+balance``). The commands reach both through the registry only. A game's
+analysis takes its facts from the public API (views, scores, history) in one
+function (``game_facts``), so a change of the views is adapted in one place.
 """

@@ -19,7 +19,7 @@ from oracles.backends import check_backend
 from oracles.cliargs import COUNT, SEED, SMALL, WORKERS, progress_bar
 from oracles.core.errors import OraclesError
 from oracles.core.options import parse_option_assignments
-from oracles.core.registry import game_ids, load_game
+from oracles.core.registry import game_ids, game_part, load_game
 
 #: Games a variant configuration plays, by default: this share of ``-n``.
 VARIANT_SHARE = 4
@@ -153,30 +153,27 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 
 def _game_module(game_id: str) -> Any:
-    import importlib
+    from oracles.analysis.collect import analysis_part
 
-    from oracles.analysis.collect import FACT_MODULES
-
-    if game_id not in FACT_MODULES:
+    if game_id not in game_ids():
         raise OraclesError(f"unknown game {game_id!r} (games: {', '.join(game_ids())})")
-    return importlib.import_module(f"oracles.analysis.{FACT_MODULES[game_id]}")
+    return analysis_part(game_id)
 
 
 def run_balance(args: argparse.Namespace) -> int:
-    from oracles.analysis.balance import BalanceSettings, Step, balance, load_start, write_history
-    from oracles.games.oracle.prophecies import edition_json
+    balancer = game_part("oracle", "balancer")
 
     _at_least(args.games, 1, "-n")
     _at_least(args.check_games, 1, "--check-games")
     _at_least(args.steps, 1, "--steps")
     _at_least(args.workers, 1, "--workers")
     try:
-        start = load_start(args.start)
+        start = balancer.load_start(args.start)
     except (ValueError, OSError) as error:
         raise OraclesError(f"--start: {error}") from None
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     load_game("oracle", players=args.players)  # option errors before any game
-    settings = BalanceSettings(
+    settings = balancer.BalanceSettings(
         games=args.games,
         check_games=args.check_games,
         steps=args.steps,
@@ -191,7 +188,7 @@ def run_balance(args: argparse.Namespace) -> int:
     progress = progress_bar(args.quiet)
     task_total = args.games * args.steps
 
-    def report(step: Step) -> None:
+    def report(step: Any) -> None:
         m = step.measurement
         progress.console.print(
             f"{step.kind} {step.number}: {m.games} games, median {m.median:.2f}, "
@@ -199,10 +196,12 @@ def run_balance(args: argparse.Namespace) -> int:
         )
 
     with progress:
-        result = balance(start, work, settings, args.name, _counter(progress, "balance", task_total), report)
+        result = balancer.balance(
+            start, work, settings, args.name, _counter(progress, "balance", task_total), report
+        )
     description = _description(result.final, settings, result.met, result.unkept)
-    out.write_text(edition_json(result.edition, description), encoding="utf-8")
-    write_history(result.steps, out.with_name(out.stem + "-history.csv"))
+    out.write_text(balancer.edition_json(result.edition, description), encoding="utf-8")
+    balancer.write_history(result.steps, out.with_name(out.stem + "-history.csv"))
     print(json.dumps({"edition": str(out), "met": result.met, "description": description}))
     return 0 if result.met else 2
 

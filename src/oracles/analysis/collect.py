@@ -14,7 +14,6 @@ process, in ``--workers`` processes or on Ray.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,10 +23,8 @@ from oracles.backends import ordered_map
 from oracles.core.errors import OraclesError
 from oracles.core.game import State
 from oracles.core.records import load_record_file, replay_record
+from oracles.core.registry import game_part
 from oracles.simulate import game_for_job, play_game, prepare
-
-#: Where each game's facts come from: ``oracles.analysis.<module>.game_facts``.
-FACT_MODULES = {"oracle": "oracle", "inrah": "inrah", "codename": "codename"}
 
 
 @dataclass(frozen=True)
@@ -42,14 +39,17 @@ class Played:
 
 
 def game_facts(state: State) -> dict[str, Any]:
-    """The facts of a finished game, by its game's analysis module."""
-    module = FACT_MODULES.get(state.game.id)
-    if module is None:
-        raise OraclesError(f"no analysis for game {state.game.id!r}")
-    facts: Callable[[State], dict[str, Any]] = importlib.import_module(
-        f"oracles.analysis.{module}"
-    ).game_facts
+    """The facts of a finished game, by its game's ``analysis`` part."""
+    facts: Callable[[State], dict[str, Any]] = analysis_part(state.game.id).game_facts
     return facts(state)
+
+
+def analysis_part(game_id: str) -> Any:
+    """The ``analysis`` module a game declares in its parts."""
+    module = game_part(game_id, "analysis")
+    if module is None:
+        raise OraclesError(f"no analysis for game {game_id!r}")
+    return module
 
 
 def played(index: int, state: State) -> Played:

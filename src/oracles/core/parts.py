@@ -20,6 +20,11 @@ part                what it is
 ``renderer``        the terminal renderer class (``oracles.play.render.Renderer``)
 ``encoder``         the research tensor encoder class
                     (``oracles.research.encoding.Encoder``)
+``analysis``        a module with ``game_facts(state)``, ``variants(options)``
+                    and ``report_tables(...)``: the game's statistics for
+                    ``oracles analyze`` (built on ``oracles.analysis``)
+``balancer``        a module with the re-pointing loop of ``oracles balance``
+                    (Oracle only: its prophecy deck is the thing re-pointed)
 ==================  ===========================================================
 """
 
@@ -27,14 +32,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-PART_NAMES = ("game", "policy", "candidates", "evaluator", "renderer", "encoder")
+PART_NAMES = ("game", "policy", "candidates", "evaluator", "renderer", "encoder", "analysis", "balancer")
 
 
 @dataclass(frozen=True)
 class GameParts:
     """The parts of one game package, each ``"module:attribute"`` relative
-    to the package (``":attribute"`` for the package itself; ``evaluator``
-    names a module only), or ``None``."""
+    to the package (``":attribute"`` for the package itself; ``evaluator``,
+    ``analysis`` and ``balancer`` name a module only), or ``None``."""
 
     game: str
     policy: str | None = None
@@ -42,6 +47,8 @@ class GameParts:
     evaluator: str | None = None
     renderer: str | None = None
     encoder: str | None = None
+    analysis: str | None = None
+    balancer: str | None = None
 
     def __post_init__(self) -> None:
         assert tuple(f.name for f in fields(self)) == PART_NAMES

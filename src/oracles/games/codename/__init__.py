@@ -11,6 +11,7 @@ PARTS = GameParts(
     evaluator="evaluator",
     renderer="render:CodenameRenderer",
     encoder="encoding:CodenameEncoder",
+    analysis="analysis",
 )
 
 __all__ = ["PARTS", "CodenameGame", "CodenameState"]

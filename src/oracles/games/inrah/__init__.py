@@ -26,6 +26,7 @@ PARTS = GameParts(
     policy="policy:choose",
     renderer="render:InrahRenderer",
     encoder="encoding:InrahEncoder",
+    analysis="analysis",
 )
 
 __all__ = [

@@ -9,4 +9,6 @@ PARTS = GameParts(
     policy="policy:choose",
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
+    analysis="analysis",
+    balancer="balance",
 )

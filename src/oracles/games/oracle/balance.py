@@ -3,7 +3,7 @@
 Conditions stay, points change. Each step plays ``games`` one-round games
 (heuristic bots by default, 4 players) with the current points, measures
 every card's kept rate and expected points when kept (points x how often it
-holds when kept, :mod:`oracles.analysis.oracle`) and re-points:
+holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
 
 * a card whose expected points when kept lie outside ``median x (1 ± aim)``
   moves towards the points that would bring it to the median, damped
@@ -45,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from oracles.analysis.collect import Played, play_games
-from oracles.analysis.oracle import DEAD_KEPT_RATE, card_counts, expected_when_kept, median_expected
+from oracles.games.oracle.analysis import DEAD_KEPT_RATE, card_counts, expected_when_kept, median_expected
 from oracles.games.oracle.prophecies import Edition, edition_json, edition_points, load_edition, repointed
 
 DAMPING = 0.6
