@@ -6,7 +6,9 @@ rotation, so each bot meets the same cards from every seat. The table, with
 ``benchmarks/results/strength.md``.
 
 Each row's latest figures are kept in ``benchmarks/results/strength.json``,
-so ``--only 2,4`` re-measures two rows and the table still shows all six.
+so ``--only 2,4`` re-measures two rows and the table still shows all nine.
+Rows 7 to 9 are head to head with OpenSpiel's ISMCTS at equal time
+(``docs/bots.md``), its simulations calibrated in the same run.
 The full matrix takes about 1.5 hours on 2 idle cores (200 games in each
 ISMCTS row, 800 in the others); ``--quick`` plays fewer deals and, with
 ``--oracle-rounds``/``--inrah-rounds``, shorter games, and writes nothing.
@@ -55,29 +57,94 @@ class Row:
     label: str
     bots: list[str]
     options: dict[str, Any]
-    metric: str  # "win" (win rate of bots[0]) or "score_gap" (mean score bots[0] - bots[1])
+    metric: str  # "win" (win rate of bots[0]), "score_gap" (mean score bots[0] - bots[1]) or "share"
     target: float
     deals: int
 
 
+#: Thinking time per move of the head-to-head rows (ours and OpenSpiel's).
+H2H_SECONDS = 0.2
+#: Our entrant in the head-to-head rows: the default search, given the time.
+H2H_OURS = f"ismcts:seconds={H2H_SECONDS:g}"
+
+
+def calibrate_openspiel(game_id: str, options: dict[str, Any], seconds: float, probe: int = 20) -> int:
+    """OpenSpiel ISMCTS simulations that take ``seconds`` a move in this
+    game, timed now (same machine, same load as the row that follows) over
+    decisions of random games with ``probe`` simulations each."""
+    import random
+
+    from oracles.bots.base import SeatInfo
+    from oracles.bots.specs import make_bot
+    from oracles.core.registry import load_game
+
+    game = load_game(game_id, **options)
+    rng = random.Random(f"calibrate:{game_id}")
+    spent, simulations = 0.0, 0
+    while spent < 4.0:  # a few seconds of probing per row
+        state = game.new_initial_state()
+        stop = rng.randrange(2, 40)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_trusted(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1 and stop <= 0:
+                bot = make_bot(f"openspiel_ismcts:simulations={probe}", state.current_player(), stop)
+                begin = time.perf_counter()
+                bot.choose(SeatInfo(state, state.current_player()))
+                spent += time.perf_counter() - begin
+                simulations += probe
+                break
+            stop -= 1
+            state.apply_trusted(rng.choice(legal))
+    return max(1, round(seconds * simulations / spent))
+
+
+def share_figures(data: dict[str, Any], shares: list[float], hero: str) -> tuple[str, bool]:
+    """A head-to-head row: the hero's win share (a tie splits the win) with
+    its interval, met when at least the target and the hero's mean score is
+    above the others'."""
+    from oracles.simulate import mean_interval
+
+    share, half = mean_interval(shares)
+    by_bot = {r["bot"]: r for r in data["bots"]}
+    ours = by_bot[hero]["mean_score"]
+    theirs = [r["mean_score"] for r in data["bots"] if r["bot"] != hero]
+    shown = f"{100 * share:.1f}% ± {100 * half:.1f}; mean {ours:.1f} vs {max(theirs):.1f}"
+    return shown, ours > max(theirs)
+
+
 def measure(row: Row, workers: int, seed: int, title: str) -> dict[str, Any]:
     start = time.perf_counter()
-    games = row.deals * len(lineups(row.bots, len(row.bots)))
+    bots = list(row.bots)
+    calibrated = ""
+    if any(b.startswith("openspiel_ismcts") for b in bots):
+        simulations = calibrate_openspiel(row.game, row.options, H2H_SECONDS)
+        bots = [f"openspiel_ismcts:simulations={simulations}" if b == "openspiel_ismcts" else b for b in bots]
+        calibrated = f" (OpenSpiel: {simulations} simulations ≈ {H2H_SECONDS:g} s, calibrated in this run)"
+    games = row.deals * len(lineups(bots, len(bots)))
+    shares: list[float] = []
+
+    def on_game(result: Any) -> None:
+        seat = result.lineup.index(bots[0])
+        shares.append(1 / len(result.winners) if seat in result.winners else 0.0)
+        progress.advance(task)
+
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True)) as progress:
         task = progress.add_task(title, total=games)
         data = run_tournament(
-            row.game,
-            row.bots,
-            row.deals,
-            options=row.options,
-            seed=seed,
-            workers=workers,
-            on_game=lambda _: progress.advance(task),
+            row.game, bots, row.deals, options=row.options, seed=seed, workers=workers, on_game=on_game
         )
     by_bot = {r["bot"]: r for r in data["bots"]}
-    hero = by_bot[row.bots[0]]
-    if row.metric == "win":
+    hero = by_bot[bots[0]]
+    if row.metric == "share":
+        shown, mean_higher = share_figures(data, shares, bots[0])
+        share = sum(shares) / len(shares)
+        met = 100 * share >= row.target and mean_higher
+        target = f"≥ {row.target:g}% and a higher mean"
+    elif row.metric == "win":
         low, high = hero["win_rate_ci95"]
         value = 100 * hero["win_rate"]
         shown = f"{value:.1f}% ({100 * low:.1f}–{100 * high:.1f})"
@@ -93,7 +160,7 @@ def measure(row: Row, workers: int, seed: int, title: str) -> dict[str, Any]:
     opts = ", ".join(f"{k}={v}" for k, v in row.options.items()) or "defaults"
     return {
         "game": row.game,
-        "match": row.label,
+        "match": row.label + calibrated,
         "options": opts,
         "games": data["games"],
         "deals": row.deals,
@@ -116,17 +183,23 @@ def main() -> int:
     parser.add_argument(
         "--ismcts-deals", type=int, default=50, help="deals per ISMCTS row (Codename: twice as many)"
     )
+    parser.add_argument(
+        "--h2h-deals",
+        type=int,
+        default=50,
+        help="deals per head-to-head row (4 seatings; Codename: 2, twice the deals)",
+    )
     parser.add_argument("--ismcts", help="one ISMCTS spec for every game (default: per game, below)")
     parser.add_argument("--oracle-rounds", type=int, help="rounds per Oracle game (default: the game's)")
     parser.add_argument("--inrah-rounds", type=int, help="rounds per Inrah game (default: full game)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="a smoke run: few deals, short games")
-    parser.add_argument("--only", help="comma-separated row numbers to run (1-6)")
+    parser.add_argument("--only", help="comma-separated row numbers to run (1-9)")
     args = parser.parse_args()
     ismcts = dict(ISMCTS)
     if args.quick:
-        args.deals, args.ismcts_deals = 10, 2
+        args.deals, args.ismcts_deals, args.h2h_deals = 10, 2, 1
         args.ismcts = args.ismcts or "ismcts:iterations=50:rollout=heuristic"
         args.oracle_rounds = args.oracle_rounds or 1
         args.inrah_rounds = args.inrah_rounds or 5
@@ -139,7 +212,10 @@ def main() -> int:
         inrah["rounds"] = args.inrah_rounds
     if args.ismcts:
         ismcts = dict.fromkeys(ismcts, args.ismcts)
-    h, r = "heuristic", "random"
+    h, r, os_ = "heuristic", "random", "openspiel_ismcts"
+    # The issue's head-to-head settings: Inrah over 5 rounds, Oracle one round.
+    h2h_inrah = {"players": 4, "rounds": args.inrah_rounds or 5}
+    h2h_oracle = {"players": 4, "rounds": args.oracle_rounds or 1}
     mo, mi, mc = ismcts["oracle"], ismcts["inrah"], ismcts["codename"]
     rows = [
         Row("oracle", "1 heuristic vs 3 random", [h, r, r, r], oracle, "win", 50, args.deals),
@@ -151,6 +227,29 @@ def main() -> int:
         # Two seatings a deal instead of four: twice the deals for as many games.
         Row("codename", "heuristic vs random", [h, r], {}, "win", 90, 2 * args.deals),
         Row("codename", f"{mc} vs heuristic", [mc, h], {}, "win", 60, 2 * args.ismcts_deals),
+        # Head to head with OpenSpiel's ISMCTS at equal time (the bots issue):
+        # 200 games a row, one of ours against three of theirs at 4 players.
+        Row(
+            "codename", f"{H2H_OURS} vs OpenSpiel ISMCTS", [H2H_OURS, os_], {}, "win", 75, args.h2h_deals * 2
+        ),
+        Row(
+            "inrah",
+            f"1 {H2H_OURS} vs 3 OpenSpiel ISMCTS",
+            [H2H_OURS, os_, os_, os_],
+            h2h_inrah,
+            "share",
+            40,
+            args.h2h_deals,
+        ),
+        Row(
+            "oracle",
+            f"1 {H2H_OURS} vs 3 OpenSpiel ISMCTS",
+            [H2H_OURS, os_, os_, os_],
+            h2h_oracle,
+            "share",
+            40,
+            args.h2h_deals,
+        ),
     ]
     chosen = {int(x) for x in args.only.split(",")} if args.only else set(range(1, len(rows) + 1))
     store: dict[str, Any] = json.loads(STORE.read_text(encoding="utf-8")) if STORE.exists() else {}

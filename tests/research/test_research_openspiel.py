@@ -165,3 +165,27 @@ def test_observer_pieces_are_named() -> None:
     observation.set_from(state, 0)
     assert observation.dict["hand"].sum() == 1
     assert observation.tensor.shape == (game.information_state_tensor_size(),)
+
+
+@pytest.mark.parametrize("game_id", sorted(SMALL))
+def test_openspiel_ismcts_bot_plays_whole_games_from_a_spec(game_id: str) -> None:
+    """The head-to-head baseline of benchmarks/strength.py: named by a spec,
+    seeded, it plays legal moves to the end against our search."""
+    from oracles.tournament import run_tournament
+
+    players = SMALL[game_id].get("players", 2)
+    specs = ["openspiel_ismcts:simulations=3:c=1.5", *["ismcts:iterations=5"] * (players - 1)]
+    data = run_tournament(game_id, specs, 1, options=SMALL[game_id], seed=3)
+    assert data["games"] == players
+    hero = next(r for r in data["bots"] if r["bot"] == specs[0])
+    assert hero["seat_games"] == players
+
+
+def test_openspiel_ismcts_spec_errors_name_the_parameter() -> None:
+    from oracles.bots.specs import make_bot
+    from oracles.core.errors import OptionError
+
+    with pytest.raises(OptionError, match="'simulations' must be an integer from 1"):
+        make_bot("openspiel_ismcts:simulations=0", 0)
+    with pytest.raises(OptionError, match="has no parameter 'depth'"):
+        make_bot("openspiel_ismcts:depth=3", 0)

@@ -6,6 +6,7 @@ bot's declared ``params`` (type, finiteness, range, choices).
 
 from __future__ import annotations
 
+import importlib
 import re
 from typing import Any
 
@@ -55,9 +56,30 @@ def _convert(cls: type[Bot], key: str, value: str) -> Any:
 MAX_SPEC = 200
 
 
+#: Bots that live outside this package and need an optional extra: their
+#: name, module, class and the extra that brings what they import. Loaded
+#: only when named, so that the package runs without them.
+OPTIONAL_BOTS: dict[str, tuple[str, str, str]] = {
+    "openspiel_ismcts": ("oracles.research.openspiel_ismcts", "OpenSpielISMCTSBot", "research"),
+}
+
+
 def bot_classes() -> dict[str, type[Bot]]:
-    """The bots that can be named in a spec."""
+    """The bots that can be named in a spec (the optional ones are listed
+    by name and loaded by :func:`parse_bot_spec` when named)."""
     return {cls.name: cls for cls in (RandomBot, HeuristicBot, ISMCTSBot)}
+
+
+def _optional_bot(name: str) -> type[Bot]:
+    module_name, class_name, extra = OPTIONAL_BOTS[name]
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise OptionError(
+            f"bot '{name}' needs the '{extra}' extra (pip install 'oracles[{extra}]'): {error}"
+        ) from None
+    cls: type[Bot] = getattr(module, class_name)
+    return cls
 
 
 def parse_bot_spec(spec: str) -> tuple[type[Bot], dict[str, Any]]:
@@ -70,9 +92,13 @@ def parse_bot_spec(spec: str) -> tuple[type[Bot], dict[str, Any]]:
         raise OptionError(f"a bot spec is a text of at most {MAX_SPEC} characters, got {shown(spec)}")
     name, *pairs = [part.strip() for part in spec.strip().split(":")]
     classes = bot_classes()
-    if name.lower() not in classes:
-        raise OptionError(f"unknown bot '{printable(name)}' (bots: {', '.join(sorted(classes))})")
-    cls = classes[name.lower()]
+    if name.lower() in OPTIONAL_BOTS:
+        cls = _optional_bot(name.lower())
+    elif name.lower() in classes:
+        cls = classes[name.lower()]
+    else:
+        names = sorted([*classes, *OPTIONAL_BOTS])
+        raise OptionError(f"unknown bot '{printable(name)}' (bots: {', '.join(names)})")
     params: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
