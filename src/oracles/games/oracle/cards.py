@@ -109,6 +109,49 @@ def cards_of_mask(mask: int) -> list[int]:
     return cards
 
 
+def _colour_cards() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    table = []
+    for colour in range(NUM_COLOURS):
+        row: list[tuple[int, ...]] = [()]
+        for value in range(NUM_VALUES):
+            card = colour * NUM_VALUES + value
+            row += [(*cards, card) for cards in row]  # bit ``value`` set: the rows so far plus ``card``
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: ``COLOUR_CARDS[colour][bits]``: the cards of ``colour``, ascending, whose
+#: value bits (``1 << (value - 1)``) are set in the 12-bit ``bits``; a hand's
+#: cards without looping over its bits (the hot path of random play).
+COLOUR_CARDS = _colour_cards()
+#: The 12 bits of one colour.
+COLOUR_BITS = (1 << NUM_VALUES) - 1
+
+
+def legal_play_list(hand: int, first_card: int | None) -> list[int]:
+    """``cards_of_mask(legal_plays(hand, first_card))``, by table lookups.
+
+    >>> hand = (1 << parse_card("B3")) | (1 << parse_card("R5")) | (1 << parse_card("P12"))
+    >>> [card_name(c) for c in legal_play_list(hand, parse_card("R12"))]
+    ['R5']
+    >>> [card_name(c) for c in legal_play_list(hand, parse_card("G1"))]
+    ['R5', 'B3', 'P12']
+    """
+    if first_card is not None:
+        colour = first_card // NUM_VALUES
+        follow = COLOUR_CARDS[colour][hand >> (colour * NUM_VALUES) & COLOUR_BITS]
+        if follow:
+            return list(follow)
+    r, b, g, y, p = COLOUR_CARDS
+    return [
+        *r[hand & 4095],
+        *b[hand >> 12 & 4095],
+        *g[hand >> 24 & 4095],
+        *y[hand >> 36 & 4095],
+        *p[hand >> 48],
+    ]
+
+
 def legal_plays(hand: int, first_card: int | None) -> int:
     """The cards of ``hand`` (a bit mask) that may be played to a trick led
     with ``first_card`` (``None``: leading): the led colour if the hand holds

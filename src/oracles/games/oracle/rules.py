@@ -82,6 +82,8 @@ from oracles.core.options import Option
 from oracles.games.oracle.cards import (
     CARD_CREATURE,
     CARD_NAMES,
+    COLOUR_BITS,
+    COLOUR_CARDS,
     COLOUR_NAMES,
     COLOURS,
     CREATURE_NAMES,
@@ -90,7 +92,6 @@ from oracles.games.oracle.cards import (
     NUM_VALUES,
     STARS,
     VICTORY_CHIPS,
-    cards_of_mask,
     legal_plays,
     trick_winner,
 )
@@ -109,6 +110,7 @@ from oracles.games.oracle.notation import (
     deal_text,
     oracle_layout,
     oracles_text,
+    pack_digits,
     pair_text,
     player_action_text,
     read_deal,
@@ -145,6 +147,7 @@ from oracles.games.oracle.prophecies import (
 from oracles.games.oracle.scoring import (
     NOBODY,
     forfeit_loser_chips,
+    points_of,
     prophecies_hold,
     round_points,
     seat_quantities,
@@ -262,6 +265,16 @@ class OracleGame(Game):
         #: Each seat's part of recent deals as names, for the views' logs
         #: (views repeat them at every step).
         self.dealt_names_cache: dict[tuple[int, int], list[list[str]]] = {}
+        #: What ``sample_chance`` shuffles to deal: ``hand_size`` times each seat.
+        self.deal_owners_template: tuple[int, ...] = tuple(
+            seat for seat in range(n) for _ in range(self.hand_size)
+        )
+        #: The last ``deal`` action drawn by ``sample_chance`` with its owner
+        #: list, and the last (non-draft) ``oracles`` action with each seat's
+        #: cards: a one-entry cache of their decoding, so that applying a
+        #: drawn deal (random play, search) does not unpack it again.
+        self.drawn_deal: tuple[int, list[int]] = (-1, [])
+        self.drawn_oracles: tuple[int, list[list[int]]] = (-1, [])
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -314,6 +327,7 @@ class OracleState(State):
     def __init__(self, game: OracleGame) -> None:
         super().__init__(game)
         n = game.num_players
+        self._n = n
         self._phase = DEALER
         self._dealer = NOBODY
         self._round_number = 0
@@ -434,7 +448,17 @@ class OracleState(State):
         (chance kinds ``E_DEALER``, ``E_DEAL``, ``E_ORACLES``; ``E_PLAYER``)."""
         return [(e.kind, e.actor, e.action) for e in self._events if e.kind <= E_PLAYER]
 
+    @property
+    def num_players(self) -> int:
+        return self._n
+
     # ------------------------------------------------------------ turn
+    def is_chance_node(self) -> bool:
+        return self._phase <= ORACLES
+
+    def is_terminal(self) -> bool:
+        return self._phase == OVER
+
     def current_player(self) -> int:
         phase = self._phase
         if phase <= ORACLES:
@@ -446,13 +470,26 @@ class OracleState(State):
     def legal_actions(self) -> list[int]:
         phase = self._phase
         if phase == PLAY:
-            return cards_of_mask(
-                legal_plays(self._hands[self._to_act], self._trick[0] if self._trick else None)
-            )
+            # ``cards_of_mask(legal_plays(hand, led))`` by table lookups (see ``legal_play_list``).
+            hand = self._hands[self._to_act]
+            trick = self._trick
+            if trick:
+                colour = trick[0] // NUM_VALUES
+                follow = COLOUR_CARDS[colour][hand >> (colour * NUM_VALUES) & COLOUR_BITS]
+                if follow:
+                    return list(follow)
+            r, b, g, y, p = COLOUR_CARDS
+            return [
+                *r[hand & 4095],
+                *b[hand >> 12 & 4095],
+                *g[hand >> 24 & 4095],
+                *y[hand >> 36 & 4095],
+                *p[hand >> 48],
+            ]
         if phase == KEEP:
             return self._pair_actions(self._oracle_cards[self._to_act], KEEP_BASE)
         if phase == DRAFT:
-            base = DISCARD_BASE if self._chooser == self.num_players - 1 else PASS_BASE
+            base = DISCARD_BASE if self._chooser == self._n - 1 else PASS_BASE
             return self._pair_actions(self._oracle_cards[self._to_act], base)
         if phase == LOSER:
             return [LOSER_KEEP, LOSER_RETURN]
@@ -461,12 +498,16 @@ class OracleState(State):
     @staticmethod
     def _pair_actions(cards: Sequence[int], base: int) -> list[int]:
         # ``cards`` is sorted, so the pair indices come out ascending.
-        return [base + PAIR_INDEX[a][cards[j]] for i, a in enumerate(cards) for j in range(i + 1, len(cards))]
+        return [
+            base + index
+            for i, a in enumerate(cards)
+            for index in map(PAIR_INDEX[a].__getitem__, cards[i + 1 :])
+        ]
 
     # ------------------------------------------------------ validation
     def _illegal_reason(self, action: int) -> str | None:
         phase = self._phase
-        n = self.num_players
+        n = self._n
         if phase == DEALER:
             return None if 0 <= action < n else f"there is no seat {action} to deal"
         if phase == DEAL:
@@ -541,6 +582,18 @@ class OracleState(State):
         # runs at every action of every playout and search iteration.
         self._events.append(_new_event(LoggedEvent, (kind, actor, action, len(self._history), facts)))
 
+    def apply_trusted(self, action: int) -> None:
+        # ``State.apply_trusted`` with the play of a card inlined: the hot
+        # path of random play and search.
+        if self._phase == PLAY:
+            history = self._history
+            self._events.append(_new_event(LoggedEvent, (E_PLAYER, self._to_act, action, len(history), None)))
+            self._play(action)
+            history.append(action)
+        else:
+            self._apply(action)
+            self._history.append(action)
+
     def _apply(self, action: int) -> None:
         phase = self._phase
         if phase == PLAY:
@@ -574,11 +627,16 @@ class OracleState(State):
                 self._draft_step(action)
 
     def _deal(self, action: int) -> None:
-        n = self.num_players
+        n = self._n
+        game = self.game
+        drawn, owners = game.drawn_deal
+        if drawn != action:
+            decoded = deal_owners(game, action)
+            assert decoded is not None
+            owners = decoded
         hands = [0] * n
-        for seat, cards in enumerate(deal_hands(self.game, action)):
-            for card in cards:
-                hands[seat] |= 1 << card
+        for card, owner in zip(game.cards_in_play, owners, strict=True):
+            hands[owner] |= 1 << card
         self._hands = hands
         self._round_number += 1
         self._middle = list(self.game.victory_chips)
@@ -594,9 +652,14 @@ class OracleState(State):
         self._phase = ORACLES
 
     def _deal_oracles(self, action: int) -> None:
-        layout = oracle_layout(self.game, action)
-        assert layout is not None
-        hands, stack = layout
+        drawn, drawn_hands = self.game.drawn_oracles
+        stack: list[int]
+        if drawn == action:
+            hands, stack = [hand[:] for hand in drawn_hands], []
+        else:
+            layout = oracle_layout(self.game, action)
+            assert layout is not None
+            hands, stack = layout
         self._oracle_cards = hands
         self._chooser = 0
         self._to_act = (self._dealer + 1) % self.num_players
@@ -654,17 +717,20 @@ class OracleState(State):
             self._start_play()
 
     def _play(self, card: int) -> None:
-        n = self.num_players
-        self._hands[self._to_act] &= ~(1 << card)
+        n = self._n
+        seat = self._to_act
+        self._hands[seat] &= ~(1 << card)
         trick = self._trick
         trick.append(card)
         if len(trick) < n:
-            self._to_act = (self._to_act + 1) % n
+            seat += 1
+            self._to_act = seat if seat < n else 0
             return
         index, reason = trick_winner(trick)
         leader = self._leader
         winner = (leader + index) % n
-        self._tricks.append((leader, tuple(trick), winner))
+        cards = tuple(trick)
+        self._tricks.append((leader, cards, winner))
         self._trick = []
         creature = CARD_CREATURE[trick[index]]
         holder = self._loser_holder[creature]
@@ -678,8 +744,8 @@ class OracleState(State):
             take = "loser"
             self._loser_holder[creature] = winner
         taken_from = holder if take == "loser" and holder != NOBODY else None
-        facts = TrickFacts(
-            leader, tuple(trick), winner, reason, creature, take, taken_from, self._middle[creature]
+        facts = _new_event(
+            TrickFacts, (leader, cards, winner, reason, creature, take, taken_from, self._middle[creature])
         )
         self._log_event(E_TRICK, NOBODY, 0, facts)
         if take == "decide":
@@ -707,7 +773,8 @@ class OracleState(State):
         kept = [pair for pair in self._kept if pair is not None]
         quantities = self.chip_quantities()
         edition = self.game.edition
-        points = round_points(quantities, kept, edition)
+        holds = prophecies_hold(quantities, kept, edition)
+        points = points_of(quantities, kept, edition, holds)
         for seat, total in enumerate(points):
             self._totals[seat] += total
         self._round_scores.append(points)
@@ -720,7 +787,7 @@ class OracleState(State):
             "kind": "score",
             "round": self._round_number,
             "kept": [[ORACLE_IDS[card] for card in pair] for pair in kept],
-            "holds": prophecies_hold(quantities, kept, edition),
+            "holds": holds,
             "stars": [quantities[seat][9] for seat in range(n)],
             "forfeits": forfeits,
             "points": list(points),
@@ -771,9 +838,11 @@ class OracleState(State):
         if self._phase == DEALER:
             return rng.randrange(n)
         if self._phase == DEAL:
-            owners = [seat for seat in range(n) for _ in range(game.hand_size)]
+            owners = list(game.deal_owners_template)
             rng.shuffle(owners)
-            return pack(owners, n)
+            action = pack_digits(owners, n)
+            game.drawn_deal = (action, owners)
+            return action
         if self._phase != ORACLES:
             raise IllegalActionError("not a chance node")
         cards = list(range(NUM_ORACLE_CARDS))
@@ -784,10 +853,16 @@ class OracleState(State):
             return pack([card for hand in hands for card in hand] + dealt[2 * n :], NUM_ORACLE_CARDS)
         owners = [n] * NUM_ORACLE_CARDS
         size = game.oracle_hand
+        hands = []
         for seat in range(n):
-            for card in cards[seat * size : (seat + 1) * size]:
+            hand = cards[seat * size : (seat + 1) * size]
+            for card in hand:
                 owners[card] = seat
-        return pack(owners, n + 1)
+            hand.sort()
+            hands.append(hand)
+        action = pack_digits(owners, n + 1)
+        game.drawn_oracles = (action, hands)
+        return action
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase == DEALER:
@@ -919,6 +994,7 @@ class OracleState(State):
         other = OracleState.__new__(OracleState)
         other.game = self.game
         other._history = self._history[:]
+        other._n = self._n
         other._phase = self._phase
         other._dealer = self._dealer
         other._round_number = self._round_number

@@ -63,11 +63,21 @@ def round_points(
     >>> round_points(seat_quantities(held, [0, -1, -1], 3), [(4, 11), (0, 1), (2, 3)], default_edition())
     [17, 0, 0]
     """
+    return points_of(quantities, kept, edition, prophecies_hold(quantities, kept, edition))
+
+
+def points_of(
+    quantities: Sequence[Sequence[int]],
+    kept: Sequence[Sequence[int]],
+    edition: Edition,
+    holds: Sequence[Sequence[bool]],
+) -> list[int]:
+    """:func:`round_points` given :func:`prophecies_hold` already worked out."""
     cards = edition.cards
     points = []
-    for seat, (pair, holds) in enumerate(zip(kept, prophecies_hold(quantities, kept, edition), strict=True)):
+    for seat, (pair, held_pair) in enumerate(zip(kept, holds, strict=True)):
         total = quantities[seat][9]
-        for card, held in zip(pair, holds, strict=True):
+        for card, held in zip(pair, held_pair, strict=True):
             if held:
                 total += cards[card].points
         points.append(total)
