@@ -27,6 +27,8 @@ from typing import Any
 from oracles.core.registry import load_game
 
 RESULTS = Path(__file__).parent / "results" / "engine.md"
+#: The report's sections, for ``--only``.
+SECTIONS = ("random", "calls", "ismcts", "scaling")
 
 
 @dataclass
@@ -191,12 +193,8 @@ def simulate_rate(workers: int, games: int) -> float:
     return summary.games / summary.seconds
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=float, default=8.0, help="seconds of random play per subject")
-    parser.add_argument("--slices", type=int, default=8, help="interleaved slices per subject")
-    args = parser.parse_args()
-
+def random_play_tables(budget: float, slices: int) -> tuple[list[str], list[str], list[str]]:
+    """The random-play table, the ratios table and the subjects not measured."""
     candidates = [
         ("oracle (4 p)", ours("oracle", players=4)),
         ("inrah (4 p, full game)", ours("inrah", players=4)),
@@ -207,8 +205,8 @@ def main() -> int:
     subjects = [Subject(name, fn) for name, fn in candidates if fn is not None]
     missing = [name for name, fn in candidates if fn is None]
     rng = random.Random(2026)
-    slice_budget = args.budget / args.slices
-    for _ in range(args.slices):
+    slice_budget = budget / slices
+    for _ in range(slices):
         for subject in subjects:
             subject.run_slice(slice_budget, rng)
 
@@ -217,7 +215,7 @@ def main() -> int:
     for s in subjects:
         spread = statistics.pstdev(s.slices) / statistics.fmean(s.slices) if s.slices else 0.0
         lines.append(f"| {s.name} | {s.rate:,.0f} | {s.games / s.seconds:,.1f} | ±{100 * spread:.0f}% |")
-    ratios = []
+    ratios = ["| ratio | measured | target |", "|---|---:|---:|"]
     for ours_name, theirs_name, target in (
         ("inrah (4 p, full game)", "OpenSpiel oh_hell (4 p)", 1.0),
         ("oracle (4 p)", "OpenSpiel hearts", 1.0),
@@ -227,7 +225,10 @@ def main() -> int:
             ratios.append(f"| {ours_name} ÷ {theirs_name} | {ratio:.2f} | ≥ {target} |")
         else:
             ratios.append(f"| {ours_name} ÷ {theirs_name} | not measured (pyspiel missing) | ≥ {target} |")
+    return lines, ratios, missing
 
+
+def call_costs() -> list[str]:
     costs = ["| call | µs per call |", "|---|---:|"]
     crng = random.Random(5)
     for game_id, opts in (("oracle", {"players": 4}), ("inrah", {"players": 4}), ("codename", {})):
@@ -238,7 +239,10 @@ def main() -> int:
         costs.append(f"| {game_id} clone | {1e6 * clone:.1f} |")
         costs.append(f"| {game_id} resample_from_infostate | {1e6 * resample:.1f} |")
         costs.append(f"| {game_id} view | {1e6 * view:.1f} |")
+    return costs
 
+
+def search_rates() -> list[str]:
     search = [
         "| game (positions) | ours it/s | OpenSpiel ISMCTS it/s | ratio (target ≥ 3) |",
         "|---|---:|---:|---:|",
@@ -252,16 +256,51 @@ def main() -> int:
         mine, theirs = ismcts_rates(states, 3.0)
         ratio = f"{mine / theirs:.1f}" if theirs else "not measured"
         search.append(f"| {game_id} {opts} | {mine:,.0f} | {f'{theirs:,.0f}' if theirs else '-'} | {ratio} |")
+    return search
 
+
+def scaling_table() -> list[str]:
     one = simulate_rate(1, 2000)
     two = simulate_rate(2, 4000)
-    scaling = [
+    return [
         "| oracle simulate, 1 round | games/s |",
         "|---|---:|",
         f"| 1 worker | {one:.1f} |",
         f"| 2 workers | {two:.1f} |",
         f"| scaling (target ≥ 1.7) | {two / one:.2f} |",
     ]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=float, default=8.0, help="seconds of random play per subject")
+    parser.add_argument("--slices", type=int, default=8, help="interleaved slices per subject")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=SECTIONS,
+        help="measure only this section (repeatable); the report is printed, not written",
+    )
+    args = parser.parse_args()
+    only = set(args.only or SECTIONS)
+
+    sections: list[str] = []
+    missing: list[str] = []
+    if "random" in only:
+        lines, ratios, missing = random_play_tables(args.budget, args.slices)
+        sections += ["## Random play", "", *lines, "", "## Ratios (same run)", "", *ratios, ""]
+    if "calls" in only:
+        sections += ["## Cost per call (mid-game states)", "", *call_costs(), ""]
+    if "ismcts" in only:
+        sections += [
+            "## ISMCTS iterations per second (same positions, random rollouts to the end of the game,"
+            " no pruning, up to 100 iterations a move)",
+            "",
+            *search_rates(),
+            "",
+        ]
+    if "scaling" in only:
+        sections += ["## Simulation scaling", "", *scaling_table(), ""]
 
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"
     report = "\n".join(
@@ -270,35 +309,15 @@ def main() -> int:
             "",
             f"Machine: {machine}. Budget {args.budget:g} s per subject in {args.slices} interleaved slices.",
             "",
-            "## Random play",
-            "",
-            *lines,
-            "",
-            "## Ratios (same run)",
-            "",
-            "| ratio | measured | target |",
-            "|---|---:|---:|",
-            *ratios,
-            "",
-            "## Cost per call (mid-game states)",
-            "",
-            *costs,
-            "",
-            "## ISMCTS iterations per second (same positions, random rollouts to the end of the game, no pruning, up to 100 iterations a move)",
-            "",
-            *search,
-            "",
-            "## Simulation scaling",
-            "",
-            *scaling,
-            "",
+            *sections,
             *(["Not measured: " + ", ".join(missing) + " (pyspiel is not installed)."] if missing else []),
             "",
         ]
     )
     print(report)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(report, encoding="utf-8")
+    if args.only is None:
+        RESULTS.parent.mkdir(parents=True, exist_ok=True)
+        RESULTS.write_text(report, encoding="utf-8")
     return 0
 
 
