@@ -1,0 +1,629 @@
+"""Server load: WebSocket players at Oracle tables of 4, against ``oracles serve``.
+
+``python benchmarks/server.py`` (about 3 minutes) starts ``oracles serve`` as a
+child process on a free port with a fresh SQLite file (no bots; a grace of a
+day, so that no stand-in ever plays), creates tables of four human seats
+through the HTTP API and connects one asyncio WebSocket client per seat. It
+then measures, for each ``--sockets`` count in turn:
+
+* **idle memory**: the server's RSS with every socket connected and quiet,
+  minus its RSS with the same tables and no socket, divided by the sockets;
+* **play**: each client, when a ``state`` gives its seat legal moves, waits
+  1–3 s (uniform) and sends one of them at random. The *move-to-state
+  latency* is the time from sending the move to receiving the first ``state``
+  of a later version on that socket (the state that the move produced). After
+  a warm-up, over ``--seconds``: latency p50/p95/p99, moves and messages a
+  second, errors (an ``error`` message, a socket closed, a move unanswered
+  for 10 s), the server's CPU (``/proc/<pid>/stat``) and the client's.
+
+The clients run in this process (uvloop when installed), at ``--client-nice``
+priority; the server keeps the caller's priority. The results are printed as
+a markdown table and appended, with the date, the commit, the machine's load
+and ``--note``, to ``benchmarks/results/server.md`` (``--out``).
+``--quick`` is a small run (40 sockets, 10 s) for tests; it writes nothing
+unless ``--out`` is given. ``--profile PREFIX`` records the server with
+py-spy during the measured window: ``PREFIX-<sockets>.svg`` (a flame graph)
+and ``PREFIX-<sockets>.txt`` (the collapsed stacks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import html
+import json
+import multiprocessing
+import os
+import platform
+import random
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from queue import Empty
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+RESULTS = Path(__file__).parent / "results" / "server.md"
+#: A move unanswered for this long counts as an error.
+MOVE_TIMEOUT = 10.0
+TICKS = os.sysconf("SC_CLK_TCK")
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+# ----------------------------------------------------------- the server
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of ``pid`` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_bytes(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE
+
+
+def loadavg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+class Server:
+    """``oracles serve`` in a child process with its own SQLite file."""
+
+    def __init__(self, log_level: str) -> None:
+        self.dir = Path(tempfile.mkdtemp(prefix="oracles-bench-"))
+        self.port = free_port()
+        self.log = (self.dir / "server.log").open("wb")
+        command = [
+            sys.executable,
+            "-m",
+            "oracles.cli",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.dir / "bench.sqlite3"),
+            "--grace",
+            "86400",
+            "--rate",
+            "20",
+            "--log-level",
+            log_level,
+        ]
+        self.proc = subprocess.Popen(command, stdout=self.log, stderr=self.log, start_new_session=True)
+        self.base = f"http://127.0.0.1:{self.port}"
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.tail()}")
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(self.base + "/healthz", timeout=5) as answer,
+            ):
+                if answer.status == 200:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError("the server did not answer /healthz")
+
+    def tail(self) -> str:
+        self.log.flush()
+        return (self.dir / "server.log").read_text(errors="replace")[-2000:]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.log.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# ----------------------------------------------------------- the clients
+@dataclass
+class Counters:
+    measuring: bool = False
+    received: int = 0
+    sent: int = 0
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+class Player:
+    """One seat's socket: answers each turn with a random legal move after
+    1–3 s and times the move until the state it produced arrives."""
+
+    def __init__(self, bench: Bench, url: str, seed: int) -> None:
+        self.bench = bench
+        self.url = url
+        self.rng = random.Random(seed)
+        #: Move ids are unique per table: each socket numbers its own.
+        self.tag = f"s{seed}"
+        self.ws: ClientConnection | None = None
+        self.version = -1
+        self.legal: list[str] = []
+        self.finished = False
+        self.first_state = asyncio.Event()
+        self.timer: asyncio.TimerHandle | None = None
+        #: The version a move was sent at, and when (perf_counter).
+        self.pending: tuple[int, float] | None = None
+        self.count = 0
+        self.reader: asyncio.Task[None] | None = None
+
+    async def connect(self) -> None:
+        self.ws = await connect(
+            self.url, compression=None, max_size=2**22, open_timeout=60, ping_interval=None
+        )
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        assert self.ws is not None
+        bench = self.bench
+        try:
+            async for raw in self.ws:
+                message = json.loads(raw)
+                counters = bench.counters
+                if counters.measuring:
+                    counters.received += 1
+                kind = message.get("type")
+                if kind == "state":
+                    self.on_state(message)
+                elif kind == "error":
+                    counters.error(f"error {message.get('code')}")
+                elif kind == "ack" and message.get("duplicate"):
+                    counters.error("duplicate ack")
+        except ConnectionClosed:
+            pass
+        if not bench.stopping:
+            bench.counters.error("socket closed")
+
+    def on_state(self, message: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        version = message["version"]
+        counters = self.bench.counters
+        if self.pending is not None and version > self.pending[0]:
+            if counters.measuring:
+                counters.latencies.append(now - self.pending[1])
+                counters.moves += 1
+            self.pending = None
+        self.version = version
+        self.legal = message["legal"]
+        self.finished = message.get("status") == "finished"
+        self.first_state.set()
+        self.plan()
+
+    def plan(self) -> None:
+        """If this seat is to act and nothing is planned, move in 1–3 s."""
+        if self.bench.playing and self.legal and self.timer is None and self.pending is None:
+            self.timer = asyncio.get_running_loop().call_later(
+                self.rng.uniform(1.0, 3.0), self.fire, self.version
+            )
+
+    def fire(self, version: int) -> None:
+        self.timer = None
+        if self.bench.stopping or version != self.version or not self.legal or self.ws is None:
+            return
+        self.count += 1
+        move = {
+            "type": "move",
+            "action": self.rng.choice(self.legal),
+            "version": version,
+            "id": f"{self.tag}-{self.count}",
+        }
+        self.pending = (version, time.perf_counter())
+        if self.bench.counters.measuring:
+            self.bench.counters.sent += 1
+        task = asyncio.ensure_future(self.send(json.dumps(move)))
+        self.bench.tasks.add(task)
+        task.add_done_callback(self.bench.tasks.discard)
+
+    async def send(self, text: str) -> None:
+        assert self.ws is not None
+        try:
+            await self.ws.send(text)
+        except Exception as error:
+            self.bench.counters.error(f"send failed: {type(error).__name__}")
+
+    def overdue(self, now: float) -> bool:
+        return self.pending is not None and now - self.pending[1] > MOVE_TIMEOUT
+
+
+class Bench:
+    def __init__(self) -> None:
+        self.counters = Counters()
+        self.playing = False
+        self.stopping = False
+        self.tasks: set[asyncio.Task[None]] = set()
+
+
+@dataclass
+class Result:
+    sockets: int
+    tables: int
+    seconds: float
+    moves: int
+    moves_per_s: float
+    received_per_s: float
+    sent_per_s: float
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+    max_ms: float
+    errors: int
+    error_kinds: dict[str, int]
+    server_cpu_pct: float
+    cpu_ms_per_move: float
+    client_cpu_pct: float
+    rss_base_mib: float
+    rss_idle_mib: float
+    kib_per_idle_socket: float
+    rss_end_mib: float
+    load_before: str
+    load_after: str
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
+
+
+async def gather_limited(coros: list[Any], limit: int) -> list[Any]:
+    gate = asyncio.Semaphore(limit)
+
+    async def one(coro: Any) -> Any:
+        async with gate:
+            return await coro
+
+    return await asyncio.gather(*(one(c) for c in coros))
+
+
+async def play(
+    base: str, pid: int, sockets: int, seconds: float, warmup: float, profile: str | None
+) -> Result:
+    """Create the tables, connect, measure idle memory, then play and measure."""
+    tables = sockets // 4
+    load_before = loadavg()
+    bench = Bench()
+    players: list[Player] = []
+    spy: subprocess.Popen[bytes] | None = None
+    try:
+        async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=8)) as http:
+
+            async def create() -> list[str]:
+                body = {"game": "oracle", "options": {"players": 4}, "seats": ["human"] * 4}
+                answer = await http.post(base + "/api/tables", json=body)
+                answer.raise_for_status()
+                return [seat["url"] for seat in answer.json()["seats"]]
+
+            created = await gather_limited([create() for _ in range(tables)], 8)
+        await asyncio.sleep(1.0)
+        rss_base = rss_bytes(pid)
+        ws_base = base.replace("http://", "ws://")
+        for index, url in enumerate(u for seat_urls in created for u in seat_urls):
+            _, _, rest = url.partition("/t/")
+            table_id, _, query = rest.partition("?")
+            players.append(Player(bench, f"{ws_base}/ws/tables/{table_id}?{query}", seed=index))
+        await gather_limited([p.connect() for p in players], 50)
+        await asyncio.wait_for(asyncio.gather(*(p.first_state.wait() for p in players)), 120)
+        await asyncio.sleep(2.0)
+        rss_idle = rss_bytes(pid)
+
+        # Play: everyone whose turn it is plans a move; warm up, then measure.
+        bench.playing = True
+        for player in players:
+            player.plan()
+        await asyncio.sleep(warmup)
+        if profile is not None:
+            spy = start_profiler(pid, seconds, f"{profile}-{sockets}")
+        bench.counters = Counters(measuring=True)
+        cpu0, client0, t0 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
+        await asyncio.sleep(seconds)
+        cpu1, client1, t1 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
+        counters = bench.counters
+        counters.measuring = False
+        for player in players:
+            if player.overdue(t1):
+                counters.error("move unanswered for 10 s")
+        rss_end = rss_bytes(pid)
+        if spy is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                spy.wait(timeout=60)
+        bench.stopping = True
+        for player in players:
+            if player.timer is not None:
+                player.timer.cancel()
+        await gather_limited([p.ws.close() for p in players if p.ws is not None], 200)
+        readers = [p.reader for p in players if p.reader is not None]
+        await asyncio.wait_for(asyncio.gather(*readers, return_exceptions=True), 60)
+    finally:
+        bench.stopping = True
+        if spy is not None and spy.poll() is None:
+            spy.terminate()
+    elapsed = t1 - t0
+    latencies = sorted(counters.latencies)
+    return Result(
+        sockets=sockets,
+        tables=tables,
+        seconds=round(elapsed, 1),
+        moves=counters.moves,
+        moves_per_s=counters.moves / elapsed,
+        received_per_s=counters.received / elapsed,
+        sent_per_s=counters.sent / elapsed,
+        p50_ms=percentile(latencies, 0.50) * 1000,
+        p95_ms=percentile(latencies, 0.95) * 1000,
+        p99_ms=percentile(latencies, 0.99) * 1000,
+        max_ms=(latencies[-1] if latencies else float("nan")) * 1000,
+        errors=sum(counters.errors.values()),
+        error_kinds=dict(counters.errors),
+        server_cpu_pct=(cpu1 - cpu0) / elapsed * 100,
+        cpu_ms_per_move=(cpu1 - cpu0) / counters.moves * 1000 if counters.moves else float("nan"),
+        client_cpu_pct=(client1 - client0) / elapsed * 100,
+        rss_base_mib=rss_base / 2**20,
+        rss_idle_mib=rss_idle / 2**20,
+        kib_per_idle_socket=(rss_idle - rss_base) / sockets / 1024,
+        rss_end_mib=rss_end / 2**20,
+        load_before=load_before,
+        load_after=loadavg(),
+    )
+
+
+def client_process(results: Any, base: str, pid: int, args: argparse.Namespace, sockets: int) -> None:
+    """The clients' process: niced, so that the server keeps its priority."""
+    os.nice(args.client_nice)
+    coro = play(base, pid, sockets, args.seconds, args.warmup, args.profile)
+    try:
+        import uvloop
+    except ImportError:
+        result = asyncio.run(coro)
+    else:
+        result = uvloop.run(coro)
+    results.put(asdict(result))
+
+
+def run_one(sockets: int, args: argparse.Namespace) -> Result:
+    """One server, one client process, one measurement."""
+    server = Server(args.log_level)
+    try:
+        server.wait_ready()
+        context = multiprocessing.get_context("spawn")
+        queue = context.Queue()
+        worker = context.Process(
+            target=client_process, args=(queue, server.base, server.proc.pid, args, sockets)
+        )
+        worker.start()
+        try:
+            result = Result(**queue.get(timeout=args.seconds + args.warmup + 600))
+        except Empty:
+            raise RuntimeError(f"the clients did not finish: {server.tail()}") from None
+        worker.join(timeout=60)
+        if server.proc.poll() is not None:
+            raise RuntimeError(f"the server died: {server.tail()}")
+        return result
+    finally:
+        server.stop()
+
+
+def start_profiler(pid: int, seconds: float, base: str) -> subprocess.Popen[bytes]:
+    """py-spy recording ``pid`` for ``seconds``, its collapsed stacks to ``base.txt``."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    if not Path(spy).exists():
+        raise SystemExit("--profile needs py-spy (pip install py-spy)")
+    command = [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "50"]
+    command += ["--format", "raw", "--output", base + ".txt", "--nonblocking"]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+# ------------------------------------------------------------- the report
+HEADER = """# Server load (`benchmarks/server.py`)
+
+Asyncio WebSocket clients at Oracle tables of 4 (every seat a client, no
+bots), each moving 1–3 s after its turn comes; *latency* is from sending a
+move to receiving the `state` it produced. Server CPU is the `oracles serve`
+process (100% = one core), from `/proc/<pid>/stat`; *KiB/idle socket* is
+(RSS with every socket connected and quiet − RSS before any socket) ÷
+sockets. Targets (issue 20): at 2,500 sockets p95 ≤ 100 ms with no errors;
+at 1,000 sockets p95 ≤ 25 ms; at most 64 KiB per idle socket. The load
+client runs on the same 2 cores as the server, and so does whatever else
+the machine is doing (see the load averages).
+
+Each run below is appended by `python benchmarks/server.py`, newest last.
+"""
+
+COLUMNS = (
+    "| sockets | moves/s | msgs/s in | p50 ms | p95 ms | p99 ms | max ms | errors "
+    "| server CPU % | CPU ms/move | client CPU % | KiB/idle socket | load before → after |\n"
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+)
+
+
+def table(results: list[Result]) -> str:
+    rows = [
+        f"| {r.sockets:,} | {r.moves_per_s:.0f} | {r.received_per_s:.0f} | {r.p50_ms:.1f} | {r.p95_ms:.1f} "
+        f"| {r.p99_ms:.1f} | {r.max_ms:.0f} | {r.errors} | {r.server_cpu_pct:.0f} | {r.cpu_ms_per_move:.2f} "
+        f"| {r.client_cpu_pct:.0f} | {r.kib_per_idle_socket:.1f} | {r.load_before} → {r.load_after} |"
+        for r in results
+    ]
+    return COLUMNS + "\n".join(rows) + "\n"
+
+
+def commit() -> str:
+    with contextlib.suppress(OSError, subprocess.CalledProcessError):
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).parent,
+        )
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", "src"],
+            capture_output=True,
+            text=True,
+            cwd=Path(__file__).parent,
+        )
+        return out.stdout.strip() + (" (+ uncommitted changes in src)" if dirty.stdout.strip() else "")
+    return "unknown"
+
+
+def section(results: list[Result], args: argparse.Namespace) -> str:
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    errors = "; ".join(
+        f"{r.sockets:,} sockets: " + ", ".join(f"{k} × {v}" for k, v in r.error_kinds.items())
+        for r in results
+        if r.error_kinds
+    )
+    lines = [
+        f"## {when}, commit {commit()}",
+        "",
+        f"`{' '.join(['python', *sys.argv])}`; {args.seconds:g} s measured after {args.warmup:g} s of warm-up; "
+        f"client nice {args.client_nice}; server log level {args.log_level}; "
+        f"{os.cpu_count()} cores, Python {platform.python_version()}.",
+        "",
+    ]
+    if args.note:
+        lines += [args.note, ""]
+    lines += [table(results)]
+    if errors:
+        lines += [f"Errors: {errors}.", ""]
+    return "\n".join(lines)
+
+
+def write(results: list[Result], args: argparse.Namespace, out: Path) -> None:
+    text = out.read_text() if out.exists() else HEADER
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text.rstrip("\n") + "\n\n" + section(results, args))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sockets", type=int, nargs="+", default=[1000, 2500], help="socket counts to run")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured seconds per run (default 60)")
+    parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before measuring")
+    parser.add_argument(
+        "--quick", action="store_true", help="40 sockets, 10 s (for tests); writes only --out"
+    )
+    parser.add_argument("--out", type=Path, help=f"the markdown file to append to (default {RESULTS})")
+    parser.add_argument("--json", type=Path, help="also write the results as JSON here")
+    parser.add_argument("--note", default="", help="a line for the report: what changed, the machine's state")
+    parser.add_argument("--client-nice", type=int, default=0, help="niceness of the clients (not the server)")
+    parser.add_argument("--log-level", default="info", help="the server's --log-level (default info)")
+    parser.add_argument("--profile", metavar="PREFIX", help="record the server with py-spy (see above)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.sockets, args.seconds, args.warmup = [40], 10.0, 2.0
+    out = args.out if args.out is not None or args.quick else RESULTS
+    args.sockets = [max(4, count // 4 * 4) for count in args.sockets]
+
+    # Enough descriptors for every socket, on both sides (inherited by both).
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    results = []
+    for count in args.sockets:
+        results.append(run_one(count, args))
+        print(table(results[-1:]), flush=True)
+        if args.profile is not None:
+            flame_graph(f"{args.profile}-{count}")
+    print(table(results))
+    if out is not None:
+        write(results, args, out)
+    if args.json is not None:
+        args.json.write_text(json.dumps([asdict(r) for r in results], indent=1))
+    return 0
+
+
+# ---------------------------------------------------------- flame graphs
+def flame_graph(base: str) -> None:
+    """``base.svg`` from py-spy's collapsed stacks in ``base.txt``, and the
+    functions with the most samples (own and total) printed."""
+    raw = Path(base + ".txt")
+    if not raw.exists():
+        print(f"no profile was recorded at {raw}", file=sys.stderr)
+        return
+    root: dict[str, Any] = {"n": 0, "kids": {}}
+    own: dict[str, int] = {}
+    total: dict[str, int] = {}
+    for line in raw.read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        if not count.isdigit():
+            continue
+        n = int(count)
+        frames = stack.split(";")
+        node = root
+        node["n"] += n
+        for frame in frames:
+            node = node["kids"].setdefault(frame, {"n": 0, "kids": {}})
+            node["n"] += n
+        own[frames[-1]] = own.get(frames[-1], 0) + n
+        for frame in set(frames):
+            total[frame] = total.get(frame, 0) + n
+    samples = root["n"] or 1
+    width, row = 1600.0, 16
+    boxes: list[str] = []
+    depth_max = 0
+
+    def draw(node: dict[str, Any], name: str, x: float, depth: int) -> None:
+        nonlocal depth_max
+        w = node["n"] / samples * width
+        if w < 0.3:
+            return
+        depth_max = max(depth_max, depth)
+        label = html.escape(name)
+        hue = 20 + (hash(name.split(" ")[0]) % 40)
+        boxes.append(
+            f"<g><title>{label} ({node['n']} samples, {node['n'] / samples:.1%})</title>"
+            f'<rect x="{x:.1f}" y="{{y{depth}}}" width="{w:.1f}" height="{row - 1}" '
+            f'fill="hsl({hue},80%,60%)"/>'
+            + (f'<text x="{x + 2:.1f}" y="{{t{depth}}}">{label[: int(w / 7)]}</text>' if w > 30 else "")
+            + "</g>"
+        )
+        for kid_name, kid in sorted(node["kids"].items()):
+            draw(kid, kid_name, x, depth + 1)
+            x += kid["n"] / samples * width
+
+    draw(root, "all", 0.0, 0)
+    height = (depth_max + 2) * row
+    body = "\n".join(boxes)
+    for depth in range(depth_max + 1):
+        y = height - (depth + 1) * row
+        body = body.replace(f"{{y{depth}}}", str(y)).replace(f"{{t{depth}}}", str(y + row - 4))
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height}" '
+        f'font-family="monospace" font-size="11">\n<text x="4" y="12">{html.escape(raw.name)}: '
+        f"{samples} samples (hover a box for its share)</text>\n{body}\n</svg>\n"
+    )
+    Path(base + ".svg").write_text(svg)
+    print(f"flame graph: {base}.svg ({samples} samples)")
+    for title, counts in (("own", own), ("total", total)):
+        print(f"top functions by {title} samples:")
+        for frame, n in sorted(counts.items(), key=lambda kv: -kv[1])[:25]:
+            print(f"  {n / samples:6.1%}  {frame}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
