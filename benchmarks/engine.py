@@ -8,6 +8,11 @@ slices so that drift of a noisy machine hits every subject alike. Results are
 ratios against OpenSpiel measured in the same run, printed and written to
 ``benchmarks/results/engine.md``. OpenSpiel subjects are skipped (and said so)
 when ``pyspiel`` is not installed (``pip install -e .[research]``).
+
+``--only PART`` (``random``, ``costs``, ``search``, ``scaling``; repeatable)
+runs only those parts and prints them without writing the results file.
+``--repeats K`` measures the simulation scaling K times, the runs with 1 and
+2 workers interleaved, and reports the medians (a shared machine drifts).
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from typing import Any
 from oracles.core.registry import load_game
 
 RESULTS = Path(__file__).parent / "results" / "engine.md"
+#: The parts of the report, in order (``--only``).
+PARTS = ("random", "costs", "search", "scaling")
 
 
 @dataclass
@@ -191,12 +198,26 @@ def simulate_rate(workers: int, games: int) -> float:
     return summary.games / summary.seconds
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=float, default=8.0, help="seconds of random play per subject")
-    parser.add_argument("--slices", type=int, default=8, help="interleaved slices per subject")
-    args = parser.parse_args()
+def scaling_table(repeats: int) -> list[str]:
+    """``oracles simulate`` with 1 and then 2 workers, ``repeats`` times
+    interleaved; the medians and the median of the per-pair ratios."""
+    ones, twos = [], []
+    for _ in range(repeats):
+        ones.append(simulate_rate(1, 2000))
+        twos.append(simulate_rate(2, 4000))
+    one, two = statistics.median(ones), statistics.median(twos)
+    ratio = statistics.median(b / a for a, b in zip(ones, twos, strict=True))
+    label = "" if repeats == 1 else f" (median of {repeats})"
+    return [
+        "| oracle simulate, 1 round | games/s |",
+        "|---|---:|",
+        f"| 1 worker{label} | {one:.1f} |",
+        f"| 2 workers{label} | {two:.1f} |",
+        f"| scaling (target ≥ 1.7){label} | {ratio if repeats > 1 else two / one:.2f} |",
+    ]
 
+
+def random_sections(args: argparse.Namespace) -> list[str]:
     candidates = [
         ("oracle (4 p)", ours("oracle", players=4)),
         ("inrah (4 p, full game)", ours("inrah", players=4)),
@@ -227,7 +248,22 @@ def main() -> int:
             ratios.append(f"| {ours_name} ÷ {theirs_name} | {ratio:.2f} | ≥ {target} |")
         else:
             ratios.append(f"| {ours_name} ÷ {theirs_name} | not measured (pyspiel missing) | ≥ {target} |")
+    return [
+        "## Random play",
+        "",
+        *lines,
+        "",
+        "## Ratios (same run)",
+        "",
+        "| ratio | measured | target |",
+        "|---|---:|---:|",
+        *ratios,
+        "",
+        *(["Not measured: " + ", ".join(missing) + " (pyspiel is not installed).", ""] if missing else []),
+    ]
 
+
+def cost_table() -> list[str]:
     costs = ["| call | µs per call |", "|---|---:|"]
     crng = random.Random(5)
     for game_id, opts in (("oracle", {"players": 4}), ("inrah", {"players": 4}), ("codename", {})):
@@ -238,7 +274,10 @@ def main() -> int:
         costs.append(f"| {game_id} clone | {1e6 * clone:.1f} |")
         costs.append(f"| {game_id} resample_from_infostate | {1e6 * resample:.1f} |")
         costs.append(f"| {game_id} view | {1e6 * view:.1f} |")
+    return costs
 
+
+def search_table() -> list[str]:
     search = [
         "| game (positions) | ours it/s | OpenSpiel ISMCTS it/s | ratio (target ≥ 3) |",
         "|---|---:|---:|---:|",
@@ -252,17 +291,42 @@ def main() -> int:
         mine, theirs = ismcts_rates(states, 3.0)
         ratio = f"{mine / theirs:.1f}" if theirs else "not measured"
         search.append(f"| {game_id} {opts} | {mine:,.0f} | {f'{theirs:,.0f}' if theirs else '-'} | {ratio} |")
+    return search
 
-    one = simulate_rate(1, 2000)
-    two = simulate_rate(2, 4000)
-    scaling = [
-        "| oracle simulate, 1 round | games/s |",
-        "|---|---:|",
-        f"| 1 worker | {one:.1f} |",
-        f"| 2 workers | {two:.1f} |",
-        f"| scaling (target ≥ 1.7) | {two / one:.2f} |",
-    ]
 
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=float, default=8.0, help="seconds of random play per subject")
+    parser.add_argument("--slices", type=int, default=8, help="interleaved slices per subject")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=PARTS,
+        help="run only this part (repeatable); prints without writing the results file",
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="interleaved 1- and 2-worker runs of the scaling"
+    )
+    args = parser.parse_args()
+    parts = set(args.only or PARTS)
+    sections: list[str] = []
+    if "random" in parts:
+        sections += random_sections(args)
+    if "costs" in parts:
+        sections += ["## Cost per call (mid-game states)", "", *cost_table(), ""]
+    if "search" in parts:
+        sections += [
+            "## ISMCTS iterations per second (same positions, random rollouts to the end of the game,"
+            " no pruning, up to 100 iterations a move)",
+            "",
+            *search_table(),
+            "",
+        ]
+    if "scaling" in parts:
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        sections += ["## Simulation scaling", "", *scaling_table(args.repeats), ""]
+        if args.only:
+            sections += [f"Load average before the last run: {load}.", ""]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"
     report = "\n".join(
         [
@@ -270,33 +334,12 @@ def main() -> int:
             "",
             f"Machine: {machine}. Budget {args.budget:g} s per subject in {args.slices} interleaved slices.",
             "",
-            "## Random play",
-            "",
-            *lines,
-            "",
-            "## Ratios (same run)",
-            "",
-            "| ratio | measured | target |",
-            "|---|---:|---:|",
-            *ratios,
-            "",
-            "## Cost per call (mid-game states)",
-            "",
-            *costs,
-            "",
-            "## ISMCTS iterations per second (same positions, random rollouts to the end of the game, no pruning, up to 100 iterations a move)",
-            "",
-            *search,
-            "",
-            "## Simulation scaling",
-            "",
-            *scaling,
-            "",
-            *(["Not measured: " + ", ".join(missing) + " (pyspiel is not installed)."] if missing else []),
-            "",
+            *sections,
         ]
     )
     print(report)
+    if args.only:
+        return 0
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(report, encoding="utf-8")
     return 0

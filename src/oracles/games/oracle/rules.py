@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from oracles.core.codec import pack, unpack
@@ -498,11 +499,7 @@ class OracleState(State):
     @staticmethod
     def _pair_actions(cards: Sequence[int], base: int) -> list[int]:
         # ``cards`` is sorted, so the pair indices come out ascending.
-        return [
-            base + index
-            for i, a in enumerate(cards)
-            for index in map(PAIR_INDEX[a].__getitem__, cards[i + 1 :])
-        ]
+        return [base + PAIR_INDEX[a][b] for a, b in combinations(cards, 2)]
 
     # ------------------------------------------------------ validation
     def _illegal_reason(self, action: int) -> str | None:
