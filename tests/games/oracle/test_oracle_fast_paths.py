@@ -12,9 +12,18 @@ from hypothesis import strategies as st
 
 from oracles import load_game
 from oracles.core.codec import pack
-from oracles.games.oracle.cards import NUM_CARDS, cards_of_mask, legal_play_list, legal_plays
+from oracles.games.oracle.cards import (
+    NUM_CARDS,
+    NUM_VALUES,
+    cards_of_mask,
+    legal_play_list,
+    legal_plays,
+    trick_winner,
+)
 from oracles.games.oracle.notation import pack_digits
+from oracles.games.oracle.prophecies import edition_named
 from oracles.games.oracle.rules import OracleGame, OracleState
+from oracles.games.oracle.scoring import compiled_tests, prophecies_hold, prophecies_hold_by, seat_quantities
 
 OPTION_SETS = [
     {"players": 3, "rounds": 2},
@@ -28,6 +37,43 @@ OPTION_SETS = [
 @given(st.integers(0, (1 << NUM_CARDS) - 1), st.none() | st.integers(0, NUM_CARDS - 1))
 def test_legal_play_list_is_the_cards_of_legal_plays(hand: int, first_card: int | None) -> None:
     assert legal_play_list(hand, first_card) == cards_of_mask(legal_plays(hand, first_card))
+
+
+def _plain_trick_winner(cards: list[int], led: int | None) -> tuple[int, str]:
+    """The trick winner as the rulebook says it, written plainly."""
+    if led is None:
+        led = cards[0] // NUM_VALUES
+    values = [card % NUM_VALUES + 1 for card in cards]
+    one_beats_twelve = 12 in values and 1 in values
+    best = 1 if one_beats_twelve else max(values)
+    candidates = [index for index, value in enumerate(values) if value == best]
+    if len(candidates) > 1:
+        for index in candidates:
+            if cards[index] // NUM_VALUES == led:
+                return index, "led colour wins the tie"
+        return candidates[0], "first played wins the tie"
+    return candidates[0], "1 beats 12" if one_beats_twelve else "highest value"
+
+
+@given(
+    st.lists(st.integers(0, NUM_CARDS - 1), min_size=3, max_size=5, unique=True),
+    st.none() | st.integers(0, 4),
+)
+def test_trick_winner_is_the_plain_rule(cards: list[int], led: int | None) -> None:
+    assert trick_winner(cards, led) == _plain_trick_winner(cards, led)
+
+
+@pytest.mark.parametrize("edition", ["classic", "balanced"])
+@given(players=st.integers(3, 5), data=st.data())
+def test_compiled_prophecies_agree_with_the_cards(edition: str, players: int, data: st.DataObject) -> None:
+    deck = edition_named(edition)
+    held = data.draw(st.lists(st.integers(0, 4), min_size=3 * players, max_size=3 * players))
+    losers = data.draw(st.lists(st.integers(-1, players - 1), min_size=3, max_size=3))
+    quantities = seat_quantities(held, losers, players)
+    every_card = [list(range(seat, 40, players)) for seat in range(players)]
+    assert prophecies_hold_by(compiled_tests(deck), quantities, every_card) == prophecies_hold(
+        quantities, every_card, deck
+    )
 
 
 @given(

@@ -147,9 +147,10 @@ from oracles.games.oracle.prophecies import (
 )
 from oracles.games.oracle.scoring import (
     NOBODY,
+    compiled_tests,
     forfeit_loser_chips,
     points_of,
-    prophecies_hold,
+    prophecies_hold_by,
     round_points,
     seat_quantities,
 )
@@ -263,6 +264,8 @@ class OracleGame(Game):
         self.victory_chips = VICTORY_CHIPS[n]
         fixed = getattr(type(self), "edition", None)
         self.edition = fixed if isinstance(fixed, Edition) else edition_named(self.options["edition"])
+        #: The edition's prophecies compiled for scoring (see :func:`.scoring.compiled_tests`).
+        self.prophecy_tests = compiled_tests(self.edition)
         #: Each seat's part of recent deals as names, for the views' logs
         #: (views repeat them at every step).
         self.dealt_names_cache: dict[tuple[int, int], list[list[str]]] = {}
@@ -770,7 +773,7 @@ class OracleState(State):
         kept = [pair for pair in self._kept if pair is not None]
         quantities = self.chip_quantities()
         edition = self.game.edition
-        holds = prophecies_hold(quantities, kept, edition)
+        holds = prophecies_hold_by(self.game.prophecy_tests, quantities, kept)
         points = points_of(quantities, kept, edition, holds)
         for seat, total in enumerate(points):
             self._totals[seat] += total
