@@ -8,6 +8,11 @@ slices so that drift of a noisy machine hits every subject alike. Results are
 ratios against OpenSpiel measured in the same run, printed and written to
 ``benchmarks/results/engine.md``. OpenSpiel subjects are skipped (and said so)
 when ``pyspiel`` is not installed (``pip install -e .[research]``).
+
+``--only PART`` (``random``, ``costs``, ``search``, ``scaling``; repeatable)
+runs only those parts and prints them without writing the results file.
+``--repeats K`` measures the simulation scaling K times, the runs with 1 and
+2 workers interleaved, and reports the medians (a shared machine drifts).
 """
 
 from __future__ import annotations
@@ -27,8 +32,8 @@ from typing import Any
 from oracles.core.registry import load_game
 
 RESULTS = Path(__file__).parent / "results" / "engine.md"
-#: The report's sections, for ``--only``.
-SECTIONS = ("random", "calls", "ismcts", "scaling")
+#: The parts of the report, in order (``--only``).
+PARTS = ("random", "costs", "search", "scaling")
 
 
 @dataclass
@@ -193,8 +198,26 @@ def simulate_rate(workers: int, games: int) -> float:
     return summary.games / summary.seconds
 
 
-def random_play_tables(budget: float, slices: int) -> tuple[list[str], list[str], list[str]]:
-    """The random-play table, the ratios table and the subjects not measured."""
+def scaling_table(repeats: int) -> list[str]:
+    """``oracles simulate`` with 1 and then 2 workers, ``repeats`` times
+    interleaved; the medians and the median of the per-pair ratios."""
+    ones, twos = [], []
+    for _ in range(repeats):
+        ones.append(simulate_rate(1, 2000))
+        twos.append(simulate_rate(2, 4000))
+    one, two = statistics.median(ones), statistics.median(twos)
+    ratio = statistics.median(b / a for a, b in zip(ones, twos, strict=True))
+    label = "" if repeats == 1 else f" (median of {repeats})"
+    return [
+        "| oracle simulate, 1 round | games/s |",
+        "|---|---:|",
+        f"| 1 worker{label} | {one:.1f} |",
+        f"| 2 workers{label} | {two:.1f} |",
+        f"| scaling (target ≥ 1.7){label} | {ratio if repeats > 1 else two / one:.2f} |",
+    ]
+
+
+def random_sections(args: argparse.Namespace) -> list[str]:
     candidates = [
         ("oracle (4 p)", ours("oracle", players=4)),
         ("inrah (4 p, full game)", ours("inrah", players=4)),
@@ -205,8 +228,8 @@ def random_play_tables(budget: float, slices: int) -> tuple[list[str], list[str]
     subjects = [Subject(name, fn) for name, fn in candidates if fn is not None]
     missing = [name for name, fn in candidates if fn is None]
     rng = random.Random(2026)
-    slice_budget = budget / slices
-    for _ in range(slices):
+    slice_budget = args.budget / args.slices
+    for _ in range(args.slices):
         for subject in subjects:
             subject.run_slice(slice_budget, rng)
 
@@ -215,7 +238,7 @@ def random_play_tables(budget: float, slices: int) -> tuple[list[str], list[str]
     for s in subjects:
         spread = statistics.pstdev(s.slices) / statistics.fmean(s.slices) if s.slices else 0.0
         lines.append(f"| {s.name} | {s.rate:,.0f} | {s.games / s.seconds:,.1f} | ±{100 * spread:.0f}% |")
-    ratios = ["| ratio | measured | target |", "|---|---:|---:|"]
+    ratios = []
     for ours_name, theirs_name, target in (
         ("inrah (4 p, full game)", "OpenSpiel oh_hell (4 p)", 1.0),
         ("oracle (4 p)", "OpenSpiel hearts", 1.0),
@@ -225,10 +248,22 @@ def random_play_tables(budget: float, slices: int) -> tuple[list[str], list[str]
             ratios.append(f"| {ours_name} ÷ {theirs_name} | {ratio:.2f} | ≥ {target} |")
         else:
             ratios.append(f"| {ours_name} ÷ {theirs_name} | not measured (pyspiel missing) | ≥ {target} |")
-    return lines, ratios, missing
+    return [
+        "## Random play",
+        "",
+        *lines,
+        "",
+        "## Ratios (same run)",
+        "",
+        "| ratio | measured | target |",
+        "|---|---:|---:|",
+        *ratios,
+        "",
+        *(["Not measured: " + ", ".join(missing) + " (pyspiel is not installed).", ""] if missing else []),
+    ]
 
 
-def call_costs() -> list[str]:
+def cost_table() -> list[str]:
     costs = ["| call | µs per call |", "|---|---:|"]
     crng = random.Random(5)
     for game_id, opts in (("oracle", {"players": 4}), ("inrah", {"players": 4}), ("codename", {})):
@@ -242,7 +277,7 @@ def call_costs() -> list[str]:
     return costs
 
 
-def search_rates() -> list[str]:
+def search_table() -> list[str]:
     search = [
         "| game (positions) | ours it/s | OpenSpiel ISMCTS it/s | ratio (target ≥ 3) |",
         "|---|---:|---:|---:|",
@@ -259,18 +294,6 @@ def search_rates() -> list[str]:
     return search
 
 
-def scaling_table() -> list[str]:
-    one = simulate_rate(1, 2000)
-    two = simulate_rate(2, 4000)
-    return [
-        "| oracle simulate, 1 round | games/s |",
-        "|---|---:|",
-        f"| 1 worker | {one:.1f} |",
-        f"| 2 workers | {two:.1f} |",
-        f"| scaling (target ≥ 1.7) | {two / one:.2f} |",
-    ]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=8.0, help="seconds of random play per subject")
@@ -278,30 +301,32 @@ def main() -> int:
     parser.add_argument(
         "--only",
         action="append",
-        choices=SECTIONS,
-        help="measure only this section (repeatable); the report is printed, not written",
+        choices=PARTS,
+        help="run only this part (repeatable); prints without writing the results file",
+    )
+    parser.add_argument(
+        "--repeats", type=int, default=1, help="interleaved 1- and 2-worker runs of the scaling"
     )
     args = parser.parse_args()
-    only = set(args.only or SECTIONS)
-
+    parts = set(args.only or PARTS)
     sections: list[str] = []
-    missing: list[str] = []
-    if "random" in only:
-        lines, ratios, missing = random_play_tables(args.budget, args.slices)
-        sections += ["## Random play", "", *lines, "", "## Ratios (same run)", "", *ratios, ""]
-    if "calls" in only:
-        sections += ["## Cost per call (mid-game states)", "", *call_costs(), ""]
-    if "ismcts" in only:
+    if "random" in parts:
+        sections += random_sections(args)
+    if "costs" in parts:
+        sections += ["## Cost per call (mid-game states)", "", *cost_table(), ""]
+    if "search" in parts:
         sections += [
             "## ISMCTS iterations per second (same positions, random rollouts to the end of the game,"
             " no pruning, up to 100 iterations a move)",
             "",
-            *search_rates(),
+            *search_table(),
             "",
         ]
-    if "scaling" in only:
-        sections += ["## Simulation scaling", "", *scaling_table(), ""]
-
+    if "scaling" in parts:
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        sections += ["## Simulation scaling", "", *scaling_table(args.repeats), ""]
+        if args.only:
+            sections += [f"Load average before the last run: {load}.", ""]
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.platform()}"
     report = "\n".join(
         [
@@ -310,14 +335,13 @@ def main() -> int:
             f"Machine: {machine}. Budget {args.budget:g} s per subject in {args.slices} interleaved slices.",
             "",
             *sections,
-            *(["Not measured: " + ", ".join(missing) + " (pyspiel is not installed)."] if missing else []),
-            "",
         ]
     )
     print(report)
-    if args.only is None:
-        RESULTS.parent.mkdir(parents=True, exist_ok=True)
-        RESULTS.write_text(report, encoding="utf-8")
+    if args.only:
+        return 0
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(report, encoding="utf-8")
     return 0
 
 

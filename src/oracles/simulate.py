@@ -3,6 +3,11 @@
 Game ``i`` of a run with seed ``s`` draws its chance from an RNG seeded with
 ``(s, i)`` and gives each bot a seed derived from the same pair, so a run's
 games do not depend on how they are spread over worker processes.
+
+A task for a worker is a span of consecutive games (at most
+:data:`SPAN_GAMES`), and it sends back one compact tuple per game rather than
+a :class:`GameResult`: shipping results costs the parent little, and the
+workers of a pool finish nearly together.
 """
 
 from __future__ import annotations
@@ -82,19 +87,47 @@ def game_for_job(game_id: str, options: dict[str, Any]) -> Game:
     return _cached_game(game_id, tuple(sorted(options.items())))
 
 
+#: Most games in one task of a worker (see :func:`run_games`).
+SPAN_GAMES = 64
+
+#: What a worker sends back of one game: scores, winners, length, decisions
+#: and the record (``None`` unless records are kept).
+Played = tuple[list[float], list[int], int, int, dict[str, Any] | None]
+
+
+def _play_one(game: Game, bot_specs: list[str], seed: int, index: int, keep_record: bool) -> Played:
+    state, decisions = play_game(game, bot_specs, f"{seed}:{index}")
+    return (
+        list(state.scores()),
+        list(state.winners()),
+        len(state.history()),
+        decisions,
+        state.record() if keep_record else None,
+    )
+
+
 def _play_indexed(args: tuple[str, dict[str, Any], list[str], int, int, bool]) -> GameResult:
     game_id, options, bot_specs, seed, index, keep_record = args
+    played = _play_one(game_for_job(game_id, options), bot_specs, seed, index, keep_record)
+    return GameResult(index, *played)
+
+
+def _play_span(args: tuple[str, dict[str, Any], list[str], int, int, int, bool]) -> list[Played]:
+    """Games ``start`` to ``stop - 1`` of a run: one task of a worker."""
+    game_id, options, bot_specs, seed, start, stop, keep_record = args
     game = game_for_job(game_id, options)
-    state, decisions = play_game(game, bot_specs, f"{seed}:{index}")
-    history = state.history()
-    return GameResult(
-        index=index,
-        scores=list(state.scores()),
-        winners=list(state.winners()),
-        length=len(history),
-        decisions=decisions,
-        record=state.record() if keep_record else None,
-    )
+    return [_play_one(game, bot_specs, seed, index, keep_record) for index in range(start, stop)]
+
+
+def span_size(n: int, workers: int) -> int:
+    """Games per task: at most :data:`SPAN_GAMES`, and at least four tasks
+    per worker when the run is long enough, so that no worker is left with
+    a long last task while the others wait.
+
+    >>> span_size(4000, 2), span_size(40, 2), span_size(3, 4)
+    (64, 5, 1)
+    """
+    return max(1, min(SPAN_GAMES, n // (4 * max(1, workers))))
 
 
 def run_games(
@@ -110,11 +143,20 @@ def run_games(
 ) -> Iterator[GameResult]:
     """Yield the results of games ``0..n-1`` in order (on ``backend``, see
     :mod:`oracles.backends`: the same games whatever runs them)."""
-    jobs = ((game_id, options, list(bot_specs), seed, i, keep_records) for i in range(n))
-    workers = max(1, min(workers, n))  # no idle processes for a short run
-    # Large chunks: a short game costs less than shipping it to a worker.
-    chunk = max(1, min(200, n // (workers * 4) or 1))
-    yield from ordered_map(_play_indexed, jobs, workers, chunk, backend, address)
+    size = span_size(n, workers)
+    specs = list(bot_specs)
+    jobs = [
+        (game_id, options, specs, seed, start, min(n, start + size), keep_records)
+        for start in range(0, n, size)
+    ]
+    workers = max(1, min(workers, len(jobs)))  # no idle processes for a short run
+    if backend == "local" and workers > 1:
+        game_for_job(game_id, options)  # built once here, inherited by forked workers
+    index = 0
+    for span in ordered_map(_play_span, jobs, workers, 1, backend, address):
+        for played in span:
+            yield GameResult(index, *played)
+            index += 1
 
 
 @dataclass

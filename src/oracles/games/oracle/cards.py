@@ -186,13 +186,15 @@ def trick_winner(cards: Sequence[int], led: int | None = None) -> tuple[int, str
     """
     if led is None:
         led = cards[0] // NUM_VALUES
-    values = [card % NUM_VALUES + 1 for card in cards]
-    one_beats_twelve = 12 in values and 1 in values
-    best = 1 if one_beats_twelve else max(values)
-    candidates = [index for index, value in enumerate(values) if value == best]
-    if len(candidates) > 1:
-        for index in candidates:
-            if cards[index] // NUM_VALUES == led:
-                return index, "led colour wins the tie"
-        return candidates[0], "first played wins the tie"
-    return candidates[0], "1 beats 12" if one_beats_twelve else "highest value"
+    values = [card % NUM_VALUES for card in cards]  # value - 1
+    if NUM_VALUES - 1 in values and 0 in values:
+        best, alone = 0, "1 beats 12"
+    else:
+        best, alone = max(values), "highest value"
+    first = values.index(best)
+    if values.count(best) == 1:
+        return first, alone
+    for index in range(first, len(cards)):
+        if values[index] == best and cards[index] // NUM_VALUES == led:
+            return index, "led colour wins the tie"
+    return first, "first played wins the tie"

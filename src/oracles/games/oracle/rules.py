@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from oracles.core.codec import pack, unpack
@@ -146,9 +147,10 @@ from oracles.games.oracle.prophecies import (
 )
 from oracles.games.oracle.scoring import (
     NOBODY,
+    compiled_tests,
     forfeit_loser_chips,
     points_of,
-    prophecies_hold,
+    prophecies_hold_by,
     round_points,
     seat_quantities,
 )
@@ -262,6 +264,8 @@ class OracleGame(Game):
         self.victory_chips = VICTORY_CHIPS[n]
         fixed = getattr(type(self), "edition", None)
         self.edition = fixed if isinstance(fixed, Edition) else edition_named(self.options["edition"])
+        #: The edition's prophecies compiled for scoring (see :func:`.scoring.compiled_tests`).
+        self.prophecy_tests = compiled_tests(self.edition)
         #: Each seat's part of recent deals as names, for the views' logs
         #: (views repeat them at every step).
         self.dealt_names_cache: dict[tuple[int, int], list[list[str]]] = {}
@@ -498,11 +502,7 @@ class OracleState(State):
     @staticmethod
     def _pair_actions(cards: Sequence[int], base: int) -> list[int]:
         # ``cards`` is sorted, so the pair indices come out ascending.
-        return [
-            base + index
-            for i, a in enumerate(cards)
-            for index in map(PAIR_INDEX[a].__getitem__, cards[i + 1 :])
-        ]
+        return [base + PAIR_INDEX[a][b] for a, b in combinations(cards, 2)]
 
     # ------------------------------------------------------ validation
     def _illegal_reason(self, action: int) -> str | None:
@@ -773,7 +773,7 @@ class OracleState(State):
         kept = [pair for pair in self._kept if pair is not None]
         quantities = self.chip_quantities()
         edition = self.game.edition
-        holds = prophecies_hold(quantities, kept, edition)
+        holds = prophecies_hold_by(self.game.prophecy_tests, quantities, kept)
         points = points_of(quantities, kept, edition, holds)
         for seat, total in enumerate(points):
             self._totals[seat] += total

@@ -7,10 +7,14 @@ the seat holding that creature's Loser chip (:data:`NOBODY`: the middle).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from oracles.games.oracle.cards import STARS
-from oracles.games.oracle.prophecies import Edition
+from oracles.games.oracle.prophecies import Edition, Prophecy, Term
+
+#: A prophecy's test: whether it holds for ``seat`` given every seat's
+#: quantity vector and the number of seats (see :func:`compiled_tests`).
+ProphecyTest = Callable[[Sequence[Sequence[int]], int, int], bool]
 
 #: No seat: a Loser chip lying in the middle, no dealer yet, nobody to act.
 NOBODY = -1
@@ -82,3 +86,54 @@ def points_of(
                 total += cards[card].points
         points.append(total)
     return points
+
+
+def _term_reader(term: Term) -> Callable[[Sequence[Sequence[int]], int, int], int]:
+    scope, index = term
+    if scope == "int":
+        return lambda quantities, seat, n: index
+    if scope == "self":
+        return lambda quantities, seat, n: quantities[seat][index]
+    if scope == "left":
+        return lambda quantities, seat, n: quantities[(seat + 1) % n][index]
+    if scope == "right":
+        return lambda quantities, seat, n: quantities[(seat - 1) % n][index]
+    pick = min if scope == "others_min" else max
+    return lambda quantities, seat, n: pick([quantities[other][index] for other in range(n) if other != seat])
+
+
+def _compiled_test(card: Prophecy) -> ProphecyTest:
+    clauses = [(compare, _term_reader(left), _term_reader(right)) for compare, left, right in card.clauses]
+    if len(clauses) == 1:
+        ((compare, left, right),) = clauses
+        return lambda quantities, seat, n: compare(left(quantities, seat, n), right(quantities, seat, n))
+
+    def holds(quantities: Sequence[Sequence[int]], seat: int, n: int) -> bool:
+        return all(
+            compare(left(quantities, seat, n), right(quantities, seat, n)) for compare, left, right in clauses
+        )
+
+    return holds
+
+
+def compiled_tests(edition: Edition) -> tuple[ProphecyTest, ...]:
+    """Each card's :meth:`Prophecy.holds` as one function of ``(quantities,
+    seat, n)``, its terms read without interpreting the clauses each time
+    (the rules build them once per game and check every round with them).
+
+    >>> from oracles.games.oracle.prophecies import chip_quantities, default_edition
+    >>> edition = default_edition()
+    >>> tests = compiled_tests(edition)
+    >>> quantities = [chip_quantities(hydra=1, pegasus=2, phoenix=1), chip_quantities()]
+    >>> [tests[card](quantities, 0, 2) for card in range(40)] == [c.holds(quantities, 0) for c in edition.cards]
+    True
+    """
+    return tuple(_compiled_test(card) for card in edition.cards)
+
+
+def prophecies_hold_by(
+    tests: Sequence[ProphecyTest], quantities: Sequence[Sequence[int]], kept: Sequence[Sequence[int]]
+) -> list[list[bool]]:
+    """:func:`prophecies_hold` with the edition's :func:`compiled_tests`."""
+    n = len(quantities)
+    return [[tests[card](quantities, seat, n) for card in pair] for seat, pair in enumerate(kept)]
