@@ -235,24 +235,32 @@ def test_hidden_cards_land_in_every_hand_that_may_hold_them() -> None:
 
 @pytest.mark.parametrize("options", CASES)
 def test_resample_at_every_step_of_random_games(options: dict[str, Any]) -> None:
-    """At every decision of a few random games: a world for the seat to act
-    (a fresh rng state each time) shows that seat the same view, is the
-    state its history replays to, and plays on to the end."""
+    """At every step of a few random games: a world for the seat to act
+    or another (a fresh rng state each time)
+    shows that seat the same view, is the state its history replays to, and
+    plays on to the end."""
     game = load_game("oracle", **options)
     rng = random.Random(8)
     for _ in range(2):
         state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance(rng))
-                continue
+        while True:
             assert isinstance(state, OracleState)
-            seat = state.current_player()
+            # The seat to act at every other decision, else a seat that varies.
+            step = len(state.history())
+            seat = (
+                state.current_player()
+                if state.current_player() >= 0 and step % 2
+                else step % game.num_players
+            )
             world = state.resample_from_infostate(seat, random.Random(rng.random()))
             assert world.view(seat) == state.view(seat)
             assert fields(world) == fields(replayed(world))
+            if state.is_terminal():
+                break
             while not world.is_terminal():
                 world.apply_action(
                     world.sample_chance(rng) if world.is_chance_node() else rng.choice(world.legal_actions())
                 )
-            state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(
+                state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+            )

@@ -26,7 +26,8 @@ from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 from oracles.core.codec import pack
-from oracles.games.oracle.cards import NUM_VALUES, cards_of_mask
+from oracles.core.rand import shuffle
+from oracles.games.oracle.cards import NUM_CARDS, NUM_VALUES, cards_of_mask
 from oracles.games.oracle.notation import (
     DISCARD_BASE,
     KEEP_BASE,
@@ -40,7 +41,7 @@ from oracles.games.oracle.phases import DEAL, E_DEAL, E_DEALER, E_ORACLES, E_PLA
 from oracles.games.oracle.prophecies import NUM_ORACLE_CARDS
 
 if TYPE_CHECKING:
-    from oracles.games.oracle.rules import OracleState
+    from oracles.games.oracle.rules import LoggedEvent, OracleState
 
 
 def resample(state: OracleState, seat: int, rng: random.Random) -> OracleState:
@@ -76,29 +77,36 @@ def resample(state: OracleState, seat: int, rng: random.Random) -> OracleState:
         for other, mask in zip(deal.others, hands, strict=True):
             world._hands[other] = mask
         history[deal.at] = action
-        events[deal.event] = events[deal.event]._replace(action=action)
-    weights = _oracle_weights(state.num_players)
+        events[deal.event] = _with_action(events[deal.event], action)
+    n = state.num_players
+    weights = _oracle_weights(n).__getitem__
     for part in plan.rounds:
         drawn = part.drawn[:]
-        rng.shuffle(drawn)
+        shuffle(drawn, rng, part.draws)
         action = part.base
-        for owner, card in zip(part.owners, drawn, strict=True):
-            action += owner * weights[card]
+        for owner, start, end in part.spans:
+            action += owner * sum(map(weights, drawn[start:end]))
         history[part.at] = action
-        events[part.event] = events[part.event]._replace(action=action)
-        mapping = dict(zip(part.places, drawn, strict=True))
-        for at, event, actor, a, b in part.keeps:
-            a, b = mapping.get(a, a), mapping.get(b, b)
-            history[at] = KEEP_BASE + PAIR_INDEX[a][b]
-            events[event] = events[event]._replace(action=history[at])
-            if part.current:
-                world._kept[actor] = (a, b) if a < b else (b, a)
-        if part.current:
-            world._oracle_cards = [
-                hand if other == seat else sorted([mapping.get(card, card) for card in hand])
-                for other, hand in enumerate(world._oracle_cards)
-            ]
+        events[part.event] = _with_action(events[part.event], action)
+        for at, event, actor, start in part.keeps:
+            a, b = drawn[start], drawn[start + 1]
+            if a > b:
+                a, b = b, a
+            history[at] = keep = KEEP_BASE + PAIR_INDEX[a][b]
+            events[event] = _with_action(events[event], keep)
+            world._kept[actor] = (a, b)
+        if part.stays is not None:
+            oracle_cards = world._oracle_cards
+            for owner, start, end in part.spans:
+                if owner < n:
+                    oracle_cards[owner] = sorted(part.stays[owner] + drawn[start:end])
     return world
+
+
+def _with_action(event: LoggedEvent, action: int) -> LoggedEvent:
+    """``event`` naming ``action`` instead."""
+    kind, actor, _, seq, facts = event
+    return tuple.__new__(type(event), (kind, actor, action, seq, facts))
 
 
 class _DealPlan(NamedTuple):
@@ -127,17 +135,23 @@ class _RoundPlan(NamedTuple):
 
     at: int
     event: int
-    #: The true cards at the places the seat never saw, in an order it knows.
-    places: list[int]
-    #: Those cards sorted (the pool the rng deals from) and the owner digit of each place.
+    #: The Oracle cards the seat never saw this round, sorted: the pool the
+    #: rng lays over their places.
     drawn: list[int]
-    owners: list[int]
-    #: The action with the digits of the cards in ``places`` at 0.
+    #: The places, in an order the seat knows: ``(owner, start, end)`` for a
+    #: run of places in the drawn order (owner ``n``: set aside).
+    spans: list[tuple[int, int, int]]
+    #: How many places to draw (the last run's cards are what is left, in
+    #: any order, unless a keep starts it).
+    draws: int
+    #: The action with the digits of the cards the seat never saw at 0.
     base: int
-    #: (history index, event index, actor, first card, second card) of each keep.
-    keeps: list[tuple[int, int, int, int, int]]
-    #: The round under way: its dealt cards and keeps are in the state.
-    current: bool
+    #: The keeps the seat has not seen: (history index, event index, actor,
+    #: start of the two places of the keep in the drawn order).
+    keeps: list[tuple[int, int, int, int]]
+    #: If the round's dealt cards are in the state (its last round): per
+    #: seat, those that stay (a revealed keep); else None.
+    stays: list[list[int]] | None
 
 
 class _Plan(NamedTuple):
@@ -229,12 +243,13 @@ def _deal_hands(
     left. Random tries first; if they all fail, card by card with a check
     (:func:`_assign_cards_checked`). The result depends only on the cards
     (their order too), the constraints and ``rng``."""
+    draw = rng.random
     for _ in range(30 if constrained else 1):
         left = list(capacity)
         dealt: list[list[int]] = [[] for _ in capacity]
         order = constrained[:]
         if order:
-            rng.shuffle(order)
+            shuffle(order, rng)
             order.sort(key=lambda card: len(eligible[card // NUM_VALUES]))
         for card in order:
             seats = eligible[card // NUM_VALUES]
@@ -243,7 +258,7 @@ def _deal_hands(
                 room += left[i]
             if not room:
                 break
-            pick = rng.randrange(room)
+            pick = int(draw() * room)
             for i in seats:
                 if pick < left[i]:
                     break
@@ -254,7 +269,7 @@ def _deal_hands(
             if sum(left) != len(free):
                 return None
             rest = free[:]
-            rng.shuffle(rest)
+            shuffle(rest, rng, len(rest) - left[-1] if left else 0)  # the last seat takes what is left
             start = 0
             for i, room in enumerate(left):
                 dealt[i] += rest[start : start + room]
@@ -267,18 +282,15 @@ def _redeal(plan: _DealPlan, rng: random.Random) -> tuple[list[int], int]:
     """New hands (bit masks, for ``plan.others``) and the ``deal`` action they make."""
     dealt = _deal_hands(plan.free, plan.constrained, plan.capacity, plan.eligible, rng)
     assert dealt is not None, "no deal fits what the seat knows"
-    weights = plan.weights
+    weights = plan.weights.__getitem__
+    bit = _BITS.__getitem__
     action = plan.base
-    masks = []
     for other, cards in zip(plan.others, dealt, strict=True):
-        mask = 0
-        total = 0
-        for card in cards:
-            mask |= 1 << card
-            total += weights[card]
-        masks.append(mask)
-        action += other * total
-    return masks, action
+        action += other * sum(map(weights, cards))
+    return [sum(map(bit, cards)) for cards in dealt], action
+
+
+_BITS = tuple(1 << card for card in range(NUM_CARDS))
 
 
 def _assign_cards(
@@ -301,62 +313,60 @@ def _round_plans(state: OracleState, seat: int) -> list[_RoundPlan]:
     seat order, each with its keep first (if it has kept and the keeps are
     not revealed yet: its two hidden cards of one role) and then the rest
     of its hand, then the cards set aside. A random order of the unseen
-    cards (sorted first) is laid over them, and each true card is renamed
-    to the card drawn for its place. So the world does not depend on which
-    card the truth put where."""
+    cards (sorted first) is laid over them. So the world does not depend
+    on which card the truth put where."""
     n = state.num_players
-    found: list[
-        tuple[int, int, int, list[list[int]], list[tuple[int, int] | None], list[tuple[int, int, int]]]
-    ] = []
+    found: list[tuple[int, int, list[list[int]], list[tuple[int, int, int] | None]]] = []
     for index, logged in enumerate(state._events):
         kind = logged.kind
         if kind == E_ORACLES:
             layout = oracle_layout(state.game, logged.action)
             assert layout is not None
-            found.append((logged.seq, index, logged.action, layout[0], [None] * n, []))
+            found.append((logged.seq, index, layout[0], [None] * n))
         elif kind == E_PLAYER and KEEP_BASE <= logged.action < LOSER_KEEP:
-            pair = PAIRS[logged.action - KEEP_BASE]
-            found[-1][4][logged.actor] = pair
-            found[-1][5].append((logged.seq, index, logged.actor))
+            found[-1][3][logged.actor] = (logged.seq, index, logged.action - KEEP_BASE)
     finished = len(state.revealed)
     weights = _oracle_weights(n)
     plans = []
-    for round_index, (at, event, action, hands, keeps, keep_events) in enumerate(found):
+    for round_index, (at, event, hands, keeps) in enumerate(found):
+        hidden = round_index >= finished
         places: list[int] = []
-        owners: list[int] = []
+        spans: list[tuple[int, int, int]] = []
+        hidden_keeps: list[tuple[int, int, int, int]] = []
+        stays: list[list[int]] = [[] for _ in range(n)]
         for other in range(n):
             if other == seat:
                 continue
             hand = hands[other]
             keep = keeps[other]
+            start = len(places)
             if keep is None:
-                mine = hand
-            elif round_index >= finished:  # hidden: the keep comes first
-                mine = [*keep, *(card for card in hand if card not in keep)]
+                places += hand
             else:
-                mine = [card for card in hand if card not in keep]
-            places += mine
-            owners += [other] * len(mine)
+                pair = PAIRS[keep[2]]
+                if hidden:  # the keep comes first
+                    hidden_keeps.append((keep[0], keep[1], other, start))
+                    places += pair
+                else:
+                    stays[other] = list(pair)
+                places += [card for card in hand if card not in pair]
+            spans.append((other, start, len(places)))
         dealt = 0
         for hand in hands:
             for card in hand:
                 dealt |= 1 << card
-        aside = [card for card in range(NUM_ORACLE_CARDS) if not dealt >> card & 1]
-        places += aside
-        owners += [n] * len(aside)
-        base = action
-        for owner, card in zip(owners, places, strict=True):
-            base -= owner * weights[card]
+        start = len(places)
+        places += [card for card in range(NUM_ORACLE_CARDS) if not dealt >> card & 1]
+        spans.append((n, start, len(places)))
+        base = state._history[at]
+        for owner, start, end in spans:
+            base -= owner * sum(weights[card] for card in places[start:end])
+        last = max((start for _, start, end in spans if end > start), default=0)
+        draws = last + 2 if any(start == last for _, _, _, start in hidden_keeps) else last
+        in_state = round_index == state.round_number - 1
         plans.append(
             _RoundPlan(
-                at,
-                event,
-                places,
-                sorted(places),
-                owners,
-                base,
-                [(seq, index, actor, *keeps[actor]) for seq, index, actor in keep_events],  # type: ignore[misc]
-                round_index >= finished,
+                at, event, sorted(places), spans, draws, base, hidden_keeps, stays if in_state else None
             )
         )
     return plans
