@@ -28,9 +28,9 @@ from oracles.games.codename.actions import (
 from oracles.games.codename.table import (
     EVERYONE,
     PUBLIC,
+    SORTED,
     CodenameTable,
     seat_bit,
-    sorted_names,
 )
 from oracles.games.codename.tasks import (
     CHANCE_TASKS,
@@ -370,8 +370,8 @@ class CodenameEffects(CodenameTable):
             drawn.append(card)
             self._see(seat, card)
         if drawn:
-            self._event(
-                "draw", {"symbols": sorted_names(drawn)}, seat_bit(seat), player=seat, count=len(drawn)
+            self._secret_event(
+                "draw", "symbols", drawn, SORTED, seat_bit(seat), player=seat, count=len(drawn)
             )
 
     def _draw_aside(self, seat: int, cells: tuple[int, ...]) -> None:
@@ -385,5 +385,5 @@ class CodenameEffects(CodenameTable):
             card = deck.pop()
             aside.append(card)
             self._see(seat, card)
-        self._event("aside", {"symbols": sorted_names(aside)}, seat_bit(seat), player=seat, count=len(aside))
+        self._secret_event("aside", "symbols", aside, SORTED, seat_bit(seat), player=seat, count=len(aside))
         self._continue_placing(seat, cells)

@@ -131,9 +131,11 @@ from oracles.games.codename.knowledge import CodenameSight
 from oracles.games.codename.notation import CodenameNotation
 from oracles.games.codename.table import (
     EVERYONE,
+    IN_ORDER,
+    ONE,
     PUBLIC,
+    SORTED,
     seat_bit,
-    sorted_names,
 )
 from oracles.games.codename.tasks import (
     CHANCE_TASKS,
@@ -511,9 +513,11 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             for cell in cells:
                 self._fknow[seat][cell] |= seat_bit(seat)
                 self._see(seat, field[cell])
-            self._event(
+            self._secret_event(
                 "peek",
-                {"symbols": [SYMBOLS[symbol_of(field[c])] for c in cells]},
+                "symbols",
+                [field[c] for c in cells],
+                IN_ORDER,
                 seat_bit(seat),
                 player=seat,
                 cells=[CELL_NAMES[c] for c in cells],
@@ -532,8 +536,8 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             card = self._take_symbol(self._hand[seat], symbol)
             field[cell] = card
             self._fknow[seat][cell] = seat_bit(seat)
-            self._event(
-                "replace", {"symbol": SYMBOLS[symbol]}, seat_bit(seat), player=seat, cell=CELL_NAMES[cell]
+            self._secret_event(
+                "replace", "symbol", (card,), ONE, seat_bit(seat), player=seat, cell=CELL_NAMES[cell]
             )
             return (REPLACE_BASE + cell * 5, (card,))
         elif action < RESPOND_BASE:
@@ -554,7 +558,7 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             self._cknow[seat] = [seat_bit(seat)] * 5
             for card in cards:
                 self._see(seat, card)
-            self._event("code", {"code": [SYMBOLS[symbol_of(c)] for c in cards]}, seat_bit(seat), player=seat)
+            self._secret_event("code", "code", cards, IN_ORDER, seat_bit(seat), player=seat)
             return (CODE_BASE, tuple(cards))
         if kind == T_SHUFFLE:
             seat = task.seat
@@ -564,7 +568,7 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             self._deck[seat] = cards[CELLS + HAND_SIZE :][::-1]
             for card in self._hand[seat]:
                 self._see(seat, card)
-            self._event("shuffle", {"hand": sorted_names(self._hand[seat])}, seat_bit(seat), player=seat)
+            self._secret_event("shuffle", "hand", self._hand[seat], SORTED, seat_bit(seat), player=seat)
             return (0, tuple(cards))
         if kind == T_FIRST:
             self._turn_player = action
@@ -616,8 +620,8 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             self._code[seat][slot] = card
             self._cknow[seat][slot] = seat_bit(seat)
             self._cnot[seat][slot] = 0
-            self._event(
-                "recode", {"symbol": SYMBOLS[symbol]}, seat_bit(seat), player=seat, slot=COLUMNS[slot]
+            self._secret_event(
+                "recode", "symbol", (card,), ONE, seat_bit(seat), player=seat, slot=COLUMNS[slot]
             )
             return (RECODE_BASE + slot * 5, (card,))
         if kind == T_PICK:
@@ -630,12 +634,8 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             cells = task.cells
             card = self._take_symbol(self._aside[seat], action - PLACE_BASE)
             self._put(seat, cells[0], card, seat_bit(seat))
-            self._event(
-                "place",
-                {"symbol": SYMBOLS[symbol_of(card)]},
-                seat_bit(seat),
-                player=seat,
-                cell=CELL_NAMES[cells[0]],
+            self._secret_event(
+                "place", "symbol", (card,), ONE, seat_bit(seat), player=seat, cell=CELL_NAMES[cells[0]]
             )
             self._continue_placing(seat, cells[1:])
             return (PLACE_BASE, (card,))
@@ -651,9 +651,11 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
                 return None
             card = self._take_symbol(self._hand[seat], action - FILL_BASE)
             self._put(seat, cell, card, seat_bit(seat))
-            self._event(
+            self._secret_event(
                 "fill",
-                {"symbol": SYMBOLS[symbol_of(card)]},
+                "symbol",
+                (card,),
+                ONE,
                 seat_bit(seat),
                 player=seat,
                 cell=CELL_NAMES[cell],
@@ -671,7 +673,7 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             for index, card in enumerate(pile):
                 self._see(seat, card)
                 self._dknow[opp][index] |= seat_bit(seat)
-            self._event("search", {"symbols": sorted_names(pile)}, seat_bit(seat), player=seat, owner=opp)
+            self._secret_event("search", "symbols", pile, SORTED, seat_bit(seat), player=seat, owner=opp)
             self._tasks.append(Task(T_TAKE, seat, cells=(cell,)))
             return None
         if kind == T_TAKE:

@@ -3,6 +3,7 @@ the small helpers the rules, effects, notation and knowledge share."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple, Self
 
 from oracles.core.game import CHANCE, TERMINAL, Game, State
@@ -41,9 +42,22 @@ def viewer_bit(seat: int | None) -> int:
     return PUBLIC if seat is None else 1 << seat
 
 
-def sorted_names(cards: list[int]) -> list[str]:
+def sorted_names(cards: Sequence[int]) -> list[str]:
     """The symbol names of ``cards`` in symbol order (how hands are shown)."""
     return [SYMBOLS[s] for s in sorted(symbol_of(c) for c in cards)]
+
+
+#: How a secret names its cards: one symbol, the symbols in order, or sorted.
+ONE, IN_ORDER, SORTED = range(3)
+
+
+def listing(cards: Sequence[int], form: int) -> str | list[str]:
+    """The symbol names of ``cards`` as a secret shows them (``form``)."""
+    if form == ONE:
+        return SYMBOLS[symbol_of(cards[0])]
+    if form == SORTED:
+        return sorted_names(cards)
+    return [SYMBOLS[symbol_of(c)] for c in cards]
 
 
 class LogEntry(NamedTuple):
@@ -53,6 +67,10 @@ class LogEntry(NamedTuple):
     public: dict[str, Any]
     secret: dict[str, Any]
     knowers: int
+    #: The card ids the secret names, in its order, and how it names them
+    #: (``ONE``, ``IN_ORDER``, ``SORTED``): resampling names other cards.
+    cards: tuple[int, ...] = ()
+    form: int = ONE
 
     def seen_by(self, seat: int | None) -> dict[str, Any]:
         if seat is not None and self.knowers & seat_bit(seat) and self.secret:
@@ -179,6 +197,14 @@ class CodenameTable(State):
         public: dict[str, Any] = {"seq": len(self._history), "seat": self._actor, "kind": kind, **fields}
         self._logs.append(LogEntry(public, secret or {}, knowers))
 
+    def _secret_event(
+        self, kind: str, key: str, cards: Sequence[int], form: int, knowers: int, **fields: Any
+    ) -> None:
+        """Log an event whose secret ``{key: ...}`` names the symbols of
+        ``cards`` (as ``form`` says), for the seats in ``knowers``."""
+        public: dict[str, Any] = {"seq": len(self._history), "seat": self._actor, "kind": kind, **fields}
+        self._logs.append(LogEntry(public, {key: listing(cards, form)}, knowers, tuple(cards), form))
+
     def _see(self, seat: int, card: int) -> None:
         self._seen[seat] |= 1 << card
 
@@ -223,9 +249,7 @@ class CodenameTable(State):
         card = self._code[owner][slot]
         self._cknow[owner][slot] |= seat_bit(viewer)
         self._see(viewer, card)
-        self._event(
-            "code_shown", {"symbol": SYMBOLS[symbol_of(card)]}, BOTH, player=owner, slot=COLUMNS[slot]
-        )
+        self._secret_event("code_shown", "symbol", (card,), ONE, BOTH, player=owner, slot=COLUMNS[slot])
 
     # ------------------------------------------------------------ shared
     def _down_mask(self, seat: int) -> int:
@@ -271,10 +295,6 @@ class CodenameTable(State):
         elif cells:
             card = self._aside[seat].pop()
             self._put(seat, cells[0], card, seat_bit(seat))
-            self._event(
-                "place",
-                {"symbol": SYMBOLS[symbol_of(card)]},
-                seat_bit(seat),
-                player=seat,
-                cell=CELL_NAMES[cells[0]],
+            self._secret_event(
+                "place", "symbol", (card,), ONE, seat_bit(seat), player=seat, cell=CELL_NAMES[cells[0]]
             )

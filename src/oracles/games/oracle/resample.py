@@ -1,20 +1,32 @@
 """Resampling Oracle: a full state a seat cannot tell from the true one.
 
-:func:`resample` is :meth:`OracleState.resample_from_infostate`. It rebuilds
-the history with the hidden parts drawn anew (the deal of the cards not yet
-seen, the Oracle cards the seat never saw, the draft's hidden passes) and
-replays it, so the world is a legal game. Every pool of hidden cards is put
-in a canonical order before the rng touches it, so two truths the seat cannot
-tell apart give the same world from the same rng state.
+:func:`resample` is :meth:`OracleState.resample_from_infostate`. Without the
+draft it redraws only what the seat cannot know, directly on a clone of the
+state: the other seats' unplayed cards of the current round are dealt anew
+among them, and in every round the Oracle cards the seat never saw are
+relabelled; the history's actions that name hidden cards (the round's
+``deal``, each ``oracles`` action and the keeps) and their log entries are
+rewritten to match, so the world is the state its history replays to. What
+does not depend on the rng (the pools, the constraints, where each action
+lies) is worked out once per state and seat and kept on the state
+(:func:`_plan`), since a search resamples many times from one position. In
+the draft the hidden passes are redrawn too and the history is rebuilt and
+replayed (:func:`_replayed_world`).
+
+Every pool of hidden cards is put in a canonical order before the rng
+touches it, so two truths the seat cannot tell apart give the same world
+from the same rng state.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from oracles.core.codec import pack
+from oracles.core.rand import shuffle
 from oracles.games.oracle.cards import NUM_CARDS, NUM_VALUES, cards_of_mask
 from oracles.games.oracle.notation import (
     DISCARD_BASE,
@@ -24,13 +36,12 @@ from oracles.games.oracle.notation import (
     PAIRS,
     PASS_BASE,
     oracle_layout,
-    pack_oracle_owners,
 )
 from oracles.games.oracle.phases import DEAL, E_DEAL, E_DEALER, E_ORACLES, E_PLAYER, OVER
 from oracles.games.oracle.prophecies import NUM_ORACLE_CARDS
 
 if TYPE_CHECKING:
-    from oracles.games.oracle.rules import OracleGame, OracleState
+    from oracles.games.oracle.rules import LoggedEvent, OracleState
 
 
 def resample(state: OracleState, seat: int, rng: random.Random) -> OracleState:
@@ -54,37 +65,331 @@ def resample(state: OracleState, seat: int, rng: random.Random) -> OracleState:
     are drawn for places listed in an order the seat knows, never mapped
     from the true cards.
     """
-    game = state.game
+    plan = _plan(state, seat)
+    if state.game.draft:
+        return _replayed_world(state, seat, plan.deal, rng)
+    world = state.clone()
+    history = world._history
+    events = world._events
+    if plan.deal is not None:
+        deal = plan.deal
+        hands, action = _redeal(deal, rng)
+        for other, mask in zip(deal.others, hands, strict=True):
+            world._hands[other] = mask
+        history[deal.at] = action
+        events[deal.event] = _with_action(events[deal.event], action)
+    n = state.num_players
+    weights = _oracle_weights(n).__getitem__
+    for part in plan.rounds:
+        drawn = part.drawn[:]
+        shuffle(drawn, rng, part.draws)
+        action = part.base
+        for owner, start, end in part.spans:
+            action += owner * sum(map(weights, drawn[start:end]))
+        history[part.at] = action
+        events[part.event] = _with_action(events[part.event], action)
+        for at, event, actor, start in part.keeps:
+            a, b = drawn[start], drawn[start + 1]
+            if a > b:
+                a, b = b, a
+            history[at] = keep = KEEP_BASE + PAIR_INDEX[a][b]
+            events[event] = _with_action(events[event], keep)
+            world._kept[actor] = (a, b)
+        if part.stays is not None:
+            oracle_cards = world._oracle_cards
+            for owner, start, end in part.spans:
+                if owner < n:
+                    oracle_cards[owner] = sorted(part.stays[owner] + drawn[start:end])
+    return world
+
+
+def _with_action(event: LoggedEvent, action: int) -> LoggedEvent:
+    """``event`` naming ``action`` instead."""
+    kind, actor, _, seq, facts = event
+    return tuple.__new__(type(event), (kind, actor, action, seq, facts))
+
+
+class _DealPlan(NamedTuple):
+    """The current round's deal as far as ``seat`` cannot know it."""
+
+    #: Indices of the round's ``deal`` in the history and in the event log.
+    at: int
+    event: int
+    #: The other seats that hold cards and how many each holds.
+    others: tuple[int, ...]
+    capacity: tuple[int, ...]
+    #: The unseen cards any of them may hold, ascending; and those of a
+    #: colour some of them lack, ascending.
+    free: list[int]
+    constrained: list[int]
+    #: Per colour, the indices in ``others`` of the seats that may hold it.
+    eligible: list[list[int]]
+    #: The ``deal`` action with the digits of the unseen cards at 0, and
+    #: each card's digit weight (0 for a card not in play).
+    base: int
+    weights: tuple[int, ...]
+
+
+class _RoundPlan(NamedTuple):
+    """One round's ``oracles`` action (and keeps) as far as ``seat`` cannot know it."""
+
+    at: int
+    event: int
+    #: The Oracle cards the seat never saw this round, sorted: the pool the
+    #: rng lays over their places.
+    drawn: list[int]
+    #: The places, in an order the seat knows: ``(owner, start, end)`` for a
+    #: run of places in the drawn order (owner ``n``: set aside).
+    spans: list[tuple[int, int, int]]
+    #: How many places to draw (the last run's cards are what is left, in
+    #: any order, unless a keep starts it).
+    draws: int
+    #: The action with the digits of the cards the seat never saw at 0.
+    base: int
+    #: The keeps the seat has not seen: (history index, event index, actor,
+    #: start of the two places of the keep in the drawn order).
+    keeps: list[tuple[int, int, int, int]]
+    #: If the round's dealt cards are in the state (its last round): per
+    #: seat, those that stay (a revealed keep); else None.
+    stays: list[list[int]] | None
+
+
+class _Plan(NamedTuple):
+    deal: _DealPlan | None
+    rounds: list[_RoundPlan]
+
+
+def _plan(state: OracleState, seat: int) -> _Plan:
+    """What resampling for ``seat`` needs that does not depend on the rng,
+    kept on the state until it moves on (the state's history only grows)."""
+    key = (seat, len(state._history))
+    memo = state._resample_memo
+    if memo is not None and memo[0] == key:
+        return cast(_Plan, memo[1])
+    plan = _Plan(_deal_plan(state, seat), [] if state.game.draft else _round_plans(state, seat))
+    state._resample_memo = (key, plan)
+    return plan
+
+
+@cache
+def _oracle_weights(n: int) -> tuple[int, ...]:
+    """The digit weight of each Oracle card in a (non-draft) ``oracles`` action."""
+    return tuple((n + 1) ** card for card in range(NUM_ORACLE_CARDS))
+
+
+@cache
+def _deal_weights(n: int, cards_in_play: tuple[int, ...]) -> tuple[int, ...]:
+    """The digit weight of each playing card in a ``deal`` action (0: not in play)."""
+    weights = [0] * (max(cards_in_play) + 1)
+    for index, card in enumerate(cards_in_play):
+        weights[card] = n**index
+    return tuple(weights)
+
+
+def _deal_plan(state: OracleState, seat: int) -> _DealPlan | None:
+    """The current round's deal to redraw, or None if no round is under way."""
+    if state.round_number == 0 or state.phase in (OVER, DEAL):
+        return None
+    n = state.num_players
+    void = [0] * n  # bit per colour the seat has shown it lacks
+    tricks = [(leader, cards) for leader, cards, _ in state.tricks]
+    if state.trick:
+        tricks.append((state.leader, tuple(state.trick)))
+    for leader, cards in tricks:
+        led = cards[0] // NUM_VALUES
+        for i, card in enumerate(cards):
+            if card // NUM_VALUES != led:
+                void[(leader + i) % n] |= 1 << led
+    hands = state._hands
+    others = tuple(other for other in range(n) if other != seat and hands[other])
+    eligible = [[i for i, other in enumerate(others) if not void[other] >> colour & 1] for colour in range(5)]
+    pool = cards_of_mask(state.unseen_cards(seat))  # ascending: the same whatever the truth
+    free = [card for card in pool if len(eligible[card // NUM_VALUES]) == len(others)]
+    constrained = [card for card in pool if len(eligible[card // NUM_VALUES]) < len(others)]
+    weights = _deal_weights(n, state.game.cards_in_play)
+    at = event = -1
+    for index, logged in enumerate(state._events):
+        if logged.kind == E_DEAL:
+            at, event = logged.seq, index
+    base = state._history[at]
+    for owner in others:
+        for card in cards_of_mask(hands[owner]):
+            base -= owner * weights[card]
+    return _DealPlan(
+        at,
+        event,
+        others,
+        tuple(hands[other].bit_count() for other in others),
+        free,
+        constrained,
+        eligible,
+        base,
+        weights,
+    )
+
+
+def _deal_hands(
+    free: list[int],
+    constrained: list[int],
+    capacity: Sequence[int],
+    eligible: list[list[int]],
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """Deal ``free`` and ``constrained`` (see :class:`_DealPlan`) to seats
+    with room ``capacity`` so that each card goes to a seat eligible for
+    its colour; None if no deal can. The constrained cards go first, one by
+    one, each to a seat that may hold it (weighted by its room), the most
+    constrained colours first; the free cards are shuffled into the room
+    left. Random tries first; if they all fail, card by card with a check
+    (:func:`_assign_cards_checked`). The result depends only on the cards
+    (their order too), the constraints and ``rng``."""
+    draw = rng.random
+    for _ in range(30 if constrained else 1):
+        left = list(capacity)
+        dealt: list[list[int]] = [[] for _ in capacity]
+        order = constrained[:]
+        if order:
+            shuffle(order, rng)
+            order.sort(key=lambda card: len(eligible[card // NUM_VALUES]))
+        for card in order:
+            seats = eligible[card // NUM_VALUES]
+            room = 0
+            for i in seats:
+                room += left[i]
+            if not room:
+                break
+            pick = int(draw() * room)
+            for i in seats:
+                if pick < left[i]:
+                    break
+                pick -= left[i]
+            left[i] -= 1
+            dealt[i].append(card)
+        else:
+            if sum(left) != len(free):
+                return None
+            rest = free[:]
+            shuffle(rest, rng, len(rest) - left[-1] if left else 0)  # the last seat takes what is left
+            start = 0
+            for i, room in enumerate(left):
+                dealt[i] += rest[start : start + room]
+                start += room
+            return dealt
+    return _assign_cards_checked(sorted(free + constrained), list(capacity), eligible, rng)
+
+
+def _redeal(plan: _DealPlan, rng: random.Random) -> tuple[list[int], int]:
+    """New hands (bit masks, for ``plan.others``) and the ``deal`` action they make."""
+    dealt = _deal_hands(plan.free, plan.constrained, plan.capacity, plan.eligible, rng)
+    assert dealt is not None, "no deal fits what the seat knows"
+    weights = plan.weights.__getitem__
+    bit = _BITS.__getitem__
+    action = plan.base
+    for other, cards in zip(plan.others, dealt, strict=True):
+        action += other * sum(map(weights, cards))
+    return [sum(map(bit, cards)) for cards in dealt], action
+
+
+_BITS = tuple(1 << card for card in range(NUM_CARDS))
+
+
+def _assign_cards(
+    pool: list[int], seats: list[int], capacity: list[int], void: list[int], rng: random.Random
+) -> list[list[int]] | None:
+    """Deal ``pool`` (ascending) to ``seats`` (``capacity[i]`` cards each) so
+    that no seat gets a colour it is void in, as :func:`resample` deals;
+    None if no deal can."""
+    eligible = [[i for i, seat in enumerate(seats) if not void[seat] >> colour & 1] for colour in range(5)]
+    free = [card for card in pool if len(eligible[card // NUM_VALUES]) == len(seats)]
+    constrained = [card for card in pool if len(eligible[card // NUM_VALUES]) < len(seats)]
+    return _deal_hands(free, constrained, capacity, eligible, rng)
+
+
+def _round_plans(state: OracleState, seat: int) -> list[_RoundPlan]:
+    """Without the draft: per round, the places of the Oracle cards ``seat``
+    never saw in that round, to deal them anew over.
+
+    The places are listed in an order the seat knows: the other seats in
+    seat order, each with its keep first (if it has kept and the keeps are
+    not revealed yet: its two hidden cards of one role) and then the rest
+    of its hand, then the cards set aside. A random order of the unseen
+    cards (sorted first) is laid over them. So the world does not depend
+    on which card the truth put where."""
+    n = state.num_players
+    found: list[tuple[int, int, list[list[int]], list[tuple[int, int, int] | None]]] = []
+    for index, logged in enumerate(state._events):
+        kind = logged.kind
+        if kind == E_ORACLES:
+            layout = oracle_layout(state.game, logged.action)
+            assert layout is not None
+            found.append((logged.seq, index, layout[0], [None] * n))
+        elif kind == E_PLAYER and KEEP_BASE <= logged.action < LOSER_KEEP:
+            found[-1][3][logged.actor] = (logged.seq, index, logged.action - KEEP_BASE)
+    finished = len(state.revealed)
+    weights = _oracle_weights(n)
+    plans = []
+    for round_index, (at, event, hands, keeps) in enumerate(found):
+        hidden = round_index >= finished
+        places: list[int] = []
+        spans: list[tuple[int, int, int]] = []
+        hidden_keeps: list[tuple[int, int, int, int]] = []
+        stays: list[list[int]] = [[] for _ in range(n)]
+        for other in range(n):
+            if other == seat:
+                continue
+            hand = hands[other]
+            keep = keeps[other]
+            start = len(places)
+            if keep is None:
+                places += hand
+            else:
+                pair = PAIRS[keep[2]]
+                if hidden:  # the keep comes first
+                    hidden_keeps.append((keep[0], keep[1], other, start))
+                    places += pair
+                else:
+                    stays[other] = list(pair)
+                places += [card for card in hand if card not in pair]
+            spans.append((other, start, len(places)))
+        dealt = 0
+        for hand in hands:
+            for card in hand:
+                dealt |= 1 << card
+        start = len(places)
+        places += [card for card in range(NUM_ORACLE_CARDS) if not dealt >> card & 1]
+        spans.append((n, start, len(places)))
+        base = state._history[at]
+        for owner, start, end in spans:
+            base -= owner * sum(weights[card] for card in places[start:end])
+        last = max((start for _, start, end in spans if end > start), default=0)
+        draws = last + 2 if any(start == last for _, _, _, start in hidden_keeps) else last
+        in_state = round_index == state.round_number - 1
+        plans.append(
+            _RoundPlan(
+                at, event, sorted(places), spans, draws, base, hidden_keeps, stays if in_state else None
+            )
+        )
+    return plans
+
+
+def _replayed_world(state: OracleState, seat: int, deal: _DealPlan | None, rng: random.Random) -> OracleState:
+    """The draft: the history rebuilt with the current round's deal redrawn
+    and every round's draft drawn anew (:func:`_redrawn_draft`), and replayed."""
     n = state.num_players
     history = state.history()
-    unseen_maps = None if game.draft else _oracle_relabelling(state, seat, rng)
-    new_deal = _resampled_deal(state, seat, rng)
-    world_history: list[int] = []
-    round_index = -1
+    world_history = history[:]
+    if deal is not None:
+        world_history[deal.at] = _redeal(deal, rng)[1]
     first_dealer = 0
-    # Draft: per round, the index of its ``oracles`` action and those of its passes and discards.
+    # Per round: the index of its ``oracles`` action and those of its passes and discards.
     drafts: list[tuple[int, list[int]]] = []
-    for kind, _actor, action in state.action_events():
+    for at, (kind, _actor, action) in enumerate(state.action_events()):
         if kind == E_DEALER:
             first_dealer = action
-        elif kind == E_DEAL:
-            round_index += 1
-            if new_deal is not None and round_index == state.round_number - 1:
-                action = new_deal
         elif kind == E_ORACLES:
-            if unseen_maps is None:
-                drafts.append((len(world_history), []))
-            else:
-                action = _relabel_oracles(game, action, unseen_maps[round_index])
-        elif kind == E_PLAYER and action >= PASS_BASE:  # draft: a pass or a discard
-            drafts[-1][1].append(len(world_history))
-        elif kind == E_PLAYER and KEEP_BASE <= action < LOSER_KEEP:
-            assert unseen_maps is not None  # keeps only without the draft
-            mapping = unseen_maps[round_index]
-            a, b = PAIRS[action - KEEP_BASE]
-            action = KEEP_BASE + PAIR_INDEX[mapping[a]][mapping[b]]
-        world_history.append(action)
-    assert len(world_history) == len(history)
+            drafts.append((at, []))
+        elif kind == E_PLAYER and action >= PASS_BASE:  # a pass or a discard
+            drafts[-1][1].append(at)
     revealed = state.revealed
     for index, (oracles_at, draft_at) in enumerate(drafts):
         oracles, passes = _redrawn_draft(
@@ -240,127 +545,6 @@ def _redrawn_draft(
     by_seat = [sorted(start[(s - dealer - 1) % n]) for s in range(n)]
     values = [card for hand in by_seat for card in hand] + full_stack
     return pack(values, NUM_ORACLE_CARDS), passes
-
-
-def _oracle_relabelling(state: OracleState, seat: int, rng: random.Random) -> list[list[int]]:
-    """Without the draft: per round, a permutation of the Oracle cards
-    that deals the cards ``seat`` never saw in that round anew over the
-    places they took and leaves the cards it saw where they are.
-
-    The places are listed in an order the seat knows: the other seats in
-    seat order, each with its keep first (if it has kept and the keeps are
-    not revealed yet: its two hidden cards of one role) and then the rest
-    of its hand, then the cards set aside. A random order of the unseen
-    cards (sorted first) is laid over them; the permutation maps the true
-    card at each place to the card drawn for it. So the world does not
-    depend on which card the truth put where."""
-    n = state.num_players
-    rounds: list[tuple[list[list[int]], list[tuple[int, int] | None]]] = []
-    for kind, actor, action in state.action_events():
-        if kind == E_ORACLES:
-            layout = oracle_layout(state.game, action)
-            assert layout is not None
-            rounds.append((layout[0], [None] * n))
-        elif kind == E_PLAYER and KEEP_BASE <= action < LOSER_KEEP:
-            rounds[-1][1][actor] = PAIRS[action - KEEP_BASE]
-    finished = len(state.revealed)
-    maps = []
-    for round_index, (hands, keeps) in enumerate(rounds):
-        places: list[int] = []
-        for other in range(n):
-            if other == seat:
-                continue
-            hand = hands[other]
-            keep = keeps[other]
-            if keep is None:
-                places += hand
-            else:
-                if round_index >= finished:  # hidden: the keep comes first
-                    places += keep
-                places += [card for card in hand if card not in keep]
-        dealt = 0
-        for hand in hands:
-            for card in hand:
-                dealt |= 1 << card
-        places += [card for card in range(NUM_ORACLE_CARDS) if not dealt >> card & 1]
-        drawn = sorted(places)
-        rng.shuffle(drawn)
-        mapping = list(range(NUM_ORACLE_CARDS))
-        for old, new in zip(places, drawn, strict=True):
-            mapping[old] = new
-        maps.append(mapping)
-    return maps
-
-
-def _relabel_oracles(game: OracleGame, action: int, mapping: list[int]) -> int:
-    """A (non-draft) ``oracles`` action with every card renamed by ``mapping``."""
-    layout = oracle_layout(game, action)
-    assert layout is not None
-    return pack_oracle_owners(game, [[mapping[card] for card in hand] for hand in layout[0]])
-
-
-def _resampled_deal(state: OracleState, seat: int, rng: random.Random) -> int | None:
-    """The current round's deal with the other seats' unplayed cards
-    redrawn (from their pool in card order), or None if no round is under way."""
-    if state.round_number == 0 or state.phase in (OVER, DEAL):
-        return None
-    n = state.num_players
-    played = [0] * n
-    void = [0] * n  # bit per colour the seat has shown it lacks
-    tricks = [(leader, cards) for leader, cards, _ in state.tricks]
-    if state.trick:
-        tricks.append((state.leader, tuple(state.trick)))
-    for leader, cards in tricks:
-        led = cards[0] // NUM_VALUES
-        for i, card in enumerate(cards):
-            player = (leader + i) % n
-            played[player] |= 1 << card
-            if card // NUM_VALUES != led:
-                void[player] |= 1 << led
-    others = [other for other in range(n) if other != seat]
-    pool = cards_of_mask(state.unseen_cards(seat))  # ascending: the same whatever the truth
-    assignment = _assign_cards(pool, others, [state.hands[o].bit_count() for o in others], void, rng)
-    if assignment is None:
-        return None
-    hands = list(state.hands)
-    for other, dealt in zip(others, assignment, strict=True):
-        mask = 0
-        for card in dealt:
-            mask |= 1 << card
-        hands[other] = mask
-    owner = [0] * NUM_CARDS
-    for player in range(n):
-        for card in cards_of_mask(hands[player] | played[player]):
-            owner[card] = player
-    return pack((owner[card] for card in state.game.cards_in_play), n)
-
-
-def _assign_cards(
-    pool: list[int], seats: list[int], capacity: list[int], void: list[int], rng: random.Random
-) -> list[list[int]] | None:
-    """Deal ``pool`` to ``seats`` (``capacity[i]`` cards each) so that no seat
-    gets a colour it is void in; None if no deal can. Random tries first;
-    if they all fail, card by card with a check (:func:`_assign_cards_checked`).
-    The result depends only on ``pool`` (its order too), the constraints and
-    ``rng``."""
-    eligible = [[i for i, seat in enumerate(seats) if not void[seat] >> colour & 1] for colour in range(5)]
-    for _ in range(30):
-        order = pool[:]
-        rng.shuffle(order)
-        # Place the most constrained colours first so that few tries fail.
-        order.sort(key=lambda card: len(eligible[card // NUM_VALUES]))
-        left = capacity[:]
-        result: list[list[int]] = [[] for _ in seats]
-        for card in order:
-            choices = [i for i in eligible[card // NUM_VALUES] if left[i]]
-            if not choices:
-                break
-            i = rng.choices(choices, weights=[left[c] for c in choices])[0]
-            left[i] -= 1
-            result[i].append(card)
-        else:
-            return result
-    return _assign_cards_checked(pool, capacity, eligible, rng)
 
 
 def _assign_cards_checked(

@@ -356,6 +356,9 @@ class OracleState(State):
         self._revealed: list[list[tuple[int, int]]] = []
         self._events: list[LoggedEvent] = []
         self._logs: dict[int | None, list[dict[str, Any]]] = {}  # per viewer, made by view()
+        # What resampling for a seat needs that the rng does not change, and
+        # the (seat, history length) it was made for (see .resample).
+        self._resample_memo: tuple[tuple[int, int], Any] | None = None
 
     # ------------------------------------------------------- accessors
     @property
@@ -1018,4 +1021,5 @@ class OracleState(State):
         other._revealed = self._revealed[:]
         other._events = self._events[:]
         other._logs = {}
+        other._resample_memo = None
         return other
