@@ -434,7 +434,7 @@ def start_profiler(pid: int, seconds: float, base: str) -> subprocess.Popen[byte
     spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
     if not Path(spy).exists():
         raise SystemExit("--profile needs py-spy (pip install py-spy)")
-    command = [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "50"]
+    command = [spy, "record", "--pid", str(pid), "--duration", str(int(seconds)), "--rate", "50", "--gil"]
     command += ["--format", "raw", "--output", base + ".txt", "--nonblocking"]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

@@ -6,6 +6,7 @@ so tests run a server on a database of their own.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
@@ -30,6 +31,7 @@ from oracles.server.db import make_engine
 from oracles.server.hints import Hints
 from oracles.server.migrate import upgrade
 from oracles.server.tables import Connection, Hub, SeatSpec, TableError, TableRuntime
+from oracles.server.writer import MoveWriter, sqlite_path
 
 MAX_BODY = 64 * 1024
 MAX_CLOCK = 24 * 3600
@@ -132,7 +134,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
     engine = make_engine(settings.db_url)
     bots = BotRunner(settings.bot_mode, settings.bot_workers)
-    hub = Hub(settings, engine, bots)
+    path = sqlite_path(engine.url)
+    writer = MoveWriter(path) if path is not None else None
+    hub = Hub(settings, engine, bots, writer)
     hint_desk = Hints(engine, bots)
 
     @contextlib.asynccontextmanager
@@ -140,11 +144,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if settings.migrate:
             await upgrade(engine)
         logs.event("database ready", db=redact_url(settings.db_url))
+        if writer is not None:
+            writer.start()
         await hub.start()
         try:
             yield
         finally:
             await hub.close()
+            if writer is not None:
+                # The moves in flight are written before the thread stops.
+                await asyncio.to_thread(writer.close)
             await hint_desk.aclose()
             await bots.aclose()
             await engine.dispose()

@@ -29,6 +29,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 #: Largest client message, in bytes; bigger closes the socket with 1009.
 MAX_MESSAGE = 64 * 1024
 MAX_ID = 128
@@ -176,4 +178,13 @@ def error(code: str, message: str, move_id: str | None = None) -> dict[str, Any]
 
 
 def encode(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A server message as compact JSON text (orjson; the standard library
+    for what orjson refuses, such as a lone surrogate in a chat line).
+
+    >>> encode({"type": "chat", "text": "é", "n": [1, 2.5, None]})
+    '{"type":"chat","text":"é","n":[1,2.5,null]}'
+    """
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except (orjson.JSONEncodeError, UnicodeDecodeError):
+        return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

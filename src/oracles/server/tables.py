@@ -30,6 +30,8 @@ import html
 import logging
 import random
 import secrets
+import sqlite3
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -45,6 +47,13 @@ from oracles.server import db, logs
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings
 from oracles.server.protocol import ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
+from oracles.server.writer import MoveWriter
+
+#: Chat lines sent to a socket on connecting.
+CHAT_HISTORY = 50
+#: A move lost to another writer: SQLAlchemy's error (PostgreSQL, or SQLite
+#: through the engine) or sqlite3's (the group-commit writer).
+DUPLICATE_ERRORS = (IntegrityError, sqlite3.IntegrityError)
 
 #: Chance actions that pick who starts; a rematch forces the next seat.
 FIRST_SEAT_WORDS = ("dealer", "first")
@@ -73,13 +82,15 @@ class Connection:
         self.closed = False
         self.writer = asyncio.create_task(self._write())
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message``: a dict, or its text already encoded (a message
+        sent to many sockets is encoded once)."""
         if self.closed:
             return
         if self._queue.qsize() > MAX_QUEUE:
             self.close()
             return
-        self._queue.put_nowait(encode(message))
+        self._queue.put_nowait(message if isinstance(message, str) else encode(message))
 
     def close(self) -> None:
         if not self.closed:
@@ -133,6 +144,9 @@ class TableRuntime:
         self.bot_task: asyncio.Task[None] | None = None
         self.refreshing: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
+        #: The last chat lines, kept in memory when this process is the
+        #: table's only writer (SQLite); ``None``: read them from the database.
+        self.chat_lines: deque[tuple[int | None, str]] | None = None
 
     # ---------------------------------------------------------------- facts
     @property
@@ -207,21 +221,26 @@ class TableRuntime:
             conn.send({"type": "error", "code": "unavailable", "message": "this view cannot be shown"})
 
     def broadcast_state(self) -> None:
-        cache: dict[int | None, dict[str, Any] | None] = {}
+        """Send ``state`` to every socket: each seat's message (and the
+        spectators') is built and encoded once."""
+        cache: dict[int | None, str | None] = {}
         for conn in list(self.connections):
             if conn.seat not in cache:
                 try:
-                    cache[conn.seat] = self.state_message(conn.seat)
+                    cache[conn.seat] = encode(self.state_message(conn.seat))
                 except Exception as error:
                     logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
                     cache[conn.seat] = None
-            message = cache[conn.seat]
-            if message is not None:
-                conn.send(message)
+            text = cache[conn.seat]
+            if text is not None:
+                conn.send(text)
 
     def broadcast(self, message: dict[str, Any]) -> None:
+        if not self.connections:
+            return
+        text = encode(message)
         for conn in list(self.connections):
-            conn.send(message)
+            conn.send(text)
 
     # -------------------------------------------------------------- chance
     def draw_chance(self, state: State, texts: list[str]) -> int:
@@ -291,7 +310,7 @@ class TableRuntime:
             rows += self.play_chance(trial, texts)
             try:
                 await self.commit(rows, finished=trial.is_terminal())
-            except IntegrityError:
+            except DUPLICATE_ERRORS:
                 # Another process stored this version first: take its moves.
                 await self.catch_up()
                 if move_id is not None and move_id in self.move_ids:
@@ -306,7 +325,15 @@ class TableRuntime:
             self.texts = texts
             if move_id is not None:
                 self.move_ids[move_id] = rows[0].version
-            logs.event("move", table=self.id, seat=seat, version=rows[0].version, chance=len(rows) - 1)
+            if logs.logger.isEnabledFor(logging.DEBUG):
+                logs.event(
+                    "move",
+                    logging.DEBUG,
+                    table=self.id,
+                    seat=seat,
+                    version=rows[0].version,
+                    chance=len(rows) - 1,
+                )
             if trial.is_terminal():
                 logs.event("finished", table=self.id, version=self.version, scores=trial.scores())
             self.broadcast_state()
@@ -314,6 +341,11 @@ class TableRuntime:
             return {"type": "ack", "id": move_id, "version": rows[0].version}
 
     async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
+        """Store ``rows`` (and the end of the game): through the SQLite
+        group-commit writer, or in a transaction of their own."""
+        if self.hub.writer is not None:
+            await self.hub.writer.write(self.id, rows, finished)
+            return
         async with self.hub.engine.begin() as conn:
             await db.insert_moves(conn, self.id, rows)
             if finished:
@@ -365,7 +397,7 @@ class TableRuntime:
                 try:
                     await self.commit(rows, finished=trial.is_terminal())
                     self.state, self.texts = trial, texts
-                except IntegrityError:
+                except DUPLICATE_ERRORS:
                     await self.catch_up()  # another process dealt first
             if self.state.is_terminal() and self.stored_status != "finished":
                 async with self.hub.engine.begin() as conn:
@@ -452,8 +484,11 @@ class TableRuntime:
                     self.schedule()
             self.send_state(conn)
             self.broadcast({"type": "seats", "seats": self.seats_info()})
-        async with self.hub.engine.connect() as db_conn:
-            lines = await db.recent_chat(db_conn, self.id)
+        if self.chat_lines is not None:
+            lines = list(self.chat_lines)
+        else:
+            async with self.hub.engine.connect() as db_conn:
+                lines = await db.recent_chat(db_conn, self.id, CHAT_HISTORY)
         for seat_no, text in lines:
             conn.send(self.chat_message(seat_no, text))
 
@@ -478,6 +513,8 @@ class TableRuntime:
             if self.hub.shared:
                 self.hub.own_chat.add(chat_id)  # before the notice can arrive
                 await db.notify_chat(conn, self.id, chat_id)
+        if self.chat_lines is not None:
+            self.chat_lines.append((seat, text))
         self.broadcast(self.chat_message(seat, text))
 
     async def rename(self, seat: int, name: str) -> None:
@@ -513,10 +550,14 @@ class SeatSpec:
 class Hub:
     """All tables of this server, loaded from the database on demand."""
 
-    def __init__(self, settings: Settings, engine: AsyncEngine, bots: BotRunner) -> None:
+    def __init__(
+        self, settings: Settings, engine: AsyncEngine, bots: BotRunner, writer: MoveWriter | None = None
+    ) -> None:
         self.settings = settings
         self.engine = engine
         self.bots = bots
+        #: SQLite's group-commit writer of moves (``None``: the engine writes them).
+        self.writer = writer
         self.tables: dict[str, TableRuntime] = {}
         self.closing = False
         self._loading = asyncio.Lock()
@@ -586,6 +627,12 @@ class Hub:
                 return runtime
             async with self.engine.connect() as conn:
                 found = await db.load_table(conn, table_id)
+                # The only writer keeps the chat in memory from now on.
+                chat = (
+                    None
+                    if found is None or self.shared
+                    else await db.recent_chat(conn, table_id, CHAT_HISTORY)
+                )
             if found is None:
                 return None
             row, seat_rows, moves = found
@@ -593,6 +640,8 @@ class Hub:
                 {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
             )
             runtime = TableRuntime(self, row, seat_rows, moves, state)
+            if chat is not None:
+                runtime.chat_lines = deque(chat, maxlen=CHAT_HISTORY)
             self.tables[table_id] = runtime
         if not self.closing:
             await runtime.resume()
@@ -666,6 +715,8 @@ class Hub:
         )
         state = game.new_initial_state()
         runtime = TableRuntime(self, row, seat_rows, [], state)
+        if not self.shared:
+            runtime.chat_lines = deque(maxlen=CHAT_HISTORY)
         texts: list[str] = []
         moves = runtime.play_chance(state, texts)
         runtime.texts = texts
