@@ -187,8 +187,12 @@ def run_balance(args: argparse.Namespace) -> int:
     work = out.with_name(out.stem + "-steps")
     progress = progress_bar(args.quiet)
     task_total = args.games * args.steps
+    history = out.with_name(out.stem + "-history.csv")
+    done: list[Any] = []
 
     def report(step: Any) -> None:
+        done.append(step)
+        balancer.write_history(done, history)  # after every step: a stopped run keeps its figures
         m = step.measurement
         progress.console.print(
             f"{step.kind} {step.number}: {m.games} games, median {m.median:.2f}, "
@@ -201,7 +205,7 @@ def run_balance(args: argparse.Namespace) -> int:
         )
     description = _description(result.final, settings, result.met, result.unkept)
     out.write_text(balancer.edition_json(result.edition, description), encoding="utf-8")
-    balancer.write_history(result.steps, out.with_name(out.stem + "-history.csv"))
+    balancer.write_history(result.steps, history)
     print(json.dumps({"edition": str(out), "met": result.met, "description": description}))
     return 0 if result.met else 2
 

@@ -52,8 +52,9 @@ DAMPING = 0.6
 MAX_STEP = 1.8
 #: Pseudo-observations of the dealt hold rate mixed into a rarely kept card's hold rate.
 PRIOR_KEEPS = 5
-#: No card is worth more than twice the classic edition's dearest (O19, 15).
-MAX_POINTS = 30
+#: No card is worth more than four times the classic edition's dearest (O19, 15): a
+#: prophecy that rarely holds needs many points to pay as much as the others.
+MAX_POINTS = 60
 
 
 @dataclass(frozen=True)

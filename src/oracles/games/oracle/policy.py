@@ -30,14 +30,17 @@ it would keep after the Loser forfeit plus the points of its kept prophecies
 that would hold, weighted by how reachable that count is; an aim that fails
 ends where the cards go by themselves. While several tricks are left, a count
 may also end one higher than aimed (``_KERNEL``). A Loser chip the seat holds
-is forfeit unless it can win that creature again and return it. Prophecies
-about other seats compare with their chips now plus an even share of the
-tricks the seat does not expect to take (the fewest and the most of several
-seats spread further), and count for less when choosing (``_RELATIONAL``).
+is forfeit unless it can win that creature again and return it. In the play,
+prophecies about other seats compare with their chips now plus an even share
+of the tricks the seat does not expect to take (the fewest and the most of
+several seats spread further).
 Values are cached by (kept pair, chips, reach in quarters, middle, others).
 
 **Decisions.** *Keep* (and the draft's pass and discard): the pair of Oracle
-cards with the best reachable end of round. *Play*: each legal card either
+cards with the best reachable end of round. Prophecies about other seats,
+those that need a Loser chip and those that need no chip at all are valued
+instead by quick play-outs of the round (:mod:`.playout`): their points
+times how often they hold there, in the seat's best plain style. *Play*: each legal card either
 wins the trick (for sure when the seat plays last; else with the chance that
 no later seat beats it) and takes the next chip of its creature, the Loser
 chip when the middle has none, or loses; the card is worth the expected value
@@ -67,6 +70,7 @@ from oracles.games.oracle.notation import (
     PASS_BASE,
 )
 from oracles.games.oracle.phases import DRAFT, KEEP, LOSER, PLAY
+from oracles.games.oracle.playout import hold_chances
 from oracles.games.oracle.prophecies import QUANTITIES, Edition
 from oracles.games.oracle.rules import OracleState
 
@@ -166,9 +170,6 @@ _parts: dict[tuple[Any, ...], list[float]] = {}
 #: on two seed sets: the mean margin rose from 2.8 / 2.9 to 3.8 / 3.6 points
 #: a round over the narrower ``(0.8, 0.2)``).
 _KERNEL: tuple[float, ...] = (0.6, 0.3, 0.1)
-#: Share of its points that a prophecy about other seats is worth when it
-#: holds for the expected chips: the others' tricks are out of the seat's hands.
-_RELATIONAL = 0.4
 #: Aims may miss while at least this many tricks are left.
 _SMOOTH_FROM = 4
 _STRIDES = ((_DIMS[1] * _DIMS[2] * 8, _DIMS[0]), (_DIMS[2] * 8, _DIMS[1]), (8, _DIMS[2]))
@@ -494,7 +495,7 @@ def choose(world: State, seat: int, rng: random.Random) -> int:
     if phase == LOSER:
         return _loser(world, seat)
     if phase in (KEEP, DRAFT):
-        return _choose_oracles(world, seat, legal)
+        return _choose_oracles(world, seat, legal, rng)
     return legal[0]
 
 
@@ -638,11 +639,11 @@ def _loser(world: OracleState, seat: int) -> int:
 
 
 # --------------------------------------------------------------- oracles
-def _choose_oracles(world: OracleState, seat: int, legal: list[int]) -> int:
+def _choose_oracles(world: OracleState, seat: int, legal: list[int], rng: random.Random) -> int:
     """Keep (or, in the draft, hold on to) the pair with the best reachable
     end of round; pass or discard the others."""
     cards = world.oracle_cards[seat]
-    pair = best_pair(world, seat, cards)
+    pair = best_pair(world, seat, cards, rng)
     if world.phase == KEEP:
         return KEEP_BASE + PAIR_INDEX[pair[0]][pair[1]]
     rest = [card for card in cards if card not in pair]
@@ -650,31 +651,49 @@ def _choose_oracles(world: OracleState, seat: int, legal: list[int]) -> int:
     return base + PAIR_INDEX[rest[0]][rest[1]]
 
 
-def pair_values(world: OracleState, seat: int, cards: Sequence[int]) -> dict[tuple[int, int], float]:
+_FLAT: dict[int, tuple[Edition, list[bool]]] = {}
+
+
+def played_out(edition: Edition) -> list[bool]:
+    """Per card of ``edition``: whether the keep rule values it by play-outs
+    (:mod:`.playout`) rather than by the reach of the seat's own cards: a
+    prophecy about other seats, one that needs a Loser chip, and one that
+    holds only with no chip at all."""
+    entry = _FLAT.get(id(edition))
+    if entry is not None and entry[0] is edition:
+        return entry[1]
+    result = []
+    for test, _, relational in compile_edition(edition):
+        without_loser = [f for f in _FINALS if not f[6]]
+        holding = [f for f in _FINALS if test(f, f, f, f, f)]
+        needs_loser = bool(holding) and not any(f in holding for f in without_loser)
+        only_empty = bool(holding) and all(f[8] == 0 for f in holding)
+        result.append(relational or needs_loser or only_empty)
+    _FLAT[id(edition)] = (edition, result)
+    return result
+
+
+def pair_values(
+    world: OracleState, seat: int, cards: Sequence[int], rng: random.Random | None = None
+) -> dict[tuple[int, int], float]:
     """For each pair of ``cards`` (Oracle card ints), the best end of round
     ``seat`` can aim at if it keeps that pair: the stars plus the points of
     the prophecies that would hold, each count of chips missed by one now and
-    then, weighted by how reachable the chips are."""
+    then, weighted by how reachable the chips are. A card valued by
+    play-outs (:func:`played_out`) adds its points times its hold chance in
+    them, whatever the aim."""
     hand = world.hands[seat]
-    n = world.num_players
     p, cnt, mine = _strengths(world.unseen_cards(seat), hand, hand.bit_count())
     lo, hi, _ = _reach(p, mine, cnt, world.middle)
     edition = world.game.edition
     table = compile_edition(edition)
+    flagged = played_out(edition)
     eid = id(edition)
     compiled = [table[card] for card in cards]
     axes = (hi[0] > 0.125) | (hi[1] > 0.125) << 1 | (hi[2] > 0.125) << 2
     stars_table = _part((eid,), (), axes)
-    tables = [
-        None if relational else _part((eid, card), (table[card],), axes)
-        for card, (_, _, relational) in zip(cards, compiled, strict=True)
-    ]
+    tables = [None if flagged[card] else _part((eid, card), (table[card],), axes) for card in cards]
     middle = world.middle
-    expected = (sum(lo) + sum(hi)) / 2
-    if any(relational for _, _, relational in compiled):
-        left, right, low, high = _others(world, seat, max(0.0, hand.bit_count() - expected) / (n - 1))
-    else:
-        left = right = low = high = _FINALS[0]
     k = len(cards)
     best = [[0.0] * k for _ in range(k)]
     steps0, steps1, steps2 = (
@@ -685,17 +704,8 @@ def pair_values(world: OracleState, seat: int, cards: Sequence[int]) -> dict[tup
             for x2, r2 in steps2:
                 reach = r0 * r1 * r2
                 index = ((x0 * 5 + x1) * 7 + x2) * 8
-                base = stars_table[index]
-                f = _FINALS[index]
-                gains = []
-                for own, (test, points, _) in zip(tables, compiled, strict=True):
-                    if own is not None:
-                        gains.append(reach * own[index])
-                    elif test(f, left, right, low, high):
-                        gains.append(reach * points * _RELATIONAL)
-                    else:
-                        gains.append(0.0)
-                stars = reach * base
+                gains = [reach * own[index] if own is not None else 0.0 for own in tables]
+                stars = reach * stars_table[index]
                 for i in range(k):
                     gi = stars + gains[i]
                     row = best[i]
@@ -703,34 +713,19 @@ def pair_values(world: OracleState, seat: int, cards: Sequence[int]) -> dict[tup
                         value = gi + gains[j]
                         if value > row[j]:
                             row[j] = value
-    # A prophecy about Loser chips is reachable when the hand has strong
-    # cards to spare late in the round: a flat estimate of its worth.
-    flat = [_loser_worth(test, points, hi, middle) for test, points, _ in compiled]
+    flat = [0.0] * k
+    outs = [i for i, own in enumerate(tables) if own is None]
+    if outs:
+        chances = hold_chances(
+            world, seat, [compiled[i][0] for i in outs], rng if rng is not None else random.Random(seat)
+        )
+        for i, chance in zip(outs, chances, strict=True):
+            flat[i] = compiled[i][1] * chance
     return {(cards[i], cards[j]): best[i][j] + flat[i] + flat[j] for i in range(k) for j in range(i + 1, k)}
 
 
-def _loser_worth(test: Test, points: int, hi: list[float], middle: Sequence[int]) -> float:
-    """Extra worth of a prophecy that needs a Loser chip (held at the end):
-    a chance when the hand can win that creature more often than the middle
-    has victory chips of it left for the seat."""
-    none = _final(0, 0, 0, 0, 0, 0)
-    if test(none, none, none, none, none):
-        return 0.0
-    worth = 0.0
-    for creature in range(3):
-        flags = [0, 0, 0]
-        flags[creature] = 1
-        f = _final(0, 0, 0, *flags)
-        if test(f, none, none, none, none):
-            spare = hi[creature] - middle[creature] / 2
-            worth = max(worth, 0.5 * points * min(1.0, max(0.0, spare)))
-    two = _final(0, 0, 0, 1, 1, 1)
-    if not worth and test(two, none, none, none, none):
-        spare = sum(max(0.0, hi[c] - middle[c] / 2) for c in range(3))
-        worth = 0.3 * points * min(1.0, spare / 2)
-    return worth
-
-
-def best_pair(world: OracleState, seat: int, cards: Sequence[int]) -> tuple[int, int]:
-    values = pair_values(world, seat, cards)
+def best_pair(
+    world: OracleState, seat: int, cards: Sequence[int], rng: random.Random | None = None
+) -> tuple[int, int]:
+    values = pair_values(world, seat, cards, rng)
     return max(values, key=lambda pair: (values[pair], -pair[0], -pair[1]))

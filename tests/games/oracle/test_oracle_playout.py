@@ -1,0 +1,88 @@
+"""The quick play-outs behind the heuristic keep rule: the rules they play
+by, and hold chances that read only what the seat may know."""
+
+from __future__ import annotations
+
+import random
+
+from oracle_scenarios import start
+
+from oracles.games.oracle.cards import trick_winner
+from oracles.games.oracle.playout import _winner, hold_chances, play_out
+from oracles.games.oracle.policy import compile_edition, played_out
+from oracles.games.oracle.prophecies import ORACLE_IDS, oracle_index
+from oracles.games.oracle.scoring import NOBODY
+
+LOW = ["R1", "R2", "R3", "B1", "B2", "B3", "G1", "G2", "G3", "Y1", "Y2", "Y3", "P2", "P3", "P4"]
+HIGH = [
+    "R12",
+    "R11",
+    "R10",
+    "B12",
+    "B11",
+    "B10",
+    "G12",
+    "G11",
+    "G10",
+    "Y12",
+    "Y11",
+    "Y10",
+    "P12",
+    "P11",
+    "P10",
+]
+
+
+def test_trick_winner_agrees_with_the_rules() -> None:
+    rng = random.Random(3)
+    for _ in range(3000):
+        trick = rng.sample(range(60), rng.randint(3, 5))
+        assert _winner(trick) == trick_winner(trick)[0]
+
+
+def test_a_play_out_hands_out_the_chips_as_the_rules_do() -> None:
+    rng = random.Random(4)
+    for game in range(40):
+        cards = list(range(60))
+        rng.shuffle(cards)
+        hands = [cards[15 * seat : 15 * seat + 15] for seat in range(4)]
+        style = ("win", "win_return", "lose", "random")[game % 4]
+        finals = play_out(hands, game % 4, [3, 4, 6], [0] * 12, [NOBODY] * 3, 0, style, rng)
+        for creature, total in enumerate((3, 4, 6)):
+            assert sum(f[3 + creature] for f in finals) <= 1  # one Loser chip
+            assert sum(f[creature] for f in finals) <= total
+            for f in finals:
+                assert not (f[3 + creature] and f[creature])  # forfeit applied
+        for f in finals:
+            assert f[7] == f[0] + f[1] + f[2] and f[8] == f[7] + f[6]
+            assert f[9] == 5 * f[0] + 3 * f[1] + 2 * f[2]
+
+
+def test_play_outs_value_the_cards_the_rough_rule_cannot() -> None:
+    state = start(players=4, dealer=3, keep=False)
+    flagged = {ORACLE_IDS[i] for i, flag in enumerate(played_out(state.game.edition)) if flag}
+    assert {"O19", "O20", "O21", "O22", "O23", "O31", "O35", "O39", "O40"} <= flagged
+    assert not flagged & {"O01", "O05", "O12", "O17", "O25", "O36"}
+
+
+def chance_of(card: str, hand: list[str]) -> float:
+    state = start(players=4, dealer=3, hands={0: hand}, keep=False)
+    test = compile_edition(state.game.edition)[oracle_index(card)][0]
+    return hold_chances(state, 0, [test], random.Random(1), samples=40)[0]
+
+
+def test_no_chip_at_all_is_likely_with_low_cards_and_hopeless_with_high_ones() -> None:
+    assert chance_of("O23", LOW) > 0.2  # its 1s may still catch a 12
+    assert chance_of("O23", HIGH) == 0.0
+    assert chance_of("O35", HIGH) > 0.5  # more chips than every other player
+    assert chance_of("O35", LOW) < 0.1
+
+
+def test_hold_chances_do_not_depend_on_hidden_cards() -> None:
+    state = start(players=4, dealer=3, hands={0: LOW[:8] + HIGH[:7]}, keep=False)
+    tests = [test for test, _, _ in compile_edition(state.game.edition)]
+    rng = random.Random(8)
+    first = state.resample_from_infostate(0, rng)
+    second = state.resample_from_infostate(0, rng)
+    assert first.hands[1:] != second.hands[1:]
+    assert hold_chances(first, 0, tests, random.Random(2)) == hold_chances(second, 0, tests, random.Random(2))
