@@ -133,26 +133,6 @@ def mid_game_states(game_id: str, count: int, **options: Any) -> list[Any]:
     return states
 
 
-def to_openspiel(state: Any) -> Any:
-    """The same position as a pyspiel state of the adapter."""
-    import pyspiel
-
-    import oracles.research.openspiel  # noqa: F401  (registers the games)
-
-    params = {
-        k: v for k, v in state.game.options.items() if not (k == "players" and state.game.id == "codename")
-    }
-    result = pyspiel.load_game(f"python_oracles_{state.game.id}", params).new_initial_state()
-    for action in state.history():
-        inner = result.core_state
-        if inner.is_chance_node() and inner.chance_draws() is not None:
-            for item in inner.chance_draws_of(action):
-                result.apply_action(item)
-        else:
-            result.apply_action(action)
-    return result
-
-
 def ismcts_rates(states: list[Any], budget: float) -> tuple[float, float | None]:
     """Iterations per second of our ISMCTS and of OpenSpiel's Python ISMCTS
     from the same positions, doing the same work: random rollouts to the end
@@ -173,6 +153,8 @@ def ismcts_rates(states: list[Any], budget: float) -> tuple[float, float | None]
     try:
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
+
+        from oracles.research.openspiel_ismcts import to_openspiel
     except ImportError:
         return ours_iterations / ours_seconds, None
     theirs_iterations, theirs_seconds = 0, 0.0
