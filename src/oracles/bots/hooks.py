@@ -51,6 +51,14 @@ def candidates_for(game_id: str) -> Pruner | None:
 
 
 @functools.cache
+def root_candidates_for(game_id: str) -> Pruner | None:
+    """The moves ``game_id`` offers a search at its root, or None (search
+    every action, or the ``candidates`` pruner's)."""
+    pruner: Pruner | None = game_part(game_id, "root_candidates")
+    return pruner
+
+
+@functools.cache
 def evaluator_for(game_id: str) -> Evaluator | None:
     """The position evaluator of ``game_id``, or None if it has none."""
     module = game_part(game_id, "evaluator")

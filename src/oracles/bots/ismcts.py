@@ -24,7 +24,14 @@ import time
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
-from oracles.bots.hooks import Policy, candidates_for, evaluator_for, policy_for, random_policy
+from oracles.bots.hooks import (
+    Policy,
+    candidates_for,
+    evaluator_for,
+    policy_for,
+    random_policy,
+    root_candidates_for,
+)
 from oracles.core.errors import OptionError
 from oracles.core.game import State
 
@@ -89,7 +96,9 @@ class ISMCTSBot(Bot):
       the round's end). ``game``: at the end; the win is rewarded. ``auto``
       (default): ``turn`` for a game with an evaluator, else ``round``.
     - ``prune`` (default true): where the game has a pruning function
-      (Codename's ``candidates``), the tree branches only on those actions.
+      (Codename's ``candidates``), the tree branches only on those actions;
+      where it names the moves worth a search at the root (Oracle's best
+      keeps, ``root_candidates``), the root branches only on those.
     """
 
     name: ClassVar[str] = "ismcts"
@@ -192,6 +201,7 @@ class ISMCTSBot(Bot):
         rng = self.rng
         world = info.sample_world(rng)
         prune = candidates_for(world.game.id) if self.prune else None
+        root_prune = root_candidates_for(world.game.id) if self.prune else None
         evaluator = evaluator_for(world.game.id) if self.horizon in ("auto", "turn") else None
         start_scores = world.scores() if self.horizon != "game" and evaluator is None else None
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
@@ -202,7 +212,12 @@ class ISMCTSBot(Bot):
                 world.apply_trusted(world.sample_chance(rng))
                 continue
             seat = world.current_player()
-            legal = prune(world, seat) if prune is not None else world.legal_actions()
+            if root_prune is not None and not key:
+                legal = root_prune(world, seat)
+            elif prune is not None:
+                legal = prune(world, seat)
+            else:
+                legal = world.legal_actions()
             node = tree.get(key)
             if node is None:
                 if expanded:

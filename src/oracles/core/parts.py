@@ -15,6 +15,9 @@ part                what it is
 ``policy``          ``policy(world, seat, rng) -> action``: the heuristic bot
 ``candidates``      ``candidates(world, seat) -> actions``: the few legal
                     actions worth a search (for games with very many moves)
+``root_candidates`` ``root_candidates(world, seat) -> actions``: the moves a
+                    search decides among at its root (the deciding seat's
+                    own information only, so every world gives the same)
 ``evaluator``       a module with ``win_chances(world)`` and ``turn(world)``:
                     a position evaluator for searches that stop early
 ``renderer``        the terminal renderer class (``oracles.play.render.Renderer``)
@@ -32,7 +35,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-PART_NAMES = ("game", "policy", "candidates", "evaluator", "renderer", "encoder", "analysis", "balancer")
+PART_NAMES = (
+    "game",
+    "policy",
+    "candidates",
+    "root_candidates",
+    "evaluator",
+    "renderer",
+    "encoder",
+    "analysis",
+    "balancer",
+)
 
 
 @dataclass(frozen=True)
@@ -44,6 +57,7 @@ class GameParts:
     game: str
     policy: str | None = None
     candidates: str | None = None
+    root_candidates: str | None = None
     evaluator: str | None = None
     renderer: str | None = None
     encoder: str | None = None

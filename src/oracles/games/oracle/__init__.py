@@ -7,6 +7,7 @@ from oracles.core.parts import GameParts
 PARTS = GameParts(
     game="rules:OracleGame",
     policy="policy:choose",
+    root_candidates="search:root_candidates",
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
     analysis="analysis",
