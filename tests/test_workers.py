@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from oracles import workers as workers_module
 from oracles.workers import WorkerError, map_in_order
 
 
@@ -65,3 +66,11 @@ def test_closing_the_results_early_stops_the_workers() -> None:
 
 def test_one_worker_runs_here() -> None:
     assert set(map_in_order(_pid, range(5), 1)) == {os.getpid()}
+
+
+def test_the_pool_used_where_fork_is_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers_module, "FORK_WORKERS", False)
+    assert list(map_in_order(_square, range(50), 2, 3)) == [x * x for x in range(50)]
+    with pytest.raises(ValueError, match="seven"):
+        list(map_in_order(_fails_on_seven, range(20), 2, 2))
+    assert multiprocessing.active_children() == []

@@ -18,7 +18,8 @@ the memory it shares with the parent. There the parent does not use
 (:func:`_forked_map`): it keeps two tasks queued at every worker, so none
 waits for work, and it runs no helper threads. (A pool's worker-handler
 thread wakes whenever a result is waiting to be read and spins until it is:
-on two cores that thread alone took several percent of the run.)
+on two cores that thread alone took several percent of the run.) Elsewhere
+(macOS, Windows: no safe fork) a ``multiprocessing.Pool`` runs the jobs.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ MAX_WORKERS = 32
 STOP_SECONDS = 1.0
 #: Tasks kept queued at each forked worker (one playing, one waiting).
 QUEUED_TASKS = 2
+#: Whether workers are forked and fed by :func:`_forked_map` (else a ``multiprocessing.Pool``).
+FORK_WORKERS = sys.platform == "linux"
 
 
 def max_workers() -> int:
@@ -70,27 +73,16 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _new_pool(workers: int) -> multiprocessing.pool.Pool:
-    """The pool itself: forked on Linux, with the parent's objects frozen
-    out of the garbage collector while the workers are forked."""
-    context = multiprocessing.get_context("fork" if sys.platform == "linux" else None)
-    gc.freeze()
-    try:
-        return context.Pool(workers, initializer=_ignore_interrupts)
-    finally:
-        gc.unfreeze()
-
-
 def _start_pool(workers: int) -> multiprocessing.pool.Pool:
     """A pool whose processes are born with SIGINT handled harmlessly (and
     then ignored). A Ctrl-C that arrives while the pool starts is not lost:
     it is raised as ``KeyboardInterrupt`` once the pool is up, and stops it."""
     if threading.current_thread() is not threading.main_thread():
-        return _new_pool(workers)
+        return multiprocessing.Pool(workers, initializer=_ignore_interrupts)
     caught: list[int] = []
     previous = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
     try:
-        pool = _new_pool(workers)
+        pool = multiprocessing.Pool(workers, initializer=_ignore_interrupts)
     finally:
         signal.signal(signal.SIGINT, previous)
     if caught:
@@ -109,7 +101,7 @@ def map_in_order(
         for job in jobs:
             yield func(job)
         return
-    if sys.platform == "linux":
+    if FORK_WORKERS:
         yield from _forked_map(func, jobs, workers, chunksize)
         return
     pool = _start_pool(workers)
