@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from oracles.simulate import _play_indexed, run_games, simulate, span_size
+from oracles.simulate import SPAN_GAMES, _play_indexed, run_games, simulate, spans
 
 GAME = ("oracle", {"players": 3, "rounds": 1})
 SPECS = ["heuristic", "random", "random"]
@@ -21,7 +21,7 @@ def one_by_one() -> list[object]:
 @pytest.mark.parametrize("workers", [1, 2, 3])
 def test_run_games_is_the_same_for_any_number_of_workers(workers: int, one_by_one: list[object]) -> None:
     game_id, options = GAME
-    assert span_size(37, workers) < 37  # several tasks, the last one shorter
+    assert len(spans(37, workers)) > 1
     assert list(run_games(game_id, options, SPECS, 37, seed=11, workers=workers)) == one_by_one
 
 
@@ -36,7 +36,11 @@ def test_simulate_summary_does_not_depend_on_the_workers() -> None:
     assert summaries[0]["games"] == 30
 
 
-def test_span_sizes() -> None:
-    assert span_size(100_000, 2) == 64  # capped, so the workers finish together
-    assert span_size(40, 2) == 5  # four tasks a worker on a short run
-    assert span_size(1, 8) == 1
+@pytest.mark.parametrize(("n", "workers"), [(1, 1), (1, 8), (37, 2), (4000, 2), (100_000, 32)])
+def test_spans_cover_the_games_once_in_order(n: int, workers: int) -> None:
+    tasks = spans(n, workers)
+    assert [start for start, _ in tasks] == [0] + [stop for _, stop in tasks[:-1]]
+    assert tasks[-1][1] == n
+    sizes = [stop - start for start, stop in tasks]
+    assert all(1 <= size <= SPAN_GAMES for size in sizes)
+    assert sizes == sorted(sizes, reverse=True)  # shorter towards the end

@@ -5,9 +5,10 @@ Game ``i`` of a run with seed ``s`` draws its chance from an RNG seeded with
 games do not depend on how they are spread over worker processes.
 
 A task for a worker is a span of consecutive games (at most
-:data:`SPAN_GAMES`), and it sends back one compact tuple per game rather than
-a :class:`GameResult`: shipping results costs the parent little, and the
-workers of a pool finish nearly together.
+:data:`SPAN_GAMES`, shorter towards the end of the run: :func:`spans`), and
+it sends back one compact tuple per game rather than a :class:`GameResult`:
+shipping results costs the parent little, and the workers of a pool finish
+nearly together.
 """
 
 from __future__ import annotations
@@ -119,15 +120,27 @@ def _play_span(args: tuple[str, dict[str, Any], list[str], int, int, int, bool])
     return [_play_one(game, bot_specs, seed, index, keep_record) for index in range(start, stop)]
 
 
-def span_size(n: int, workers: int) -> int:
-    """Games per task: at most :data:`SPAN_GAMES`, and at least four tasks
-    per worker when the run is long enough, so that no worker is left with
+def spans(n: int, workers: int) -> list[tuple[int, int]]:
+    """The tasks of a run of ``n`` games: ``(start, stop)`` spans, in
+    order, covering ``0..n-1``. Each is at most :data:`SPAN_GAMES` long and
+    at most half of a worker's share of the games still to come, so spans
+    shrink towards the end (guided scheduling) and no worker is left playing
     a long last task while the others wait.
 
-    >>> span_size(4000, 2), span_size(40, 2), span_size(3, 4)
-    (64, 5, 1)
+    >>> [stop - start for start, stop in spans(40, 2)]
+    [10, 8, 6, 4, 3, 3, 2, 1, 1, 1, 1]
+    >>> sizes = [stop - start for start, stop in spans(4000, 2)]
+    >>> sizes[:3], sizes[-8:], len(sizes)
+    ([64, 64, 64], [4, 3, 2, 2, 1, 1, 1, 1], 76)
     """
-    return max(1, min(SPAN_GAMES, n // (4 * max(1, workers))))
+    result = []
+    start = 0
+    parts = 2 * max(1, workers)
+    while start < n:
+        size = min(SPAN_GAMES, -(-(n - start) // parts))  # ceiling
+        result.append((start, start + size))
+        start += size
+    return result
 
 
 def run_games(
@@ -143,12 +156,8 @@ def run_games(
 ) -> Iterator[GameResult]:
     """Yield the results of games ``0..n-1`` in order (on ``backend``, see
     :mod:`oracles.backends`: the same games whatever runs them)."""
-    size = span_size(n, workers)
     specs = list(bot_specs)
-    jobs = [
-        (game_id, options, specs, seed, start, min(n, start + size), keep_records)
-        for start in range(0, n, size)
-    ]
+    jobs = [(game_id, options, specs, seed, start, stop, keep_records) for start, stop in spans(n, workers)]
     workers = max(1, min(workers, len(jobs)))  # no idle processes for a short run
     if backend == "local" and workers > 1:
         game_for_job(game_id, options)  # built once here, inherited by forked workers
