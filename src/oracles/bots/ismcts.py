@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from oracles.bots.base import Bot, SeatInfo
 from oracles.bots.hooks import Policy, candidates_for, evaluator_for, policy_for, random_policy
 from oracles.core.errors import OptionError
-from oracles.core.game import State
+from oracles.core.game import CHANCE, TERMINAL, State
 
 #: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 400
@@ -199,11 +199,15 @@ class ISMCTSBot(Bot):
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
         key: tuple[int, ...] = ()
         expanded = False
-        while not world.is_terminal():
-            if world.is_chance_node():
+        # One current_player() a step (is_terminal and is_chance_node each
+        # ask it again): rollouts are most of an iteration.
+        while True:
+            seat = world.current_player()
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
                 world.apply_trusted(world.sample_chance(rng))
                 continue
-            seat = world.current_player()
             legal = prune(world, seat) if prune is not None else world.legal_actions()
             node = tree.get(key)
             if node is None:
@@ -235,10 +239,13 @@ class ISMCTSBot(Bot):
                 break
         policy = self._rollout_policy(world.game.id)
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
-        while not world.is_terminal():
+        while True:
+            player = world.current_player()
+            if player == TERMINAL:
+                break
             if evaluator is not None and evaluator.turn(world) >= stop_turn:
                 break
-            if world.is_chance_node():
+            if player == CHANCE:
                 # A round is scored before the next deal: stop there when asked.
                 if start_scores is not None and world.scores() != start_scores:
                     break
@@ -246,7 +253,7 @@ class ISMCTSBot(Bot):
             else:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return False
-                world.apply_trusted(policy(world, world.current_player(), rng))
+                world.apply_trusted(policy(world, player, rng))
         if evaluator is not None and not world.is_terminal():
             rewards = evaluator.win_chances(world)
         elif world.is_terminal() or start_scores is None:
