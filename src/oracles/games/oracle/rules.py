@@ -710,7 +710,8 @@ class OracleState(State):
         kept = [pair for pair in self._kept if pair is not None]
         quantities = self.chip_quantities()
         edition = self.game.edition
-        points = round_points(quantities, kept, edition)
+        holds = prophecies_hold(quantities, kept, edition)
+        points = round_points(quantities, kept, edition, holds)
         for seat, total in enumerate(points):
             self._totals[seat] += total
         self._round_scores.append(points)
@@ -723,7 +724,7 @@ class OracleState(State):
             "kind": "score",
             "round": self._round_number,
             "kept": [[ORACLE_IDS[card] for card in pair] for pair in kept],
-            "holds": prophecies_hold(quantities, kept, edition),
+            "holds": holds,
             "stars": [quantities[seat][9] for seat in range(n)],
             "forfeits": forfeits,
             "points": list(points),

@@ -48,10 +48,14 @@ def prophecies_hold(
 
 
 def round_points(
-    quantities: Sequence[Sequence[int]], kept: Sequence[Sequence[int]], edition: Edition
+    quantities: Sequence[Sequence[int]],
+    kept: Sequence[Sequence[int]],
+    edition: Edition,
+    holds: Sequence[Sequence[bool]] | None = None,
 ) -> list[int]:
     """Each seat's points for a round: the stars it keeps plus the points of
-    each kept Oracle card whose prophecy holds (after the forfeit).
+    each kept Oracle card whose prophecy holds (after the forfeit). ``holds``:
+    :func:`prophecies_hold` of the same, if the caller has it already.
 
     The rulebook's example: 2 Pegasus, 1 Phoenix and 1 Hydra chip with the
     Hydra Loser chip, keeping O05 and O12, scores 8 + 9 = 17.
@@ -65,9 +69,11 @@ def round_points(
     """
     cards = edition.cards
     points = []
-    for seat, (pair, holds) in enumerate(zip(kept, prophecies_hold(quantities, kept, edition), strict=True)):
+    if holds is None:
+        holds = prophecies_hold(quantities, kept, edition)
+    for seat, (pair, held_by_card) in enumerate(zip(kept, holds, strict=True)):
         total = quantities[seat][9]
-        for card, held in zip(pair, holds, strict=True):
+        for card, held in zip(pair, held_by_card, strict=True):
             if held:
                 total += cards[card].points
         points.append(total)
