@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections import Counter
+from itertools import filterfalse
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
@@ -33,7 +35,7 @@ from oracles.bots.hooks import (
     root_candidates_for,
 )
 from oracles.core.errors import OptionError
-from oracles.core.game import State
+from oracles.core.game import CHANCE, TERMINAL, State
 
 #: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
 DEFAULT_ITERATIONS = 400
@@ -45,7 +47,7 @@ class _Node:
     def __init__(self) -> None:
         self.children_n: dict[int, int] = {}
         self.children_w: dict[int, float] = {}
-        self.n_available: dict[int, int] = {}
+        self.n_available: Counter[int] = Counter()
 
 
 def seat_rewards(state: State) -> list[float]:
@@ -207,11 +209,15 @@ class ISMCTSBot(Bot):
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
         key: tuple[int, ...] = ()
         expanded = False
-        while not world.is_terminal():
-            if world.is_chance_node():
+        # One current_player() a step (is_terminal and is_chance_node each
+        # ask it again): rollouts are most of an iteration.
+        while True:
+            seat = world.current_player()
+            if seat == TERMINAL:
+                break
+            if seat == CHANCE:
                 world.apply_trusted(world.sample_chance(rng))
                 continue
-            seat = world.current_player()
             if root_prune is not None and not key:
                 legal = root_prune(world, seat)
             elif prune is not None:
@@ -223,9 +229,11 @@ class ISMCTSBot(Bot):
                 if expanded:
                     break
                 node = tree[key] = _Node()
-            for a in legal:
-                node.n_available[a] = node.n_available.get(a, 0) + 1
-            untried = [a for a in legal if a not in node.children_n]
+            # Counter.update counts in C (legal actions are distinct): this
+            # and the filter below run over every legal action (thousands in
+            # Codename) at every node of every iteration.
+            node.n_available.update(legal)
+            untried = list(filterfalse(node.children_n.__contains__, legal))
             if untried:
                 action = rng.choice(untried)
                 expanded = True
@@ -246,10 +254,13 @@ class ISMCTSBot(Bot):
                 break
         policy = self._rollout_policy(world.game.id)
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
-        while not world.is_terminal():
+        while True:
+            player = world.current_player()
+            if player == TERMINAL:
+                break
             if evaluator is not None and evaluator.turn(world) >= stop_turn:
                 break
-            if world.is_chance_node():
+            if player == CHANCE:
                 # A round is scored before the next deal: stop there when asked.
                 if start_scores is not None and world.scores() != start_scores:
                     break
@@ -257,7 +268,7 @@ class ISMCTSBot(Bot):
             else:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return False
-                world.apply_trusted(policy(world, world.current_player(), rng))
+                world.apply_trusted(policy(world, player, rng))
         if evaluator is not None and not world.is_terminal():
             rewards = evaluator.win_chances(world)
         elif world.is_terminal() or start_scores is None:

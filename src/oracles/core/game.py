@@ -39,6 +39,7 @@ chance; see :meth:`State.chance_draws`).
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from abc import ABC, abstractmethod
@@ -93,8 +94,9 @@ class Game(ABC):
         other options are resolved against the other defaults)."""
         return resolve_options(cls.id, cls.option_schema, {})
 
-    @property
+    @functools.cached_property
     def num_players(self) -> int:
+        # Cached: options never change after __init__, and states ask at every step.
         return int(self.options.get("players", self.min_players))
 
     @abstractmethod

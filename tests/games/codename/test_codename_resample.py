@@ -11,8 +11,9 @@ from typing import cast
 import pytest
 
 from oracles.core.registry import load_game
-from oracles.games.codename.actions import symbol_of
+from oracles.games.codename.actions import GUESS_ACTIONS, symbol_of
 from oracles.games.codename.knowledge import _matching
+from oracles.games.codename.policy import choose
 from oracles.games.codename.rules import CodenameState
 from oracles.testing import decision_positions
 
@@ -70,3 +71,132 @@ def test_matching_honours_what_cards_are_not() -> None:
 def test_matching_refuses_contradictions() -> None:
     with pytest.raises(AssertionError, match="contradicts"):
         _matching([1, 2], [0, 0], {1: 0b1}, random.Random(0))
+
+
+GUESSES = frozenset(GUESS_ACTIONS)
+#: The fields that hold card ids (compared by symbol and place) and the caches.
+ID_FIELDS = ("_field", "_code", "_hand", "_deck", "_discard", "_aside", "_seen", "_nots", "_recipes", "_logs")
+
+
+def canonical(state: CodenameState) -> tuple[object, ...]:
+    """Everything about ``state`` but which id of a symbol is where: every
+    field, with card ids replaced by their symbols (piles, recipes, the
+    log's secrets) or by where the card lies (what each seat knows a card
+    is not), and every view and knowledge snapshot. A hand is a set: its
+    order means nothing (a replay may take another card of the same symbol
+    from it), so a card in hand lies at its symbol. Which cards each seat
+    has seen is left out: where equal cards were shuffled together or one
+    was taken from a hand, a replay (taking the first card of each symbol)
+    follows other ids than the truth did."""
+    place = state._places()
+    for owner in range(2):
+        for card in state._hand[owner]:
+            place[card] = (owner, 2, -1, symbol_of(card))
+    rest = {k: v for k, v in vars(state).items() if k not in (*ID_FIELDS, "_resample_memo")}
+
+    def symbols(cards: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(symbol_of(c) if c >= 0 else -1 for c in cards)
+
+    piles = [symbols(getattr(state, name)[owner]) for name in ID_FIELDS[:6] for owner in range(2)]
+    piles[4:6] = [tuple(sorted(pile)) for pile in piles[4:6]]
+    nots = [[(place[c], s) for c, s in facts] for facts in state._nots]
+    recipes = [None if r is None else (r[0], symbols(r[1])) for r in state._recipes]
+    logs = [(e.public, e.secret, e.knowers, e.form, symbols(e.cards)) for e in state._logs]
+    views = [state.view(viewer) for viewer in (None, 0, 1)]
+    known = [state.knowledge(seat) for seat in (0, 1)]
+    return (
+        state.history(),
+        rest,
+        piles,
+        nots,
+        recipes,
+        logs,
+        views,
+        known,
+        state.legal_actions(),
+        state.current_player(),
+    )
+
+
+def replayed(world: CodenameState) -> CodenameState:
+    state = world.game.new_initial_state()
+    for action in world.history():
+        state.apply_action(action)
+    assert isinstance(state, CodenameState)
+    return state
+
+
+def test_a_world_is_the_state_its_history_replays_to() -> None:
+    """The world is renamed on a clone, not replayed: it must still be what
+    replaying its history gives (up to which id of a symbol is where), for
+    either seat's resample, and it must honour every 'this card is not X'
+    the seat knows."""
+    honoured = 0
+    for index, state in enumerate(decision_states(30, seed=6)):
+        for seat in (0, 1):
+            world = state.resample_from_infostate(seat, random.Random(index))
+            assert canonical(world) == canonical(replayed(world))
+            for card, symbol in world._nots[seat]:
+                assert symbol_of(card) != symbol
+                honoured += 1
+    assert honoured > 0
+
+
+def test_resample_at_every_step_of_heuristic_games() -> None:
+    """At every step of a few games (the heuristic policy against itself,
+    which plays long games, unlike random guesses): a world for one seat or
+    the other (a fresh rng state each time) shows it the same view, is the
+    state its history replays to, and plays on to the end."""
+    game = load_game("codename", max_turns=40)
+    rng = random.Random(9)
+    steps = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        assert isinstance(state, CodenameState)
+        while True:
+            seat = len(state.history()) % 2
+            world = state.resample_from_infostate(seat, random.Random(rng.random()))
+            assert world.view(seat) == state.view(seat)
+            assert world._seen[seat] == state._seen[seat]  # what the seat saw keeps its ids
+            assert world._seen[1 - seat].bit_count() == state._seen[1 - seat].bit_count()
+            assert canonical(world) == canonical(replayed(world))
+            if state.is_terminal():
+                break
+            while not world.is_terminal():
+                if world.is_chance_node():
+                    world.apply_action(world.sample_chance(rng))
+                else:
+                    legal = world.legal_actions()
+                    world.apply_action(rng.choice([a for a in legal if a not in GUESSES] or legal))
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(choose(state, state.current_player(), rng))
+            steps += 1
+    assert steps > 100
+
+
+def test_an_unknown_code_slot_takes_every_symbol_it_may_hold() -> None:
+    """Over many worlds, each of the opponent's code slots the seat has not
+    seen shows every symbol it may hold (one left unseen in that deck, not
+    excluded), and never one it is known not to be."""
+    checked = 0
+    for state in decision_states(12, seed=11):
+        seat = state.current_player()
+        opp = 1 - seat
+        if len(state._code[opp]) < 5:
+            continue
+        unseen_symbols = {
+            symbol_of(c) for c in range(opp * 50, opp * 50 + 50) if not state._seen[seat] >> c & 1
+        }
+        slots = [slot for slot in range(5) if not state._cknow[opp][slot] & (1 << seat)]
+        shown: dict[int, set[int]] = {slot: set() for slot in slots}
+        for k in range(150):
+            world = state.resample_from_infostate(seat, random.Random(k))
+            for slot in slots:
+                shown[slot].add(symbol_of(world._code[opp][slot]))
+        for slot in slots:
+            excluded = {s for s in range(5) if state._cnot[opp][slot] >> s & 1}
+            assert shown[slot] == unseen_symbols - excluded
+            checked += 1
+    assert checked > 0

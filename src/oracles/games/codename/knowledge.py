@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple, Self, cast
 
-from oracles.core.codec import pack
+from oracles.core.rand import shuffle
 from oracles.core.views import Event
 from oracles.games.codename.actions import (
     CELL_NAMES,
@@ -18,6 +18,8 @@ from oracles.games.codename.actions import (
 )
 from oracles.games.codename.table import (
     CodenameTable,
+    LogEntry,
+    listing,
     seat_bit,
     sorted_names,
     viewer_bit,
@@ -290,22 +292,110 @@ class CodenameSight(CodenameTable):
     # ----------------------------------------------------------- resample
     def _resample(self, seat: int, rng: random.Random) -> Self:
         """Relabel every card ``seat`` never saw (a random permutation of their
-        symbols within each deck, honouring what it learnt a card is not), and
-        replay the history with the relabelled cards.
+        symbols within each deck, honouring what it learnt a card is not),
+        directly on a clone.
 
         The physical course of the game is kept, so every observation of the
         seat is unchanged, while codes, decks, unknown field cards and the
-        opponent's hidden choices vary.
+        opponent's hidden choices vary. Relabelling is done by renaming card
+        ids: each unseen card takes the id of an unseen card of its new
+        symbol, in every pile, in the seats' knowledge, in the recipes of the
+        history (whose action ints are packed anew) and in the secrets of the
+        log the seat did not see. The world is the state its history replays
+        to, up to which id of a symbol is where (immaterial to the rules).
         """
-        labels = self._relabel(seat, rng)
-        world = type(self)(self.game)
-        for action, recipe in zip(self._history, self._recipes, strict=True):
-            if recipe is not None:
-                offset, cards = recipe
-                action = offset + pack([labels[c] for c in cards], 5)
-            world._apply(action)
-            world._history.append(action)
+        plan = self._resample_plan(seat)
+        world = self.clone()
+        rename = list(range(2 * DECK_SIZE + 1))
+        rename[-1] = -1  # an empty field cell stays empty
+        for pool, ids, forbidden in plan.decks:
+            drawn = ids[:]
+            shuffle(drawn, rng)
+            if forbidden:
+                drawn = _respect(drawn, forbidden, rng)
+            for card, new in zip(pool, drawn, strict=True):
+                rename[card] = new
+        new_id = rename.__getitem__
+        world._field = [list(map(new_id, cards)) for cards in self._field]
+        world._code = [list(map(new_id, cards)) for cards in self._code]
+        world._hand = [list(map(new_id, cards)) for cards in self._hand]
+        world._deck = [list(map(new_id, cards)) for cards in self._deck]
+        world._discard = [list(map(new_id, cards)) for cards in self._discard]
+        world._aside = [list(map(new_id, cards)) for cards in self._aside]
+        unseen = plan.unseen
+        seen = []
+        for mask in self._seen:
+            renamed = mask & ~unseen
+            hidden = mask & unseen
+            while hidden:
+                low = hidden & -hidden
+                renamed |= 1 << rename[low.bit_length() - 1]
+                hidden ^= low
+            seen.append(renamed)
+        world._seen = seen
+        world._nots = [[(rename[card], symbol) for card, symbol in facts] for facts in self._nots]
+        history = world._history
+        recipes = world._recipes
+        for index in plan.recipes:
+            recipe = recipes[index]
+            assert recipe is not None
+            offset, cards = recipe
+            cards = tuple(map(new_id, cards))
+            recipes[index] = (offset, cards)
+            history[index] = offset + _packed_symbols(cards)
+        logs = world._logs
+        for index in plan.logs:
+            entry = logs[index]
+            cards = tuple(map(new_id, entry.cards))
+            (key,) = entry.secret
+            logs[index] = LogEntry(
+                entry.public, {key: listing(cards, entry.form)}, entry.knowers, cards, entry.form
+            )
         return world
+
+    def _resample_plan(self, seat: int) -> _Plan:
+        """What resampling for ``seat`` needs that does not depend on the rng,
+        kept on the state until it moves on (its history only grows).
+
+        Per deck, the cards ``seat`` never saw in the order of where they lie
+        now, and their ids sorted (so their symbols sorted) before the
+        shuffle: so the world depends on what ``seat`` knows and on the rng
+        only, never on which unseen card is which (two truths ``seat``
+        cannot tell apart give the same world)."""
+        key = (seat, len(self._history))
+        memo = self._resample_memo
+        if memo is not None and memo[0] == key:
+            return cast(_Plan, memo[1])
+        seen = self._seen[seat]
+        forbidden: dict[int, int] = {}
+        for card, symbol in self._nots[seat]:
+            forbidden[card] = forbidden.get(card, 0) | 1 << symbol
+        place = self._places()
+        decks = []
+        unseen = 0
+        for deck in range(2):
+            pool = sorted(
+                (c for c in range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE) if not seen >> c & 1),
+                key=place.__getitem__,
+            )
+            for card in pool:
+                unseen |= 1 << card
+            masks = [forbidden.get(card, 0) for card in pool]
+            decks.append((pool, sorted(pool), masks if any(masks) else []))
+        recipes = [
+            index
+            for index, recipe in enumerate(self._recipes)
+            if recipe is not None and any(unseen >> card & 1 for card in recipe[1])
+        ]
+        bit = seat_bit(seat)
+        logs = [
+            index
+            for index, entry in enumerate(self._logs)
+            if not entry.knowers & bit and any(unseen >> card & 1 for card in entry.cards)
+        ]
+        plan = _Plan(decks, unseen, recipes, logs)
+        self._resample_memo = (key, plan)
+        return plan
 
     def _places(self) -> list[tuple[int, ...]]:
         """Per card id, where it lies now (owner, pile, position): a key that
@@ -319,42 +409,51 @@ class CodenameSight(CodenameTable):
                         place[card] = (owner, pile, position)
         return place
 
-    def _relabel(self, seat: int, rng: random.Random) -> list[int]:
-        labels = [symbol_of(card) for card in range(2 * DECK_SIZE)]
-        seen = self._seen[seat]
-        forbidden: dict[int, int] = {}
-        for card, symbol in self._nots[seat]:
-            forbidden[card] = forbidden.get(card, 0) | 1 << symbol
-        place = self._places()
-        for deck in range(2):
-            # The unseen cards in the order of where they lie now, and their
-            # symbols sorted, before the shuffle: so the world depends on what
-            # ``seat`` knows and on ``rng`` only, never on which unseen card is
-            # which (two truths ``seat`` cannot tell apart give the same world).
-            pool = sorted(
-                (c for c in range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE) if not seen >> c & 1),
-                key=place.__getitem__,
+
+class _Plan(NamedTuple):
+    """The rng-free part of resampling for one seat (see :meth:`CodenameSight._resample_plan`)."""
+
+    #: Per deck: the unseen cards by place, their ids sorted, and per place
+    #: the symbols the seat knows its card is not (bitmask; empty if none).
+    decks: list[tuple[list[int], list[int], list[int]]]
+    #: The unseen cards (bitmask of ids).
+    unseen: int
+    #: Indices of the history entries whose recipe names an unseen card.
+    recipes: list[int]
+    #: Indices of the log entries whose secret, unseen by the seat, names an unseen card.
+    logs: list[int]
+
+
+_SYMBOL_DIGIT = tuple(str(symbol_of(card)) for card in range(2 * DECK_SIZE))
+
+
+def _packed_symbols(cards: tuple[int, ...]) -> int:
+    """``pack`` of the cards' symbols in radix 5 (first card least significant)."""
+    if not cards:
+        return 0
+    return int("".join(map(_SYMBOL_DIGIT.__getitem__, reversed(cards))), 5)
+
+
+def _respect(drawn: list[int], forbidden: list[int], rng: random.Random) -> list[int]:
+    """``drawn`` (the ids laid over a pool's places) with swaps so that no
+    place gets a symbol the seat knows its card is not (``forbidden``, per
+    place); a full matching if the swaps get stuck (:func:`_matching`)."""
+    order = list(range(len(drawn)))
+    for i, mask in enumerate(forbidden):
+        if not mask >> symbol_of(drawn[i]) & 1:
+            continue
+        shuffle(order, rng)
+        for j in order:
+            if not mask >> symbol_of(drawn[j]) & 1 and not forbidden[j] >> symbol_of(drawn[i]) & 1:
+                drawn[i], drawn[j] = drawn[j], drawn[i]
+                break
+        else:
+            ids = sorted(drawn)
+            symbols = _matching(
+                list(range(len(drawn))), [symbol_of(card) for card in ids], dict(enumerate(forbidden)), rng
             )
-            drawn = sorted(labels[c] for c in pool)
-            rng.shuffle(drawn)
-            order = list(range(len(pool)))
-            consistent = True
-            for i, card in enumerate(pool):
-                if not forbidden.get(card, 0) >> drawn[i] & 1:
-                    continue
-                rng.shuffle(order)
-                for j in order:
-                    if (
-                        not forbidden.get(card, 0) >> drawn[j] & 1
-                        and not forbidden.get(pool[j], 0) >> drawn[i] & 1
-                    ):
-                        drawn[i], drawn[j] = drawn[j], drawn[i]
-                        break
-                else:
-                    consistent = False
-                    break
-            if not consistent:
-                drawn = _matching(pool, sorted(drawn), forbidden, rng)
-            for card, symbol in zip(pool, drawn, strict=True):
-                labels[card] = symbol
-        return labels
+            by_symbol: dict[int, list[int]] = {}
+            for card in reversed(ids):
+                by_symbol.setdefault(symbol_of(card), []).append(card)
+            return [by_symbol[symbol].pop() for symbol in symbols]
+    return drawn

@@ -81,6 +81,7 @@ oracles.core.errors.NotationError: cannot read 'PEEK z9': 'z9' is not a cell (a1
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -268,24 +269,20 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
 
     def _turn_actions(self) -> list[int]:
         seat = self._turn_player
-        field = self._field[seat]
-        up = self._up[seat]
-        down = [c for c in range(CELLS) if field[c] >= 0 and not up[c]]
-        actions: list[int] = []
-        if not self._guessed:
-            actions.extend(GUESS_ACTIONS)
-        if not self._peeked:
-            actions.extend(PEEK_BASE + a * CELLS + b for i, a in enumerate(down) for b in down[i:])
-        if not self._swapped:
-            actions.extend(SWAP_BASE + a * CELLS + b for i, a in enumerate(down) for b in down[i + 1 :])
-        if not self._replaced and self._hand[seat]:
-            present = sorted({symbol_of(c) for c in self._hand[seat]})
-            actions.extend(REPLACE_BASE + c * 5 + s for c in down for s in present)
-        if self._reveals < self._max_reveals:
-            mask = self._down_mask(seat)
-            actions.extend(REVEAL_BASE + i for i, shape in enumerate(SHAPE_MASKS) if shape & mask == shape)
-        actions.append(END)
-        return actions
+        present = 0
+        if not self._replaced:
+            for card in self._hand[seat]:
+                present |= 1 << symbol_of(card)
+        return list(
+            _turn_actions(
+                self._down_mask(seat),
+                self._guessed,
+                self._peeked,
+                self._swapped,
+                present,
+                self._reveals < self._max_reveals,
+            )
+        )
 
     def _illegal_reason(self, action: int) -> str | None:
         if not self._tasks:
@@ -706,3 +703,28 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             self._event("name", player=seat, symbol=SYMBOLS[symbol], slots=shown)
             return None
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
+
+
+@functools.lru_cache(maxsize=4096)
+def _turn_actions(
+    down_mask: int, guessed: bool, peeked: bool, swapped: bool, present: int, may_reveal: bool
+) -> tuple[int, ...]:
+    """The legal actions of a plain turn (cached: random play and search ask
+    again and again): ``down_mask`` the face-down cells of the turn player's
+    field, ``present`` the symbols in its hand as a bitmask (0 once it has
+    replaced a card or with an empty hand)."""
+    down = [c for c in range(CELLS) if down_mask >> c & 1]
+    actions: list[int] = []
+    if not guessed:
+        actions.extend(GUESS_ACTIONS)
+    if not peeked:
+        actions.extend(PEEK_BASE + a * CELLS + b for i, a in enumerate(down) for b in down[i:])
+    if not swapped:
+        actions.extend(SWAP_BASE + a * CELLS + b for i, a in enumerate(down) for b in down[i + 1 :])
+    if present:
+        symbols = [s for s in range(5) if present >> s & 1]
+        actions.extend(REPLACE_BASE + c * 5 + s for c in down for s in symbols)
+    if may_reveal:
+        actions.extend(REVEAL_BASE + i for i, shape in enumerate(SHAPE_MASKS) if shape & down_mask == shape)
+    actions.append(END)
+    return tuple(actions)

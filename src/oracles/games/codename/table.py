@@ -131,6 +131,9 @@ class CodenameTable(State):
         # offset + pack(symbols of ids) (the card symbols it names).
         self._recipes: list[tuple[int, tuple[int, ...]] | None] = []
         self._logs: list[LogEntry] = []
+        # What resampling for a seat needs that the rng does not change, and
+        # the (seat, history length) it was made for (see .knowledge).
+        self._resample_memo: tuple[tuple[int, int], Any] | None = None
         # Who played the action being applied (None for chance), for its events.
         self._actor: int | None = None
         # Seats dealt lethal damage (life at 0 or below) during the action being applied.
@@ -175,6 +178,7 @@ class CodenameTable(State):
         twin._nots = [list(x) for x in self._nots]
         twin._recipes = list(self._recipes)
         twin._logs = list(self._logs)
+        twin._resample_memo = None
         return twin
 
     def scores(self) -> list[float]:

@@ -64,6 +64,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from operator import mul
 from typing import Any, ClassVar, NamedTuple, cast
 
 from oracles.core.codec import pack, unpack
@@ -335,6 +336,9 @@ class InrahState(State):
         #: One entry per action: ``(phase, seat acting or -1, value)``; a deal's
         #: value is the tuple of all hands (views mask the others').
         self._log: list[tuple[int, int, Any]] = []
+        # What resampling for a seat needs that the rng does not change, and
+        # the (seat, history length) it was made for.
+        self._resample_memo: tuple[tuple[int, int], _Plan | None] | None = None
 
     # ------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -836,34 +840,74 @@ class InrahState(State):
     def _resample(self, seat: int, rng: random.Random) -> InrahState:
         """Deal the cards ``seat`` has not seen at random among the other
         seats, keeping every card they played, the turned-up trump card, and
-        every known void; earlier rounds were shown in full by their tricks."""
+        every known void; earlier rounds were shown in full by their tricks.
+        Only the hidden hands, the round's deal in the log and its action in
+        the history change on a clone; the rest is worked out once per
+        state and seat (:meth:`_resample_plan`)."""
         world = self.clone()
-        if self._phase in (DEALER, DEAL, OVER) or self._deal_index < 0:
+        plan = self._resample_plan(seat)
+        if plan is None:
             return world
-        n = self.num_players
-        dealt: tuple[tuple[int, ...], ...] = self._log[self._deal_index][2]
-        played_by: list[list[int]] = [[] for _ in range(n)]
-        for phase, actor, c in self._log[self._deal_index + 1 :]:
-            if phase == PLAY:
-                played_by[actor].append(c)
-        seen = set(dealt[seat])
-        for cards in played_by:
-            seen.update(cards)
-        if self._trump_card >= 0:
-            seen.add(self._trump_card)
-        pool = [c for c in range(self.game.deck_size) if c not in seen]
-        others = [s for s in range(n) if s != seat and self._hands[s]]
-        voids = self.known_voids()
-        hidden = _draw_hidden(pool, {s: len(self._hands[s]) for s in others}, voids, rng)
+        hidden = _draw_hidden(plan.pool, plan.need, plan.voids, rng)
         if hidden is None:
-            hidden = _shuffle_from(pool, {s: list(self._hands[s]) for s in others}, voids, rng)
-        hands = [list(hand) for hand in dealt]
-        for s in others:
+            hidden = _shuffle_from(plan.pool, {s: list(self._hands[s]) for s in plan.need}, plan.voids, rng)
+        hands = list(plan.dealt)
+        action = plan.base
+        weights = plan.weights
+        for s, start in plan.starts.items():
             world._hands[s] = sorted(hidden[s])
-            hands[s] = sorted(played_by[s] + hidden[s])
-        world._log[self._deal_index] = (DEAL, -1, tuple(tuple(h) for h in hands))
-        world._history[self._deal_index] = pack([c for h in hands for c in h], self.game.deck_size)
+            hand = sorted(plan.played_by[s] + hidden[s])
+            hands[s] = tuple(hand)
+            action += sum(map(mul, hand, weights[start : start + len(hand)]))
+        world._log[self._deal_index] = (DEAL, -1, tuple(hands))
+        world._history[self._deal_index] = action
         return world
+
+    def _resample_plan(self, seat: int) -> _Plan | None:
+        """The rng-free part of resampling for ``seat`` (None: nothing is
+        hidden), kept on the state until it moves on (its history only grows)."""
+        key = (seat, len(self._history))
+        memo = self._resample_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        plan = None
+        if self._phase not in (DEALER, DEAL, OVER) and self._deal_index >= 0:
+            n = self.num_players
+            dealt: tuple[tuple[int, ...], ...] = self._log[self._deal_index][2]
+            played_by: list[list[int]] = [[] for _ in range(n)]
+            for phase, actor, c in self._log[self._deal_index + 1 :]:
+                if phase == PLAY:
+                    played_by[actor].append(c)
+            seen = set(dealt[seat])
+            for cards in played_by:
+                seen.update(cards)
+            if self._trump_card >= 0:
+                seen.add(self._trump_card)
+            size = self.game.deck_size
+            pool = [c for c in range(size) if c not in seen]
+            others = [s for s in range(n) if s != seat and self._hands[s]]
+            weights = [size**i for i in range(sum(len(hand) for hand in dealt))]
+            starts = {}
+            base = 0
+            position = 0
+            for s, hand in enumerate(dealt):
+                if s in others:
+                    starts[s] = position
+                else:
+                    base += sum(map(mul, hand, weights[position : position + len(hand)]))
+                position += len(hand)
+            plan = _Plan(
+                pool,
+                {s: len(self._hands[s]) for s in others},
+                self.known_voids(),
+                dealt,
+                played_by,
+                starts,
+                base,
+                weights,
+            )
+        self._resample_memo = (key, plan)
+        return plan
 
     def clone(self) -> InrahState:
         twin = InrahState.__new__(InrahState)
@@ -890,6 +934,7 @@ class InrahState(State):
         twin._totals = self._totals[:]
         twin._deal_index = self._deal_index
         twin._log = self._log[:]
+        twin._resample_memo = None
         return twin
 
     def __str__(self) -> str:
@@ -897,6 +942,23 @@ class InrahState(State):
             f"<inrah round {self._round}/{self.game.rounds}, {PHASE_NAMES[self._phase]}, "
             f"scores {self._totals}>"
         )
+
+
+class _Plan(NamedTuple):
+    """The rng-free part of resampling Inrah for one seat."""
+
+    #: The cards the seat has not seen, ascending, and how many each other seat holds.
+    pool: list[int]
+    need: dict[int, int]
+    voids: list[int]
+    #: The round's deal (every seat's hand) and the cards each seat has played since.
+    dealt: tuple[tuple[int, ...], ...]
+    played_by: list[list[int]]
+    #: Where each hidden hand starts in the packed deal, the deal packed
+    #: without those hands, and the digit weights.
+    starts: dict[int, int]
+    base: int
+    weights: list[int]
 
 
 def _draw_hidden(

@@ -52,10 +52,14 @@ def prophecies_hold(
 
 
 def round_points(
-    quantities: Sequence[Sequence[int]], kept: Sequence[Sequence[int]], edition: Edition
+    quantities: Sequence[Sequence[int]],
+    kept: Sequence[Sequence[int]],
+    edition: Edition,
+    holds: Sequence[Sequence[bool]] | None = None,
 ) -> list[int]:
     """Each seat's points for a round: the stars it keeps plus the points of
-    each kept Oracle card whose prophecy holds (after the forfeit).
+    each kept Oracle card whose prophecy holds (after the forfeit). ``holds``:
+    :func:`prophecies_hold` of the same, if the caller has it already.
 
     The rulebook's example: 2 Pegasus, 1 Phoenix and 1 Hydra chip with the
     Hydra Loser chip, keeping O05 and O12, scores 8 + 9 = 17.
@@ -67,7 +71,9 @@ def round_points(
     >>> round_points(seat_quantities(held, [0, -1, -1], 3), [(4, 11), (0, 1), (2, 3)], default_edition())
     [17, 0, 0]
     """
-    return points_of(quantities, kept, edition, prophecies_hold(quantities, kept, edition))
+    if holds is None:
+        holds = prophecies_hold(quantities, kept, edition)
+    return points_of(quantities, kept, edition, holds)
 
 
 def points_of(
