@@ -52,6 +52,7 @@ from queue import Empty
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -147,6 +148,11 @@ class Counters:
     sent: int = 0
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
+    #: When each timed move was sent (perf_counter), for --trace.
+    sent_at: list[float] = field(default_factory=list)
+    #: How late the clients' event loop woke from 50 ms sleeps, in seconds:
+    #: what the latencies owe to the load client itself.
+    lags: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
 
     def error(self, kind: str) -> None:
@@ -184,8 +190,8 @@ class Player:
         assert self.ws is not None
         bench = self.bench
         try:
-            async for raw in self.ws:
-                message = json.loads(raw)
+            while True:
+                message = orjson.loads(await self.ws.recv(decode=False))
                 counters = bench.counters
                 if counters.measuring:
                     counters.received += 1
@@ -208,6 +214,7 @@ class Player:
         if self.pending is not None and version > self.pending[0]:
             if counters.measuring:
                 counters.latencies.append(now - self.pending[1])
+                counters.sent_at.append(self.pending[1])
                 counters.moves += 1
             self.pending = None
         self.version = version
@@ -273,6 +280,8 @@ class Result:
     p95_ms: float
     p99_ms: float
     max_ms: float
+    client_lag_p99_ms: float
+    client_lag_max_ms: float
     errors: int
     error_kinds: dict[str, int]
     server_cpu_pct: float
@@ -284,6 +293,13 @@ class Result:
     rss_end_mib: float
     load_before: str
     load_after: str
+
+
+async def probe_lag(bench: Bench) -> None:
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(0.05)
+        bench.counters.lags.append(time.perf_counter() - start - 0.05)
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -304,7 +320,13 @@ async def gather_limited(coros: list[Any], limit: int) -> list[Any]:
 
 
 async def play(
-    base: str, pid: int, sockets: int, seconds: float, warmup: float, profile: str | None
+    base: str,
+    pid: int,
+    sockets: int,
+    seconds: float,
+    warmup: float,
+    profile: str | None,
+    trace: str | None = None,
 ) -> Result:
     """Create the tables, connect, measure idle memory, then play and measure."""
     tables = sockets // 4
@@ -342,11 +364,13 @@ async def play(
         if profile is not None:
             spy = start_profiler(pid, seconds, f"{profile}-{sockets}")
         bench.counters = Counters(measuring=True)
+        lag_probe = asyncio.create_task(probe_lag(bench))
         cpu0, client0, t0 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
         await asyncio.sleep(seconds)
         cpu1, client1, t1 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
         counters = bench.counters
         counters.measuring = False
+        lag_probe.cancel()
         for player in players:
             if player.overdue(t1):
                 counters.error("move unanswered for 10 s")
@@ -366,7 +390,15 @@ async def play(
         if spy is not None and spy.poll() is None:
             spy.terminate()
     elapsed = t1 - t0
+    if trace is not None:
+        # Each timed move: seconds since the window opened, and its latency.
+        pairs = [
+            [round(at - t0, 4), round(lat, 5)]
+            for at, lat in zip(counters.sent_at, counters.latencies, strict=True)
+        ]
+        Path(f"{trace}-{sockets}.json").write_text(json.dumps(pairs))
     latencies = sorted(counters.latencies)
+    lags = sorted(counters.lags)
     return Result(
         sockets=sockets,
         tables=tables,
@@ -379,6 +411,8 @@ async def play(
         p95_ms=percentile(latencies, 0.95) * 1000,
         p99_ms=percentile(latencies, 0.99) * 1000,
         max_ms=(latencies[-1] if latencies else float("nan")) * 1000,
+        client_lag_p99_ms=percentile(lags, 0.99) * 1000,
+        client_lag_max_ms=(lags[-1] if lags else float("nan")) * 1000,
         errors=sum(counters.errors.values()),
         error_kinds=dict(counters.errors),
         server_cpu_pct=(cpu1 - cpu0) / elapsed * 100,
@@ -396,7 +430,7 @@ async def play(
 def client_process(results: Any, base: str, pid: int, args: argparse.Namespace, sockets: int) -> None:
     """The clients' process: niced, so that the server keeps its priority."""
     os.nice(args.client_nice)
-    coro = play(base, pid, sockets, args.seconds, args.warmup, args.profile)
+    coro = play(base, pid, sockets, args.seconds, args.warmup, args.profile, args.trace)
     try:
         import uvloop
     except ImportError:
@@ -457,8 +491,9 @@ Each run below is appended by `python benchmarks/server.py`, newest last.
 
 COLUMNS = (
     "| sockets | moves/s | msgs/s in | p50 ms | p95 ms | p99 ms | max ms | errors "
-    "| server CPU % | CPU ms/move | client CPU % | KiB/idle socket | load before → after |\n"
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+    "| server CPU % | CPU ms/move | client CPU % | client lag p99/max ms | KiB/idle socket "
+    "| load before → after |\n"
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
 )
 
 
@@ -466,7 +501,7 @@ def table(results: list[Result]) -> str:
     rows = [
         f"| {r.sockets:,} | {r.moves_per_s:.0f} | {r.received_per_s:.0f} | {r.p50_ms:.1f} | {r.p95_ms:.1f} "
         f"| {r.p99_ms:.1f} | {r.max_ms:.0f} | {r.errors} | {r.server_cpu_pct:.0f} | {r.cpu_ms_per_move:.2f} "
-        f"| {r.client_cpu_pct:.0f} | {r.kib_per_idle_socket:.1f} | {r.load_before} → {r.load_after} |"
+        f"| {r.client_cpu_pct:.0f} | {r.client_lag_p99_ms:.0f}/{r.client_lag_max_ms:.0f} | {r.kib_per_idle_socket:.1f} | {r.load_before} → {r.load_after} |"
         for r in results
     ]
     return COLUMNS + "\n".join(rows) + "\n"
@@ -534,6 +569,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--client-nice", type=int, default=0, help="niceness of the clients (not the server)")
     parser.add_argument("--log-level", default="info", help="the server's --log-level (default info)")
     parser.add_argument("--profile", metavar="PREFIX", help="record the server with py-spy (see above)")
+    parser.add_argument(
+        "--trace", metavar="PREFIX", help="write each move's send time and latency to PREFIX-<sockets>.json"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.sockets, args.seconds, args.warmup = [40], 10.0, 2.0
