@@ -38,6 +38,7 @@ import os
 import platform
 import random
 import resource
+import shlex
 import shutil
 import socket
 import subprocess
@@ -484,7 +485,13 @@ process (100% = one core), from `/proc/<pid>/stat`; *KiB/idle socket* is
 sockets. Targets (issue 20): at 2,500 sockets p95 ≤ 100 ms with no errors;
 at 1,000 sockets p95 ≤ 25 ms; at most 64 KiB per idle socket. The load
 client runs on the same 2 cores as the server, and so does whatever else
-the machine is doing (see the load averages).
+the machine is doing (see the load averages). *Client lag* is how late the
+clients' event loop woke from 50 ms sleeps (p99/max): the part of the
+latency that the load client's own delays may explain. This machine's
+kernel groups processes by session (`sched_autogroup_enabled`): a busy
+session of another job takes its share of the cores whatever its `nice`,
+so a loaded machine slows the server (its own session) as much as the
+clients.
 
 Each run below is appended by `python benchmarks/server.py`, newest last.
 """
@@ -536,7 +543,7 @@ def section(results: list[Result], args: argparse.Namespace) -> str:
     lines = [
         f"## {when}, commit {commit()}",
         "",
-        f"`{' '.join(['python', *sys.argv])}`; {args.seconds:g} s measured after {args.warmup:g} s of warm-up; "
+        f"`{shlex.join(['python', *command_line()])}`; {args.seconds:g} s measured after {args.warmup:g} s of warm-up; "
         f"client nice {args.client_nice}; server log level {args.log_level}; "
         f"{os.cpu_count()} cores, Python {platform.python_version()}.",
         "",
@@ -547,6 +554,19 @@ def section(results: list[Result], args: argparse.Namespace) -> str:
     if errors:
         lines += [f"Errors: {errors}.", ""]
     return "\n".join(lines)
+
+
+def command_line() -> list[str]:
+    """This run's arguments, without the note (printed on its own)."""
+    out, skip = [], False
+    for arg in sys.argv:
+        if skip:
+            skip = False
+        elif arg == "--note":
+            skip = True
+        elif not arg.startswith("--note="):
+            out.append(arg)
+    return out
 
 
 def write(results: list[Result], args: argparse.Namespace, out: Path) -> None:
