@@ -2,9 +2,15 @@
 
 ``python benchmarks/server.py`` (about 3 minutes) starts ``oracles serve`` as a
 child process on a free port with a fresh SQLite file (no bots; a grace of a
-day, so that no stand-in ever plays), creates tables of four human seats
-through the HTTP API and connects one asyncio WebSocket client per seat. It
-then measures, for each ``--sockets`` count in turn:
+day, so that no stand-in ever plays) and creates tables of four human seats
+through the HTTP API. Unless ``--fresh`` is given, it then stops the server
+and plays each table on, by random legal moves written straight into the move
+log, to a point drawn uniformly over a whole game (never its end), and starts
+the server again on the same file: the tables are at every stage of their
+games, as on a server that has run for a while, and the views (and so the
+messages, which carry the game's log) have every size from 2 to 30 KB. It
+connects one asyncio WebSocket client per seat and measures, for each
+``--sockets`` count in turn:
 
 * **idle memory**: the server's RSS with every socket connected and quiet,
   minus its RSS with the same tables and no socket, divided by the sockets;
@@ -38,20 +44,23 @@ import os
 import platform
 import random
 import resource
+import shlex
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from queue import Empty
 from typing import Any
 
-import httpx
+import orjson
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -84,12 +93,18 @@ def loadavg() -> str:
 
 
 class Server:
-    """``oracles serve`` in a child process with its own SQLite file."""
+    """``oracles serve`` in a child process with its own SQLite file; it
+    can be stopped and started again on the same file."""
 
     def __init__(self, log_level: str) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="oracles-bench-"))
-        self.port = free_port()
+        self.db = self.dir / "bench.sqlite3"
+        self.log_level = log_level
         self.log = (self.dir / "server.log").open("wb")
+        self.start()
+
+    def start(self) -> None:
+        self.port = free_port()
         command = [
             sys.executable,
             "-m",
@@ -98,14 +113,9 @@ class Server:
             "--port",
             str(self.port),
             "--db",
-            str(self.dir / "bench.sqlite3"),
-            "--grace",
-            "86400",
-            "--rate",
-            "20",
-            "--log-level",
-            log_level,
+            str(self.db),
         ]
+        command += ["--grace", "86400", "--rate", "20", "--log-level", self.log_level]
         self.proc = subprocess.Popen(command, stdout=self.log, stderr=self.log, start_new_session=True)
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -135,8 +145,74 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+
+    def close(self) -> None:
+        self.stop()
         self.log.close()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def create_tables(base: str, tables: int) -> list[tuple[str, list[str]]]:
+    """``tables`` tables of four human seats: each id and its seats' tokens."""
+
+    def create(_: int) -> tuple[str, list[str]]:
+        body = json.dumps({"game": "oracle", "options": {"players": 4}, "seats": ["human"] * 4}).encode()
+        request = urllib.request.Request(base + "/api/tables", data=body, method="POST")
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            created = json.loads(answer.read())
+        return created["id"], [seat["token"] for seat in created["seats"]]
+
+    with ThreadPoolExecutor(8) as pool:
+        return list(pool.map(create, range(tables)))
+
+
+#: Decisions in a game of Oracle for 4 (4 rounds of 4 keeps and 60 cards, and
+#: a few Loser choices), roughly.
+GAME_DECISIONS = 260
+
+
+def spread_progress(db: Path, table_ids: list[str], seed: int) -> int:
+    """With the server stopped: play each table on, by random legal moves,
+    to a point drawn uniformly over a whole game (never its end), straight
+    into the move log, as a steady stream of games would have them. The
+    server rebuilds them from the log when it starts. The actions added."""
+    from oracles.core.registry import load_game
+
+    rng = random.Random(seed)
+    game = load_game("oracle", players=4)
+    added = 0
+    with sqlite3.connect(db) as conn:
+        for table_id in table_ids:
+            actions = [
+                r[0]
+                for r in conn.execute(
+                    "SELECT action FROM moves WHERE table_id = ? ORDER BY version", (table_id,)
+                )
+            ]
+            state = game.new_initial_state()
+            for text in actions:
+                state.apply_string(text)
+            rows = []
+            decisions = rng.randrange(GAME_DECISIONS)
+            while decisions > 0:
+                if state.is_chance_node():
+                    action, seat = state.sample_chance(rng), None
+                else:
+                    action, seat = rng.choice(state.legal_actions()), state.current_player()
+                    decisions -= 1
+                trial = state.clone()
+                trial.apply_action(action)
+                if trial.is_terminal():
+                    break
+                rows.append((table_id, len(actions) + len(rows) + 1, seat, state.action_to_string(action)))
+                state = trial
+            conn.executemany(
+                "INSERT INTO moves (table_id, version, seat, action, move_id, created_at)"
+                " VALUES (?, ?, ?, ?, NULL, '2026-01-01 00:00:00.000000')",
+                rows,
+            )
+            added += len(rows)
+    return added
 
 
 # ----------------------------------------------------------- the clients
@@ -147,6 +223,11 @@ class Counters:
     sent: int = 0
     moves: int = 0
     latencies: list[float] = field(default_factory=list)
+    #: When each timed move was sent (perf_counter), for --trace.
+    sent_at: list[float] = field(default_factory=list)
+    #: How late the clients' event loop woke from 50 ms sleeps, in seconds:
+    #: what the latencies owe to the load client itself.
+    lags: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
 
     def error(self, kind: str) -> None:
@@ -184,8 +265,8 @@ class Player:
         assert self.ws is not None
         bench = self.bench
         try:
-            async for raw in self.ws:
-                message = json.loads(raw)
+            while True:
+                message = orjson.loads(await self.ws.recv(decode=False))
                 counters = bench.counters
                 if counters.measuring:
                     counters.received += 1
@@ -208,6 +289,7 @@ class Player:
         if self.pending is not None and version > self.pending[0]:
             if counters.measuring:
                 counters.latencies.append(now - self.pending[1])
+                counters.sent_at.append(self.pending[1])
                 counters.moves += 1
             self.pending = None
         self.version = version
@@ -273,6 +355,8 @@ class Result:
     p95_ms: float
     p99_ms: float
     max_ms: float
+    client_lag_p99_ms: float
+    client_lag_max_ms: float
     errors: int
     error_kinds: dict[str, int]
     server_cpu_pct: float
@@ -284,6 +368,13 @@ class Result:
     rss_end_mib: float
     load_before: str
     load_after: str
+
+
+async def probe_lag(bench: Bench) -> None:
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(0.05)
+        bench.counters.lags.append(time.perf_counter() - start - 0.05)
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -304,31 +395,29 @@ async def gather_limited(coros: list[Any], limit: int) -> list[Any]:
 
 
 async def play(
-    base: str, pid: int, sockets: int, seconds: float, warmup: float, profile: str | None
+    base: str,
+    pid: int,
+    created: list[tuple[str, list[str]]],
+    seconds: float,
+    warmup: float,
+    profile: str | None,
+    trace: str | None = None,
 ) -> Result:
-    """Create the tables, connect, measure idle memory, then play and measure."""
-    tables = sockets // 4
+    """Connect to the tables made, measure idle memory, then play and measure."""
+    tables = len(created)
+    sockets = 4 * tables
     load_before = loadavg()
     bench = Bench()
     players: list[Player] = []
     spy: subprocess.Popen[bytes] | None = None
     try:
-        async with httpx.AsyncClient(timeout=60, limits=httpx.Limits(max_connections=8)) as http:
-
-            async def create() -> list[str]:
-                body = {"game": "oracle", "options": {"players": 4}, "seats": ["human"] * 4}
-                answer = await http.post(base + "/api/tables", json=body)
-                answer.raise_for_status()
-                return [seat["url"] for seat in answer.json()["seats"]]
-
-            created = await gather_limited([create() for _ in range(tables)], 8)
         await asyncio.sleep(1.0)
         rss_base = rss_bytes(pid)
         ws_base = base.replace("http://", "ws://")
-        for index, url in enumerate(u for seat_urls in created for u in seat_urls):
-            _, _, rest = url.partition("/t/")
-            table_id, _, query = rest.partition("?")
-            players.append(Player(bench, f"{ws_base}/ws/tables/{table_id}?{query}", seed=index))
+        for table_id, tokens in created:
+            for token in tokens:
+                url = f"{ws_base}/ws/tables/{table_id}?token={token}"
+                players.append(Player(bench, url, seed=len(players)))
         await gather_limited([p.connect() for p in players], 50)
         await asyncio.wait_for(asyncio.gather(*(p.first_state.wait() for p in players)), 120)
         await asyncio.sleep(2.0)
@@ -342,11 +431,13 @@ async def play(
         if profile is not None:
             spy = start_profiler(pid, seconds, f"{profile}-{sockets}")
         bench.counters = Counters(measuring=True)
+        lag_probe = asyncio.create_task(probe_lag(bench))
         cpu0, client0, t0 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
         await asyncio.sleep(seconds)
         cpu1, client1, t1 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
         counters = bench.counters
         counters.measuring = False
+        lag_probe.cancel()
         for player in players:
             if player.overdue(t1):
                 counters.error("move unanswered for 10 s")
@@ -366,7 +457,15 @@ async def play(
         if spy is not None and spy.poll() is None:
             spy.terminate()
     elapsed = t1 - t0
+    if trace is not None:
+        # Each timed move: seconds since the window opened, and its latency.
+        pairs = [
+            [round(at - t0, 4), round(lat, 5)]
+            for at, lat in zip(counters.sent_at, counters.latencies, strict=True)
+        ]
+        Path(f"{trace}-{sockets}.json").write_text(json.dumps(pairs))
     latencies = sorted(counters.latencies)
+    lags = sorted(counters.lags)
     return Result(
         sockets=sockets,
         tables=tables,
@@ -379,6 +478,8 @@ async def play(
         p95_ms=percentile(latencies, 0.95) * 1000,
         p99_ms=percentile(latencies, 0.99) * 1000,
         max_ms=(latencies[-1] if latencies else float("nan")) * 1000,
+        client_lag_p99_ms=percentile(lags, 0.99) * 1000,
+        client_lag_max_ms=(lags[-1] if lags else float("nan")) * 1000,
         errors=sum(counters.errors.values()),
         error_kinds=dict(counters.errors),
         server_cpu_pct=(cpu1 - cpu0) / elapsed * 100,
@@ -393,10 +494,12 @@ async def play(
     )
 
 
-def client_process(results: Any, base: str, pid: int, args: argparse.Namespace, sockets: int) -> None:
+def client_process(
+    results: Any, base: str, pid: int, args: argparse.Namespace, created: list[tuple[str, list[str]]]
+) -> None:
     """The clients' process: niced, so that the server keeps its priority."""
     os.nice(args.client_nice)
-    coro = play(base, pid, sockets, args.seconds, args.warmup, args.profile)
+    coro = play(base, pid, created, args.seconds, args.warmup, args.profile, args.trace)
     try:
         import uvloop
     except ImportError:
@@ -411,10 +514,17 @@ def run_one(sockets: int, args: argparse.Namespace) -> Result:
     server = Server(args.log_level)
     try:
         server.wait_ready()
+        created = create_tables(server.base, sockets // 4)
+        if args.spread:
+            server.stop()
+            added = spread_progress(server.db, [table_id for table_id, _ in created], seed=sockets)
+            print(f"{len(created)} tables played on by {added} actions in all", flush=True)
+            server.start()
+            server.wait_ready(timeout=600)
         context = multiprocessing.get_context("spawn")
         queue = context.Queue()
         worker = context.Process(
-            target=client_process, args=(queue, server.base, server.proc.pid, args, sockets)
+            target=client_process, args=(queue, server.base, server.proc.pid, args, created)
         )
         worker.start()
         try:
@@ -426,7 +536,7 @@ def run_one(sockets: int, args: argparse.Namespace) -> Result:
             raise RuntimeError(f"the server died: {server.tail()}")
         return result
     finally:
-        server.stop()
+        server.close()
 
 
 def start_profiler(pid: int, seconds: float, base: str) -> subprocess.Popen[bytes]:
@@ -444,21 +554,32 @@ HEADER = """# Server load (`benchmarks/server.py`)
 
 Asyncio WebSocket clients at Oracle tables of 4 (every seat a client, no
 bots), each moving 1–3 s after its turn comes; *latency* is from sending a
-move to receiving the `state` it produced. Server CPU is the `oracles serve`
+move to receiving the `state` it produced. Unless the run says `--fresh`,
+the tables were first played on (straight into the move log) to points
+spread uniformly over a whole game, so that views and messages have every
+size a game gives them (2 to 30 KB); `--fresh` tables are all at their first
+moves (messages of about 2.5 KB). Server CPU is the `oracles serve`
 process (100% = one core), from `/proc/<pid>/stat`; *KiB/idle socket* is
 (RSS with every socket connected and quiet − RSS before any socket) ÷
 sockets. Targets (issue 20): at 2,500 sockets p95 ≤ 100 ms with no errors;
 at 1,000 sockets p95 ≤ 25 ms; at most 64 KiB per idle socket. The load
 client runs on the same 2 cores as the server, and so does whatever else
-the machine is doing (see the load averages).
+the machine is doing (see the load averages). *Client lag* is how late the
+clients' event loop woke from 50 ms sleeps (p99/max): the part of the
+latency that the load client's own delays may explain. This machine's
+kernel groups processes by session (`sched_autogroup_enabled`): a busy
+session of another job takes its share of the cores whatever its `nice`,
+so a loaded machine slows the server (its own session) as much as the
+clients.
 
 Each run below is appended by `python benchmarks/server.py`, newest last.
 """
 
 COLUMNS = (
     "| sockets | moves/s | msgs/s in | p50 ms | p95 ms | p99 ms | max ms | errors "
-    "| server CPU % | CPU ms/move | client CPU % | KiB/idle socket | load before → after |\n"
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+    "| server CPU % | CPU ms/move | client CPU % | client lag p99/max ms | KiB/idle socket "
+    "| load before → after |\n"
+    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
 )
 
 
@@ -466,7 +587,7 @@ def table(results: list[Result]) -> str:
     rows = [
         f"| {r.sockets:,} | {r.moves_per_s:.0f} | {r.received_per_s:.0f} | {r.p50_ms:.1f} | {r.p95_ms:.1f} "
         f"| {r.p99_ms:.1f} | {r.max_ms:.0f} | {r.errors} | {r.server_cpu_pct:.0f} | {r.cpu_ms_per_move:.2f} "
-        f"| {r.client_cpu_pct:.0f} | {r.kib_per_idle_socket:.1f} | {r.load_before} → {r.load_after} |"
+        f"| {r.client_cpu_pct:.0f} | {r.client_lag_p99_ms:.0f}/{r.client_lag_max_ms:.0f} | {r.kib_per_idle_socket:.1f} | {r.load_before} → {r.load_after} |"
         for r in results
     ]
     return COLUMNS + "\n".join(rows) + "\n"
@@ -501,7 +622,7 @@ def section(results: list[Result], args: argparse.Namespace) -> str:
     lines = [
         f"## {when}, commit {commit()}",
         "",
-        f"`{' '.join(['python', *sys.argv])}`; {args.seconds:g} s measured after {args.warmup:g} s of warm-up; "
+        f"`{shlex.join(['python', *command_line()])}`; {'tables spread over a whole game' if args.spread else 'fresh tables'}; {args.seconds:g} s measured after {args.warmup:g} s of warm-up; "
         f"client nice {args.client_nice}; server log level {args.log_level}; "
         f"{os.cpu_count()} cores, Python {platform.python_version()}.",
         "",
@@ -512,6 +633,19 @@ def section(results: list[Result], args: argparse.Namespace) -> str:
     if errors:
         lines += [f"Errors: {errors}.", ""]
     return "\n".join(lines)
+
+
+def command_line() -> list[str]:
+    """This run's arguments, without the note (printed on its own)."""
+    out, skip = [], False
+    for arg in sys.argv:
+        if skip:
+            skip = False
+        elif arg == "--note":
+            skip = True
+        elif not arg.startswith("--note="):
+            out.append(arg)
+    return out
 
 
 def write(results: list[Result], args: argparse.Namespace, out: Path) -> None:
@@ -534,6 +668,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--client-nice", type=int, default=0, help="niceness of the clients (not the server)")
     parser.add_argument("--log-level", default="info", help="the server's --log-level (default info)")
     parser.add_argument("--profile", metavar="PREFIX", help="record the server with py-spy (see above)")
+    parser.add_argument(
+        "--fresh",
+        dest="spread",
+        action="store_false",
+        help="every table starts at its first move (default: spread over a whole game, see above)",
+    )
+    parser.add_argument(
+        "--trace", metavar="PREFIX", help="write each move's send time and latency to PREFIX-<sockets>.json"
+    )
     args = parser.parse_args(argv)
     if args.quick:
         args.sockets, args.seconds, args.warmup = [40], 10.0, 2.0

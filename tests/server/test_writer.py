@@ -119,6 +119,9 @@ def test_finished_marks_the_table_and_close_writes_what_is_queued(tmp_path: Path
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT status FROM tables WHERE id = 'b'").fetchone() == ("finished",)
         assert conn.execute("SELECT finished_at IS NOT NULL FROM tables WHERE id = 'b'").fetchone() == (1,)
+    # Once closed, everything is in the database file itself (not only its WAL).
+    with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as conn:
+        assert conn.execute("SELECT count(*) FROM moves").fetchone() == (2,)
     with pytest.raises(RuntimeError):
         asyncio.run(writer.write("c", [move(1)], False))
 

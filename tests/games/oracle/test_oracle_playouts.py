@@ -234,3 +234,39 @@ def test_public_view_shows_no_oracle_card_before_its_time(options: dict[str, Any
             assert "hand" not in event
             if event["kind"] in ("keep", "pass", "draw", "oracles"):
                 assert "cards" not in event, event
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[:2] + OPTION_SETS[4:5], ids=lambda o: json.dumps(o))
+def test_views_of_a_clone_played_on_match_a_fresh_replay(options: dict[str, Any]) -> None:
+    """A clone keeps the log entries its original's views made (a server
+    clones before every move), and its views stay exactly those of the same
+    game replayed from scratch, for every seat and the public, even when two
+    clones of one state go different ways."""
+    game = load_game("oracle", **options)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    history: list[int] = []
+    viewers: list[int | None] = [*range(game.num_players), None]
+    while not state.is_terminal():
+        for viewer in viewers:
+            state.view(viewer)  # fills the original's log entries
+        if state.is_chance_node():
+            action = state.sample_chance(rng)
+        else:
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            if len(legal) > 1:
+                # A sibling clone takes another way and views it: the main line must not see it.
+                sibling = state.clone()
+                sibling.apply_action(next(a for a in legal if a != action))
+                for viewer in viewers:
+                    sibling.view(viewer)
+        following = state.clone()
+        following.apply_action(action)
+        history.append(action)
+        fresh = game.new_initial_state()
+        for past in history:
+            fresh.apply_action(past)
+        for viewer in viewers:
+            assert following.view(viewer) == fresh.view(viewer)
+        state = following

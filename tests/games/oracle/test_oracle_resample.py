@@ -113,6 +113,22 @@ def test_a_world_is_the_state_its_history_replays_to(options: dict[str, Any]) ->
             assert world.legal_actions() == again.legal_actions()
 
 
+@pytest.mark.parametrize("options", CASES)
+def test_a_worlds_views_are_made_from_its_own_events(options: dict[str, Any]) -> None:
+    """Regression: a clone keeps the views' log entries made so far (the
+    server clones before every move), and the world is patched on a clone.
+    Once the true state's views were made, a world kept them: another seat's
+    view of the world showed the true hidden cards of the log."""
+    for state in decision_states(options, 8, seed=9):
+        for viewer in (None, *range(state.num_players)):
+            state.view(viewer)  # the true state's log entries, made and kept
+        for seat in range(state.num_players):
+            world = state.resample_from_infostate(seat, random.Random(seat))
+            again = replayed(world)
+            for viewer in (None, *range(state.num_players)):
+                assert world.view(viewer) == again.view(viewer)
+
+
 @pytest.mark.parametrize("options", [options for options in OPTION_SETS if options.get("draft")])
 def test_finished_draft_rounds_are_redrawn(options: dict[str, Any]) -> None:
     """After a draft round is scored every card dealt in it has been seen,

@@ -69,6 +69,10 @@ def resample(state: OracleState, seat: int, rng: random.Random) -> OracleState:
     if state.game.draft:
         return _replayed_world(state, seat, plan.deal, rng)
     world = state.clone()
+    # The clone carries the views' log entries of the true events; the world's
+    # events are rewritten below, so its views must be made from them anew
+    # (a kept entry would show another seat the true hidden cards).
+    world._logs = {}
     history = world._history
     events = world._events
     if plan.deal is not None:

@@ -1020,6 +1020,9 @@ class OracleState(State):
         other._totals = self._totals[:]
         other._revealed = self._revealed[:]
         other._events = self._events[:]
-        other._logs = {}
+        # The views' log entries made so far stay valid for the clone (events
+        # are only appended): a server that clones before each move would
+        # otherwise remake every entry of the game for every view.
+        other._logs = {viewer: log[:] for viewer, log in self._logs.items()} if self._logs else {}
         other._resample_memo = None
         return other
