@@ -1,10 +1,7 @@
 """Quick play-outs of an Oracle round, for the heuristic policy's keep rule.
 
-Some prophecies are hard to value from the seat's own cards alone: those
-about other seats (*more chips than your left neighbour*) and those that need
-a Loser chip (*the Pegasus Loser chip*) or no chip at all. For them the keep
-rule asks how often the prophecy would hold if the seat played the round in
-one of a few plain styles (:data:`STYLES`):
+How often would each prophecy hold if the seat played the round in one of a
+few plain styles (:data:`STYLES`)?
 
 * ``win``: take every trick it can (lead its highest card; play its highest
   card when that wins the trick as it stands, else its lowest), and keep a
@@ -14,11 +11,12 @@ one of a few plain styles (:data:`STYLES`):
   card that does not win, else its lowest);
 * ``random``: any legal card.
 
-The other seats play random legal cards and put back any Loser chip they win
-twice. The hidden cards are dealt afresh for every sample from what the seat
-has not seen (:meth:`OracleState.unseen_cards`, the other seats' hand sizes),
-so a play-out reads nothing the seat may not know. The estimate of a card is
-its best style's share of samples in which it holds (after the Loser forfeit).
+Each other seat plays a style drawn from :data:`OTHERS` for the play-out and
+puts back any Loser chip it wins twice. The hidden cards are dealt afresh for every
+sample from what the seat has not seen (:meth:`OracleState.unseen_cards` and
+the other seats' hand sizes), the same deals for every style, so a play-out
+reads nothing the seat may not know. Prophecies are judged after the Loser
+forfeit, as in the rules.
 """
 
 from __future__ import annotations
@@ -147,15 +145,13 @@ def play_out(
     return [_final(held, holder, player) for player in range(n)]
 
 
-def hold_chances(
+def hold_chances_by_style(
     world: OracleState, seat: int, tests: Sequence[Test], rng: random.Random, samples: int = SAMPLES
-) -> list[float]:
-    """For each prophecy test (compiled, see :func:`.policy.compile_edition`):
-    the share of play-outs in which it holds for ``seat``, in the style where
-    that share is highest (see the module docstring). ``world`` is before
-    the first trick (the keep or the draft)."""
-    if not tests:
-        return []
+) -> list[list[float]]:
+    """Per style of :data:`STYLES`, for each prophecy test (compiled, see
+    :func:`.policy.compile_edition`): the share of play-outs in which it
+    holds for ``seat``. ``world`` is before the first trick (the keep or the
+    draft); the same deals serve every style."""
     n = world.num_players
     own = cards_of_mask(world.hands[seat])
     unseen = cards_of_mask(world.unseen_cards(seat))
@@ -164,7 +160,7 @@ def hold_chances(
     middle = list(world.middle)
     held = list(world.held)
     holder = list(world.loser_holder)
-    counts = {style: [0] * len(tests) for style in STYLES}
+    counts = [[0] * len(tests) for _ in STYLES]
     for _ in range(samples):
         rng.shuffle(unseen)
         hands: list[list[int]] = []
@@ -175,15 +171,23 @@ def hold_chances(
             else:
                 hands.append(unseen[start : start + sizes[other]])
                 start += sizes[other]
-        for style in STYLES:
+        for tally, style in zip(counts, STYLES, strict=True):
             finals = play_out(hands, leader, middle, held, holder, seat, style, rng)
             mine = finals[seat]
             rest = [finals[o] for o in range(n) if o != seat]
             low = tuple(map(min, zip(*rest, strict=True)))
             high = tuple(map(max, zip(*rest, strict=True)))
             left, right = finals[(seat + 1) % n], finals[(seat - 1) % n]
-            tally = counts[style]
             for index, test in enumerate(tests):
                 if test(mine, left, right, low, high):
                     tally[index] += 1
-    return [max(counts[style][index] for style in STYLES) / samples for index in range(len(tests))]
+    return [[count / samples for count in tally] for tally in counts]
+
+
+def hold_chances(
+    world: OracleState, seat: int, tests: Sequence[Test], rng: random.Random, samples: int = SAMPLES
+) -> list[float]:
+    """For each prophecy test, its hold chance in the style where it is
+    highest (:func:`hold_chances_by_style`)."""
+    by_style = hold_chances_by_style(world, seat, tests, rng, samples)
+    return [max(rates[index] for rates in by_style) for index in range(len(tests))]

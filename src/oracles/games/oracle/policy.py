@@ -37,11 +37,15 @@ several seats spread further).
 Values are cached by (kept pair, chips, reach in quarters, middle, others).
 
 **Decisions.** *Keep* (and the draft's pass and discard): the pair of Oracle
-cards with the best reachable end of round. Prophecies about other seats,
-those that need a Loser chip and those that need no chip at all are valued
-instead by quick play-outs of the round (:mod:`.playout`): their points
-times how often they hold there, in the seat's best plain style. *Play*: each legal card either
-wins the trick (for sure when the seat plays last; else with the chance that
+cards that would pay most in quick play-outs of the round (:mod:`.playout`):
+the hidden cards redealt from the unseen ones a few times, the seat playing
+each of a few plain styles (win all it can, lose all it can, at random)
+against opponents in drawn styles; a pair is worth its points times how
+often each prophecy holds, in the style where the pair pays best. So every
+card is valued on one scale, whatever it is about (its own chips, a Loser
+chip, the other seats), and a card's points always count.
+
+*Play*: each legal card either wins the trick (for sure when the seat plays last; else with the chance that
 no later seat beats it) and takes the next chip of its creature, the Loser
 chip when the middle has none, or loses; the card is worth the expected value
 of what follows, its own strength taken out of the hand. So the seat wins
@@ -70,7 +74,7 @@ from oracles.games.oracle.notation import (
     PASS_BASE,
 )
 from oracles.games.oracle.phases import DRAFT, KEEP, LOSER, PLAY
-from oracles.games.oracle.playout import hold_chances
+from oracles.games.oracle.playout import hold_chances_by_style
 from oracles.games.oracle.prophecies import QUANTITIES, Edition
 from oracles.games.oracle.rules import OracleState
 
@@ -651,77 +655,26 @@ def _choose_oracles(world: OracleState, seat: int, legal: list[int], rng: random
     return base + PAIR_INDEX[rest[0]][rest[1]]
 
 
-_FLAT: dict[int, tuple[Edition, list[bool]]] = {}
-
-
-def played_out(edition: Edition) -> list[bool]:
-    """Per card of ``edition``: whether the keep rule values it by play-outs
-    (:mod:`.playout`) rather than by the reach of the seat's own cards: a
-    prophecy about other seats, one that needs a Loser chip, and one that
-    holds only with no chip at all."""
-    entry = _FLAT.get(id(edition))
-    if entry is not None and entry[0] is edition:
-        return entry[1]
-    result = []
-    for test, _, relational in compile_edition(edition):
-        without_loser = [f for f in _FINALS if not f[6]]
-        holding = [f for f in _FINALS if test(f, f, f, f, f)]
-        needs_loser = bool(holding) and not any(f in holding for f in without_loser)
-        only_empty = bool(holding) and all(f[8] == 0 for f in holding)
-        result.append(relational or needs_loser or only_empty)
-    _FLAT[id(edition)] = (edition, result)
-    return result
-
-
 def pair_values(
     world: OracleState, seat: int, cards: Sequence[int], rng: random.Random | None = None
 ) -> dict[tuple[int, int], float]:
-    """For each pair of ``cards`` (Oracle card ints), the best end of round
-    ``seat`` can aim at if it keeps that pair: the stars plus the points of
-    the prophecies that would hold, each count of chips missed by one now and
-    then, weighted by how reachable the chips are. A card valued by
-    play-outs (:func:`played_out`) adds its points times its hold chance in
-    them, whatever the aim."""
-    hand = world.hands[seat]
-    p, cnt, mine = _strengths(world.unseen_cards(seat), hand, hand.bit_count())
-    lo, hi, _ = _reach(p, mine, cnt, world.middle)
-    edition = world.game.edition
-    table = compile_edition(edition)
-    flagged = played_out(edition)
-    eid = id(edition)
+    """For each pair of ``cards`` (Oracle card ints), what its prophecies
+    would pay in quick play-outs of the round (:mod:`.playout`): the points
+    of each times how often it holds there, in the plain style in which the
+    pair pays best."""
+    table = compile_edition(world.game.edition)
     compiled = [table[card] for card in cards]
-    axes = (hi[0] > 0.125) | (hi[1] > 0.125) << 1 | (hi[2] > 0.125) << 2
-    stars_table = _part((eid,), (), axes)
-    tables = [None if flagged[card] else _part((eid, card), (table[card],), axes) for card in cards]
-    middle = world.middle
-    k = len(cards)
-    best = [[0.0] * k for _ in range(k)]
-    steps0, steps1, steps2 = (
-        _steps(int(lo[c] * 4 + 0.5), int(hi[c] * 4 + 0.5), min(middle[c], _DIMS[c] - 1)) for c in range(3)
+    by_style = hold_chances_by_style(
+        world, seat, [test for test, _, _ in compiled], rng if rng is not None else random.Random(seat)
     )
-    for x0, r0 in steps0:
-        for x1, r1 in steps1:
-            for x2, r2 in steps2:
-                reach = r0 * r1 * r2
-                index = ((x0 * 5 + x1) * 7 + x2) * 8
-                gains = [reach * own[index] if own is not None else 0.0 for own in tables]
-                stars = reach * stars_table[index]
-                for i in range(k):
-                    gi = stars + gains[i]
-                    row = best[i]
-                    for j in range(i + 1, k):
-                        value = gi + gains[j]
-                        if value > row[j]:
-                            row[j] = value
-    flat = [0.0] * k
-    outs = [i for i, own in enumerate(tables) if own is None]
-    if outs:
-        chances = hold_chances(
-            world, seat, [compiled[i][0] for i in outs], rng if rng is not None else random.Random(seat)
-        )
-        for i, chance in zip(outs, chances, strict=True):
-            flat[i] = compiled[i][1] * chance
-    return {(cards[i], cards[j]): best[i][j] + flat[i] + flat[j] for i in range(k) for j in range(i + 1, k)}
+    worth = [
+        [points * chance for (_, points, _), chance in zip(compiled, rates, strict=True)]
+        for rates in by_style
+    ]
+    k = len(cards)
+    return {
+        (cards[i], cards[j]): max(row[i] + row[j] for row in worth) for i in range(k) for j in range(i + 1, k)
+    }
 
 
 def best_pair(
