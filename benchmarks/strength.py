@@ -64,24 +64,34 @@ class Row:
 
 #: Thinking time per move of the head-to-head rows (ours and OpenSpiel's).
 H2H_SECONDS = 0.2
-#: Our entrant in the head-to-head rows: the default search, given the time.
-H2H_OURS = f"ismcts:seconds={H2H_SECONDS:g}"
+#: The two sides of a head-to-head row, each given a fixed budget a move
+#: (iterations, simulations) calibrated in the same run to take
+#: ``H2H_SECONDS``: fixed budgets keep the match fair whatever the load does
+#: during the row (a clock budget would give the side measured by the clock
+#: more search when the load drops). Ours is the default search.
+H2H_OURS = "ismcts"
+H2H_THEIRS = "openspiel_ismcts"
+#: Spec and the budget parameter probed, per side.
+_BUDGET = {H2H_OURS: ("ismcts:iterations={}", 100), H2H_THEIRS: ("openspiel_ismcts:simulations={}", 20)}
 
 
-def calibrate_openspiel(game_id: str, options: dict[str, Any], seconds: float, probe: int = 20) -> int:
-    """OpenSpiel ISMCTS simulations that take ``seconds`` a move in this
-    game, timed now (same machine, same load as the row that follows) over
-    decisions of random games with ``probe`` simulations each."""
+def calibrate(side: str, game_id: str, options: dict[str, Any], seconds: float) -> int:
+    """The budget of ``side`` (iterations, simulations) that takes
+    ``seconds`` a move in this game, timed now (same machine, same load as
+    the row that follows) over decisions of random games, the same for both
+    sides. Only the iterations actually run count (ours stops early once a
+    move is settled)."""
     import random
 
     from oracles.bots.base import SeatInfo
     from oracles.bots.specs import make_bot
     from oracles.core.registry import load_game
 
+    template, probe = _BUDGET[side]
     game = load_game(game_id, **options)
     rng = random.Random(f"calibrate:{game_id}")
-    spent, simulations = 0.0, 0
-    while spent < 4.0:  # a few seconds of probing per row
+    spent, work = 0.0, 0
+    while spent < 4.0:  # a few seconds of probing per side and row
         state = game.new_initial_state()
         stop = rng.randrange(2, 40)
         while not state.is_terminal():
@@ -90,15 +100,15 @@ def calibrate_openspiel(game_id: str, options: dict[str, Any], seconds: float, p
                 continue
             legal = state.legal_actions()
             if len(legal) > 1 and stop <= 0:
-                bot = make_bot(f"openspiel_ismcts:simulations={probe}", state.current_player(), stop)
+                bot = make_bot(template.format(probe), state.current_player(), stop)
                 begin = time.perf_counter()
                 bot.choose(SeatInfo(state, state.current_player()))
                 spent += time.perf_counter() - begin
-                simulations += probe
+                work += sum(getattr(bot, "searched", [probe]))
                 break
             stop -= 1
             state.apply_trusted(rng.choice(legal))
-    return max(1, round(seconds * simulations / spent))
+    return max(1, round(seconds * work / spent))
 
 
 def share_figures(data: dict[str, Any], shares: list[float], hero: str) -> tuple[str, bool]:
@@ -119,10 +129,13 @@ def measure(row: Row, workers: int, seed: int, title: str) -> dict[str, Any]:
     start = time.perf_counter()
     bots = list(row.bots)
     calibrated = ""
-    if any(b.startswith("openspiel_ismcts") for b in bots):
-        simulations = calibrate_openspiel(row.game, row.options, H2H_SECONDS)
-        bots = [f"openspiel_ismcts:simulations={simulations}" if b == "openspiel_ismcts" else b for b in bots]
-        calibrated = f" (OpenSpiel: {simulations} simulations ≈ {H2H_SECONDS:g} s, calibrated in this run)"
+    if H2H_THEIRS in bots:
+        budgets = {side: calibrate(side, row.game, row.options, H2H_SECONDS) for side in _BUDGET}
+        bots = [_BUDGET[b][0].format(budgets[b]) if b in _BUDGET else b for b in bots]
+        calibrated = (
+            f" ({budgets[H2H_OURS]} iterations and {budgets[H2H_THEIRS]} simulations ≈ "
+            f"{H2H_SECONDS:g} s a move, calibrated in this run)"
+        )
     games = row.deals * len(lineups(bots, len(bots)))
     shares: list[float] = []
 
@@ -212,7 +225,7 @@ def main() -> int:
         inrah["rounds"] = args.inrah_rounds
     if args.ismcts:
         ismcts = dict.fromkeys(ismcts, args.ismcts)
-    h, r, os_ = "heuristic", "random", "openspiel_ismcts"
+    h, r, os_, us = "heuristic", "random", H2H_THEIRS, H2H_OURS
     # The issue's head-to-head settings: Inrah over 5 rounds, Oracle one round.
     h2h_inrah = {"players": 4, "rounds": args.inrah_rounds or 5}
     h2h_oracle = {"players": 4, "rounds": args.oracle_rounds or 1}
@@ -229,13 +242,11 @@ def main() -> int:
         Row("codename", f"{mc} vs heuristic", [mc, h], {}, "win", 60, 2 * args.ismcts_deals),
         # Head to head with OpenSpiel's ISMCTS at equal time (the bots issue):
         # 200 games a row, one of ours against three of theirs at 4 players.
-        Row(
-            "codename", f"{H2H_OURS} vs OpenSpiel ISMCTS", [H2H_OURS, os_], {}, "win", 75, args.h2h_deals * 2
-        ),
+        Row("codename", "ISMCTS vs OpenSpiel ISMCTS", [us, os_], {}, "win", 75, args.h2h_deals * 2),
         Row(
             "inrah",
-            f"1 {H2H_OURS} vs 3 OpenSpiel ISMCTS",
-            [H2H_OURS, os_, os_, os_],
+            "1 ISMCTS vs 3 OpenSpiel ISMCTS",
+            [us, os_, os_, os_],
             h2h_inrah,
             "share",
             40,
@@ -243,8 +254,8 @@ def main() -> int:
         ),
         Row(
             "oracle",
-            f"1 {H2H_OURS} vs 3 OpenSpiel ISMCTS",
-            [H2H_OURS, os_, os_, os_],
+            "1 ISMCTS vs 3 OpenSpiel ISMCTS",
+            [us, os_, os_, os_],
             h2h_oracle,
             "share",
             40,
