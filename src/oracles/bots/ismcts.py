@@ -279,6 +279,19 @@ class ISMCTSBot(Bot):
                 break
         policy = self._rollout_policy(world.game.id)
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
+        if evaluator is None and start_scores is None and deadline is None and policy is random_policy:
+            # To the end of the game at random, no clock: the same moves as
+            # the loop below, without its checks and calls at every step.
+            current_player = world.current_player
+            apply = world.apply_trusted
+            sample_chance = world.sample_chance
+            legal_actions = world.legal_actions
+            choice = rng.choice
+            while True:
+                player = current_player()
+                if player == TERMINAL:
+                    break
+                apply(sample_chance(rng) if player == CHANCE else choice(legal_actions()))
         while True:
             player = world.current_player()
             if player == TERMINAL:
