@@ -29,3 +29,25 @@ def test_lazy_availability_and_untried_actions_match_eager_counting() -> None:
             assert node.available() == counted
     assert node.available() == counted
     assert set(node.children_n) == set(range(12))
+
+
+def test_the_fast_random_rollout_plays_as_the_general_one() -> None:
+    """Without a clock a random rollout to the end of the game runs a tight
+    loop; with a clock (one that never runs out) it runs the general loop:
+    the same seed must give the same choices."""
+    from oracles.bots.base import SeatInfo
+    from oracles.bots.ismcts import ISMCTSBot
+    from oracles.core.registry import load_game
+    from oracles.testing import decision_positions
+
+    choices = []
+    for game_id, options in (("oracle", {"players": 4, "rounds": 1}), ("inrah", {"players": 4, "rounds": 2})):
+        for state in decision_positions(load_game(game_id, **options), 4, seed=3):
+            seat = state.current_player()
+            fast = ISMCTSBot(seat, 5, iterations=40, horizon="game", prune=False)
+            timed = ISMCTSBot(seat, 5, iterations=40, seconds=3600.0, horizon="game", prune=False)
+            choice = fast.choose(SeatInfo(state, seat))
+            assert timed.choose(SeatInfo(state, seat)) == choice
+            assert fast.searched == timed.searched
+            choices.append(choice)
+    assert len(set(choices)) > 1
