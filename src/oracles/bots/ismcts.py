@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from itertools import filterfalse
+from itertools import filterfalse, islice
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
@@ -42,12 +42,55 @@ DEFAULT_ITERATIONS = 400
 
 
 class _Node:
-    __slots__ = ("children_n", "children_w", "n_available")
+    """A node of the tree: visits and rewards of its children, and how often
+    each action was available (``available``; see :meth:`visit`)."""
+
+    __slots__ = ("_known", "_legal", "_pending", "_untried", "children_n", "children_w", "n_available")
 
     def __init__(self) -> None:
         self.children_n: dict[int, int] = {}
         self.children_w: dict[int, float] = {}
         self.n_available: Counter[int] = Counter()
+        # The legal actions of the last visits, how many visits since they
+        # were counted in ``n_available``, and the untried ones among them as
+        # of ``_known`` children: a node often sees the same legal actions
+        # again (always at the root), thousands of them in Codename.
+        self._legal: list[int] | None = None
+        self._pending = 0
+        self._untried: list[int] = []
+        self._known = 0
+
+    def visit(self, legal: list[int]) -> list[int]:
+        """Count a visit where ``legal`` are available; the untried ones, in
+        ``legal``'s order (the caller must not change the list)."""
+        children = self.children_n
+        if legal == self._legal:
+            self._pending += 1
+            if len(children) != self._known:
+                # Children are only ever added, at the end of the dict.
+                untried = self._untried
+                for action in islice(children, self._known, None):
+                    if action in untried:
+                        untried.remove(action)
+                self._known = len(children)
+            return self._untried
+        self.available()
+        self._legal = legal
+        self._pending = 1
+        self._untried = list(filterfalse(children.__contains__, legal))
+        self._known = len(children)
+        return self._untried
+
+    def available(self) -> Counter[int]:
+        """``n_available`` brought up to date: each action's visits available."""
+        if self._pending:
+            assert self._legal is not None
+            if self._pending == 1:
+                self.n_available.update(self._legal)  # counted in C
+            else:
+                self.n_available.update(dict.fromkeys(self._legal, self._pending))
+            self._pending = 0
+        return self.n_available
 
 
 def seat_rewards(state: State) -> list[float]:
@@ -229,11 +272,7 @@ class ISMCTSBot(Bot):
                 if expanded:
                     break
                 node = tree[key] = _Node()
-            # Counter.update counts in C (legal actions are distinct): this
-            # and the filter below run over every legal action (thousands in
-            # Codename) at every node of every iteration.
-            node.n_available.update(legal)
-            untried = list(filterfalse(node.children_n.__contains__, legal))
+            untried = node.visit(legal)
             if untried:
                 action = rng.choice(untried)
                 expanded = True
@@ -241,9 +280,10 @@ class ISMCTSBot(Bot):
                 c = self.c
                 best = -1.0
                 action = legal[0]
+                available = node.available()
                 for a in legal:
                     n = node.children_n[a]
-                    value = node.children_w[a] / n + c * math.sqrt(math.log(node.n_available[a]) / n)
+                    value = node.children_w[a] / n + c * math.sqrt(math.log(available[a]) / n)
                     if value > best:
                         best, action = value, a
             path.append((node, action, seat))
@@ -254,6 +294,19 @@ class ISMCTSBot(Bot):
                 break
         policy = self._rollout_policy(world.game.id)
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
+        if evaluator is None and start_scores is None and deadline is None and policy is random_policy:
+            # To the end of the game at random, no clock: the same moves as
+            # the loop below, without its checks and calls at every step.
+            current_player = world.current_player
+            apply = world.apply_trusted
+            sample_chance = world.sample_chance
+            legal_actions = world.legal_actions
+            choice = rng.choice
+            while True:
+                player = current_player()
+                if player == TERMINAL:
+                    break
+                apply(sample_chance(rng) if player == CHANCE else choice(legal_actions()))
         while True:
             player = world.current_player()
             if player == TERMINAL:

@@ -322,17 +322,7 @@ class CodenameSight(CodenameTable):
         world._deck = [list(map(new_id, cards)) for cards in self._deck]
         world._discard = [list(map(new_id, cards)) for cards in self._discard]
         world._aside = [list(map(new_id, cards)) for cards in self._aside]
-        unseen = plan.unseen
-        seen = []
-        for mask in self._seen:
-            renamed = mask & ~unseen
-            hidden = mask & unseen
-            while hidden:
-                low = hidden & -hidden
-                renamed |= 1 << rename[low.bit_length() - 1]
-                hidden ^= low
-            seen.append(renamed)
-        world._seen = seen
+        world._seen = [kept + sum(map(_BITS.__getitem__, map(new_id, cards))) for kept, cards in plan.seen]
         world._nots = [[(rename[card], symbol) for card, symbol in facts] for facts in self._nots]
         history = world._history
         recipes = world._recipes
@@ -393,7 +383,11 @@ class CodenameSight(CodenameTable):
             for index, entry in enumerate(self._logs)
             if not entry.knowers & bit and any(unseen >> card & 1 for card in entry.cards)
         ]
-        plan = _Plan(decks, unseen, recipes, logs)
+        seen_parts = []
+        for mask in self._seen:
+            hidden = mask & unseen
+            seen_parts.append((mask & ~unseen, [c for c in range(2 * DECK_SIZE) if hidden >> c & 1]))
+        plan = _Plan(decks, seen_parts, recipes, logs)
         self._resample_memo = (key, plan)
         return plan
 
@@ -416,14 +410,16 @@ class _Plan(NamedTuple):
     #: Per deck: the unseen cards by place, their ids sorted, and per place
     #: the symbols the seat knows its card is not (bitmask; empty if none).
     decks: list[tuple[list[int], list[int], list[int]]]
-    #: The unseen cards (bitmask of ids).
-    unseen: int
+    #: Per seat, what it has seen: the cards ``seat`` has seen too (they keep
+    #: their ids; bitmask) and the unseen ones (to rename).
+    seen: list[tuple[int, list[int]]]
     #: Indices of the history entries whose recipe names an unseen card.
     recipes: list[int]
     #: Indices of the log entries whose secret, unseen by the seat, names an unseen card.
     logs: list[int]
 
 
+_BITS = tuple(1 << card for card in range(2 * DECK_SIZE))
 _SYMBOL_DIGIT = tuple(str(symbol_of(card)) for card in range(2 * DECK_SIZE))
 
 
@@ -437,23 +433,33 @@ def _packed_symbols(cards: tuple[int, ...]) -> int:
 def _respect(drawn: list[int], forbidden: list[int], rng: random.Random) -> list[int]:
     """``drawn`` (the ids laid over a pool's places) with swaps so that no
     place gets a symbol the seat knows its card is not (``forbidden``, per
-    place); a full matching if the swaps get stuck (:func:`_matching`)."""
-    order = list(range(len(drawn)))
+    place): each place that breaks one swaps with a place drawn uniformly
+    among those it can swap with (random probes, then a scan in random
+    order); a full matching if none can (:func:`_matching`)."""
+    size = len(drawn)
+    draw = rng.random
     for i, mask in enumerate(forbidden):
         if not mask >> symbol_of(drawn[i]) & 1:
             continue
-        shuffle(order, rng)
-        for j in order:
-            if not mask >> symbol_of(drawn[j]) & 1 and not forbidden[j] >> symbol_of(drawn[i]) & 1:
-                drawn[i], drawn[j] = drawn[j], drawn[i]
+        mine = symbol_of(drawn[i])
+        for _ in range(2 * size):
+            j = int(draw() * size)
+            if not mask >> symbol_of(drawn[j]) & 1 and not forbidden[j] >> mine & 1:
                 break
         else:
-            ids = sorted(drawn)
-            symbols = _matching(
-                list(range(len(drawn))), [symbol_of(card) for card in ids], dict(enumerate(forbidden)), rng
-            )
-            by_symbol: dict[int, list[int]] = {}
-            for card in reversed(ids):
-                by_symbol.setdefault(symbol_of(card), []).append(card)
-            return [by_symbol[symbol].pop() for symbol in symbols]
+            order = list(range(size))
+            shuffle(order, rng)
+            for j in order:
+                if not mask >> symbol_of(drawn[j]) & 1 and not forbidden[j] >> mine & 1:
+                    break
+            else:
+                ids = sorted(drawn)
+                symbols = _matching(
+                    list(range(size)), [symbol_of(card) for card in ids], dict(enumerate(forbidden)), rng
+                )
+                by_symbol: dict[int, list[int]] = {}
+                for card in reversed(ids):
+                    by_symbol.setdefault(symbol_of(card), []).append(card)
+                return [by_symbol[symbol].pop() for symbol in symbols]
+        drawn[i], drawn[j] = drawn[j], drawn[i]
     return drawn

@@ -247,8 +247,17 @@ def _deal_hands(
     left. Random tries first; if they all fail, card by card with a check
     (:func:`_assign_cards_checked`). The result depends only on the cards
     (their order too), the constraints and ``rng``."""
+    if not constrained:  # the common case: no seat has shown a void in these colours
+        rest = free[:]
+        shuffle(rest, rng, len(rest) - capacity[-1] if capacity else 0)  # the last seat takes what is left
+        hands = []
+        start = 0
+        for room in capacity:
+            hands.append(rest[start : start + room])
+            start += room
+        return hands if start == len(rest) else None
     draw = rng.random
-    for _ in range(30 if constrained else 1):
+    for _ in range(30):
         left = list(capacity)
         dealt: list[list[int]] = [[] for _ in capacity]
         order = constrained[:]

@@ -145,6 +145,7 @@ from oracles.games.oracle.prophecies import (
     Edition,
     edition_named,
 )
+from oracles.games.oracle.resample import resample
 from oracles.games.oracle.scoring import (
     NOBODY,
     compiled_tests,
@@ -980,8 +981,6 @@ class OracleState(State):
 
     # ------------------------------------------------------- resample
     def _resample(self, seat: int, rng: random.Random) -> OracleState:
-        from oracles.games.oracle.resample import resample
-
         return resample(self, seat, rng)
 
     def replayed(self, history: Sequence[int]) -> OracleState:

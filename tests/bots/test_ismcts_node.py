@@ -1,0 +1,53 @@
+"""The search tree's node counts availability lazily (a node often sees the
+same legal actions again): what it reports must be what counting every
+visit would give."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from oracles.bots.ismcts import _Node
+
+
+def test_lazy_availability_and_untried_actions_match_eager_counting() -> None:
+    rng = random.Random(5)
+    node = _Node()
+    counted: Counter[int] = Counter()
+    pools = [list(range(10)), list(range(10)), [3, 5, 7], list(range(4, 12))]
+    for step in range(400):
+        legal = list(rng.choice(pools))  # equal lists, new objects: as legal_actions() gives
+        counted.update(legal)
+        untried = node.visit(legal)
+        assert untried == [a for a in legal if a not in node.children_n]
+        if untried and rng.random() < 0.3:  # the iteration expands an action and backs it up
+            node.children_n[rng.choice(untried)] = 1
+        elif node.children_n and rng.random() < 0.5:  # or backs up a known one
+            action = rng.choice(list(node.children_n))
+            node.children_n[action] += 1
+        if step % 37 == 0:
+            assert node.available() == counted
+    assert node.available() == counted
+    assert set(node.children_n) == set(range(12))
+
+
+def test_the_fast_random_rollout_plays_as_the_general_one() -> None:
+    """Without a clock a random rollout to the end of the game runs a tight
+    loop; with a clock (one that never runs out) it runs the general loop:
+    the same seed must give the same choices."""
+    from oracles.bots.base import SeatInfo
+    from oracles.bots.ismcts import ISMCTSBot
+    from oracles.core.registry import load_game
+    from oracles.testing import decision_positions
+
+    choices = []
+    for game_id, options in (("oracle", {"players": 4, "rounds": 1}), ("inrah", {"players": 4, "rounds": 2})):
+        for state in decision_positions(load_game(game_id, **options), 4, seed=3):
+            seat = state.current_player()
+            fast = ISMCTSBot(seat, 5, iterations=40, horizon="game", prune=False)
+            timed = ISMCTSBot(seat, 5, iterations=40, seconds=3600.0, horizon="game", prune=False)
+            choice = fast.choose(SeatInfo(state, seat))
+            assert timed.choose(SeatInfo(state, seat)) == choice
+            assert fast.searched == timed.searched
+            choices.append(choice)
+    assert len(set(choices)) > 1
