@@ -35,7 +35,7 @@ import sys
 import threading
 import traceback
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from itertools import islice
 from typing import Any, TypeVar
 
@@ -213,9 +213,12 @@ def _forked_map(
     func: Callable[[Job], Result], jobs: Iterable[Job], workers: int, chunksize: int
 ) -> Iterator[Result]:
     """:func:`map_in_order` in forked workers: tasks of ``chunksize`` jobs,
-    :data:`QUEUED_TASKS` of them queued at each worker, the results yielded
-    in order. The workers are stopped when the jobs are done, and killed at
+    :data:`QUEUED_TASKS` of them queued at each worker (only one each once
+    the tasks left are too few to go round, so that no worker waits at the
+    end while another still has a task queued), the results yielded in
+    order. The workers are stopped when the jobs are done, and killed at
     once on an error, a Ctrl-C or the iterator being closed early."""
+    total = -(-len(jobs) // chunksize) if isinstance(jobs, Sized) else None  # tasks in all, if known
     pending = iter(jobs)
     processes, conns = _fork_workers(func, workers)
     queued: dict[multiprocessing.connection.Connection, deque[int]] = {conn: deque() for conn in conns}
@@ -226,6 +229,9 @@ def _forked_map(
 
     def feed(conn: multiprocessing.connection.Connection) -> None:
         nonlocal sent
+        plenty = total is None or total - sent >= QUEUED_TASKS * workers
+        if len(queued[conn]) >= (QUEUED_TASKS if plenty else 1):
+            return
         chunk = list(islice(pending, chunksize))
         if chunk:
             try:
