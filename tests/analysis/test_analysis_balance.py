@@ -39,3 +39,28 @@ def test_failing_cards_are_the_dead_and_the_uneven() -> None:
     )
     assert failing(measurement, 0.35, 0.05) == ["O02", "O03"]  # dead; 50% over the median
     assert measurement.max_deviation == 0.5
+
+
+def test_a_card_that_meets_the_goal_is_not_pushed_out_of_it() -> None:
+    # 3 x 0.78 = 2.34 against 2: inside the band, outside the aim; the damped
+    # step rounds back to 3, so it stays (a forced point down would kill it).
+    assert new_points(3, 0.78, 0.15, GOAL) == 3
+    # Seldom kept: not made cheaper even when the damped step would.
+    assert new_points(5, 0.5, 0.07, GOAL) == 5
+    # A card outside the band still moves by at least a point.
+    assert new_points(4, 0.9, 0.2, GOAL) == 3
+
+
+def test_a_card_that_cannot_pay_at_the_cap_is_given_up() -> None:
+    from oracles.games.oracle.balance import Measurement, beyond_reach
+
+    m = Measurement(
+        points={"O21": MAX_POINTS, "O22": MAX_POINTS, "O01": 4},
+        kept_rate={"O21": 0.4, "O22": 0.4, "O01": 0.2},
+        expected={"O21": 0.1, "O22": 2.0, "O01": 0.1},
+        hold_rate={"O21": 0.002, "O22": 0.03, "O01": 0.03},
+        median=2.0,
+        games=1000,
+        kept={"O21": 400, "O22": 400, "O01": 200},
+    )
+    assert beyond_reach(m, 2.0, 0.35) == ["O21"]

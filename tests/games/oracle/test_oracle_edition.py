@@ -1,4 +1,4 @@
-"""The ``edition`` option: classic by default, the balanced trial on request, and
+"""The ``edition`` option: classic by default, the balanced edition on request, and
 records written before the option existed replay with the classic points."""
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ def edition_of(**options: Any) -> Any:
 
 
 def test_the_default_is_the_classic_edition() -> None:
-    """The balanced trial misses its goal (docs/analysis.md), so the table of
-    docs/rules/oracle.md stays the default and records without the option
-    replay with it."""
+    """SPEC §3 fixes the classic points as the game's table and §2 replays a
+    record's left-out options with their defaults, so ``classic`` stays the
+    default (records without the option replay with it) and ``balanced``
+    is offered by name (docs/analysis.md)."""
     assert load_game("oracle").options["edition"] == "classic"
     assert edition_of() is edition_named("classic")
     assert edition_of(edition="balanced") is edition_named("balanced")

@@ -15,7 +15,14 @@ holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
   expected points when kept would leave the band ``median x (1 + tolerance)``:
   the bots keep some cards only when they are nearly sure to hold, and such
   a card, raised without end, would become a windfall;
-* points stay whole, from 1 to :data:`MAX_POINTS`.
+* a card that meets the goal moves only when the damped step says so (no
+  forced point up or down), and is never made cheaper while it is kept in
+  fewer than twice ``min_kept`` of its deals: with whole points a cheap card
+  that holds most of the time flips between dead and overpaying;
+* points stay whole, from 1 to :data:`MAX_POINTS`; a card that pays under
+  the band even at the cap (kept often enough to tell) is out of reach of
+  points (:func:`beyond_reach`): it goes back to its starting points for
+  good, where it no longer crowds out the others, and is listed.
 
 Hold rates of rarely kept cards are noisy: the loop mixes
 :data:`PRIOR_KEEPS` pseudo-keeps at the card's dealt hold rate into them.
@@ -55,6 +62,8 @@ PRIOR_KEEPS = 5
 #: No card is worth more than four times the classic edition's dearest (O19, 15): a
 #: prophecy that rarely holds needs many points to pay as much as the others.
 MAX_POINTS = 60
+#: Keeps a card at the cap needs before it is given up (:func:`beyond_reach`).
+REACH_KEEPS = 100
 
 
 @dataclass(frozen=True)
@@ -115,12 +124,17 @@ def new_points(points: int, hold_rate: float, kept_rate: float, goal: Goal) -> i
     how often it holds when kept (shrunk towards its dealt rate when rarely kept)."""
     expected = points * hold_rate
     result = points
-    if goal.median > 0 and abs(expected / goal.median - 1) > goal.aim:
+    gap = abs(expected / goal.median - 1) if goal.median > 0 else 0.0
+    meets = kept_rate >= goal.min_kept and gap <= goal.tolerance
+    if goal.median > 0 and gap > goal.aim:
         ideal = goal.median / hold_rate if hold_rate > 0 else points * MAX_STEP
         ratio = min(MAX_STEP, max(1 / MAX_STEP, (ideal / points) ** DAMPING))
         result = round(points * ratio)
-        if result == points:
+        if result == points and not meets:
             result += 1 if ideal > points else -1
+        if meets and result < points and kept_rate < 2 * goal.min_kept:
+            # A card that meets the goal but is seldom kept would die cheaper.
+            result = points
     if kept_rate < goal.min_kept and hold_rate > 0:
         # Raised, but never past the top of the band: a card the bots keep
         # only when it is sure to hold would otherwise grow without end.
@@ -211,6 +225,7 @@ def balance(
     best: tuple[float, Edition, Measurement] | None = None
     met = False
     target = 0.0
+    out_of_reach: set[str] = set()
     for number in range(settings.steps):
         seed = settings.seed + number
         kind = "step"
@@ -236,11 +251,27 @@ def balance(
             met = True
             break
         points = repoint(measurement, target, settings.aim, settings.tolerance, settings.min_kept)
+        out_of_reach.update(beyond_reach(measurement, target, settings.tolerance))
+        points.update({card_id: start.card(card_id).points for card_id in out_of_reach})
         edition = repointed(edition, points, name)
     assert best is not None
-    unkept = never_kept(steps, settings.revert_below)
+    unkept = sorted(set(never_kept(steps, settings.revert_below)) | out_of_reach)
     chosen = repointed(best[1], {card_id: start.card(card_id).points for card_id in unkept}, name)
     return BalanceResult(edition=chosen, final=best[2], met=met, steps=steps, unkept=unkept)
+
+
+def beyond_reach(measurement: Measurement, target: float, tolerance: float) -> list[str]:
+    """Cards at :data:`MAX_POINTS`, kept at least :data:`REACH_KEEPS` times,
+    whose expected points when kept are still under the band: no points
+    allowed would make them pay, and at that price they only crowd out the
+    other cards. They go back to their starting points for good."""
+    return [
+        card_id
+        for card_id, points in measurement.points.items()
+        if points >= MAX_POINTS
+        and measurement.kept.get(card_id, 0) >= REACH_KEEPS
+        and measurement.expected[card_id] < target * (1 - tolerance)
+    ]
 
 
 def never_kept(steps: Sequence[Step], below: float) -> list[str]:

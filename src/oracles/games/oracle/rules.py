@@ -14,8 +14,9 @@ option              type    default            meaning
 ``removed_colour``  str     ``P``              colour left out with 3 players; with 4 or
                                                5 players only the default is accepted
 ``edition``         str     ``classic``        the Oracle cards' points: ``classic``
-                                               (the project's table), ``balanced`` (a
-                                               re-pointed trial) or an edition file
+                                               (the project's table), ``balanced`` (the
+                                               same cards re-pointed by ``oracles
+                                               balance``) or an edition file
 ==================  ======  =================  ===========================================
 
 Actions
@@ -232,7 +233,7 @@ class OracleGame(Game):
             "edition",
             str,
             "classic",
-            "the Oracle cards' points: classic, balanced (a re-pointed trial) or an edition file",
+            "the Oracle cards' points: classic, balanced (re-pointed by oracles balance) or an edition file",
             check=_check_edition,
         ),
     )
