@@ -270,3 +270,25 @@ def test_views_of_a_clone_played_on_match_a_fresh_replay(options: dict[str, Any]
         for viewer in viewers:
             assert following.view(viewer) == fresh.view(viewer)
         state = following
+
+
+def test_views_share_the_log_entries_all_seats_see_alike_and_hand_out_copies() -> None:
+    """A server keeps every seat's log: an event that looks the same to all
+    seats is kept once; yet each view gets entries of its own to change."""
+    game = load_game("oracle", players=4, rounds=1)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    assert isinstance(state, OracleState)
+    for _ in range(40):
+        step(state, rng)
+    views = [state.view(seat) for seat in range(4)]
+    plays = [i for i, entry in enumerate(views[0]["log"]) if entry.get("kind") == "play"]
+    assert plays
+    kept = [state._logs[seat] for seat in range(4)]
+    for index in plays:
+        assert all(log[index] is kept[0][index] for log in kept)
+    deal = next(i for i, entry in enumerate(views[0]["log"]) if entry.get("kind") == "deal")
+    assert len({id(log[deal]) for log in kept}) == 4  # each seat saw its own hand
+    views[0]["log"][plays[0]]["card"] = "changed"
+    assert state.view(1)["log"][plays[0]]["card"] != "changed"
+    assert state.view(0)["log"][plays[0]]["card"] != "changed"

@@ -970,7 +970,15 @@ class OracleState(State):
         log = self._logs.setdefault(viewer, [])
         # Events only ever get appended, so the entries already made stay valid.
         for index in range(len(log), len(self._events)):
-            log.append(event_view(self, self._events[index], viewer))
+            entry = event_view(self, self._events[index], viewer)
+            # Most events look the same to every viewer: one dict serves them
+            # all (entries are handed out as copies), which keeps a table's
+            # memory down on a server that holds every seat's log.
+            for other in self._logs.values():
+                if other is not log and len(other) > index and other[index] == entry:
+                    entry = other[index]
+                    break
+            log.append(entry)
         if viewer is not None:
             return [dict(entry) for entry in log]
         first = max((e.seq for e in self._events if e.kind == E_DEAL), default=0)
