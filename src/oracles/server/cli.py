@@ -71,10 +71,11 @@ def serve(settings: Settings, log_level: str = "info") -> None:
     flight finish first)."""
     import uvicorn
 
-    from oracles.server import logs
+    from oracles.server import collector, logs
     from oracles.server.app import create_app
 
     logs.setup(log_level)
+    collector.install()
     app = create_app(settings)
     config = uvicorn.Config(
         app,
