@@ -6,6 +6,7 @@ the same on two truths the seat cannot tell apart), and honours every
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import cast
 
 import pytest
@@ -163,10 +164,12 @@ def test_resample_at_every_step_of_heuristic_games() -> None:
     """At every step of a few games (the heuristic policy against itself,
     which plays long games, unlike random guesses): a world for one seat or
     the other (a fresh rng state each time) shows it the same view, is the
-    state its history replays to, and plays on to the end."""
+    state its history replays to, and plays on to the end, also where a
+    shuffle that sent seen cards away was drawn again."""
     game = load_game("codename", max_turns=40)
     rng = random.Random(9)
     steps = 0
+    redraws: Counter[str] = Counter()
     for _ in range(2):
         state = game.new_initial_state()
         assert isinstance(state, CodenameState)
@@ -175,7 +178,10 @@ def test_resample_at_every_step_of_heuristic_games() -> None:
             world = state.resample_from_infostate(seat, random.Random(rng.random()))
             assert world.view(seat) == state.view(seat)
             assert world._seen[seat] == state._seen[seat]  # what the seat saw keeps its ids
-            if not state._resample_plan(seat).shuffles:
+            redrawn = state._resample_plan(seat).shuffles
+            kinds = {e.public["seq"]: e.public["kind"] for e in state._logs}
+            redraws.update(kinds[index] for index, _, _ in redrawn)
+            if not redrawn:
                 # (A redrawn shuffle may give the opponent's sightings before
                 # and after it to one card: the count may then drop.)
                 assert world._seen[1 - seat].bit_count() == state._seen[1 - seat].bit_count()
@@ -194,6 +200,8 @@ def test_resample_at_every_step_of_heuristic_games() -> None:
                 state.apply_action(choose(state, state.current_player(), rng))
             steps += 1
     assert steps > 100
+    # Seen cards were sent away by both kinds of shuffle, so both were drawn again.
+    assert redraws["scramble"] > 0 and redraws["reshuffle"] > 0
 
 
 def test_an_unknown_code_slot_takes_every_symbol_it_may_hold() -> None:
