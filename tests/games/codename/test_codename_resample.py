@@ -12,6 +12,7 @@ from typing import cast
 import pytest
 from codename_scenarios import cells_of, play, start
 
+from oracles.core.errors import IllegalActionError
 from oracles.core.registry import load_game
 from oracles.games.codename.actions import GUESS_ACTIONS, symbol_of
 from oracles.games.codename.knowledge import _matching
@@ -265,3 +266,66 @@ def test_seen_cards_scrambled_away_take_every_symbol_their_cells_may_hold() -> N
         for cell, symbols in shown.items():
             symbols.add(symbol_of(world._field[1][cell]))
     assert shown[0] == shown[10] == set(range(5))
+
+
+def test_truths_differing_in_where_a_reshuffle_sent_seen_cards_give_the_same_worlds() -> None:
+    """In heuristic games, wherever a reshuffle sent cards a seat had seen
+    where it did not see them again: the truth with two of those places
+    exchanged (the rest of the game replayed) looks the same to the seat
+    and gives the same worlds."""
+    game = load_game("codename", max_turns=40)
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        assert isinstance(state, CodenameState)
+        while not state.is_terminal() and compared < 6:
+            seat = len(state.history()) % 2
+            for index, cards, positions in state._resample_plan(seat).shuffles:
+                if not any(e.public["seq"] == index and e.public["kind"] == "reshuffle" for e in state._logs):
+                    continue
+                decks = {card for deck in state._deck for card in deck}
+                positions = [k for k in positions if cards[k] in decks]  # still in the deck
+                symbols = [symbol_of(cards[k]) for k in positions]
+                pair = next(
+                    ((a, b) for a in range(len(symbols)) for b in range(a) if symbols[a] != symbols[b]), None
+                )
+                if pair is None:
+                    continue
+                other = exchanged(state, index, positions[pair[0]], positions[pair[1]])
+                if other is None or other.information_state_string(seat) != state.information_state_string(
+                    seat
+                ):
+                    continue
+                for k in range(2):
+                    mine = state.resample_from_infostate(seat, random.Random(k))
+                    theirs = other.resample_from_infostate(seat, random.Random(k))
+                    assert situation(mine) == situation(theirs)
+                compared += 1
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(choose(state, state.current_player(), rng))
+    assert compared > 0
+
+
+def exchanged(state: CodenameState, index: int, a: int, b: int) -> CodenameState | None:
+    """``state``'s game with positions ``a`` and ``b`` of the chance outcome
+    at ``index`` exchanged (None if the rest of the game is then illegal)."""
+    other = state.game.new_initial_state()
+    assert isinstance(other, CodenameState)
+    for at, action in enumerate(state.history()):
+        if at == index:
+            text = other.action_to_string(action).split()
+            head = 2  # "reshuffle <seat>"
+            text[head + a], text[head + b] = text[head + b], text[head + a]
+            action = other.string_to_action(" ".join(text))
+        try:
+            other.apply_action(action)
+        except IllegalActionError:
+            return None
+    swapped = [symbol_of(card) for card in state._recipes[index][1]]  # type: ignore[index]
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    assert [symbol_of(card) for card in other._recipes[index][1]] == swapped  # type: ignore[index]
+    return other
