@@ -4,6 +4,7 @@ the bots' integer snapshot, and resampling the cards a seat never saw."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any, NamedTuple, Self, cast
 
 from oracles.core.rand import shuffle
@@ -315,7 +316,7 @@ class CodenameSight(CodenameTable):
         other = 1 - seat
         # truth id -> world id before the relabelling, per shuffle redrawn.
         moved: list[int] | None = None
-        steps: list[tuple[int, list[int]]] = []
+        steps: list[list[int]] = []
         other_at = self._seen_at[other]
         if plan.shuffles:
             moved = list(range(2 * DECK_SIZE))
@@ -331,7 +332,7 @@ class CodenameSight(CodenameTable):
                     other_at[new] = seen_after if seen_after >= 0 else seen_before
                 for k, new in zip(positions, news, strict=True):
                     moved[cards[k]] = new
-                steps.append((index, list(moved)))
+                steps.append(list(moved))
         rename = list(range(2 * DECK_SIZE + 1))
         rename[-1] = -1  # an empty field cell stays empty
         seen = self._seen[seat]
@@ -362,48 +363,38 @@ class CodenameSight(CodenameTable):
         world._aside = [list(map(new_id, cards)) for cards in self._aside]
         world._nots = [[(rename[card], symbol) for card, symbol in facts] for facts in self._nots]
         # The seat's own sightings keep their ids; the opponent's are renamed.
-        world_at = [-1] * (2 * DECK_SIZE)
-        for card, when in enumerate(other_at):
-            if when >= 0:
-                world_at[rename[card]] = when
-        world._seen_at[other] = world_at
-        world._seen[other] = sum(_BITS[card] for card, when in enumerate(world_at) if when >= 0)
+        world_at = world._seen_at[other]
+        redraw = plan.redraw
+        if moved is None or redraw is None:
+            # Only the cards the seat never saw are renamed (among themselves).
+            kept, hidden = plan.other_seen
+            for card in hidden:
+                world_at[card] = -1
+            for card in hidden:
+                world_at[rename[card]] = other_at[card]
+            world._seen[other] = kept + sum(map(_BITS.__getitem__, map(new_id, hidden)))
+            self._rename_records(world, plan.recipes, plan.logs, rename)
+            return world
+        for card in redraw.touched:
+            world_at[card] = -1
+        for card in redraw.touched:
+            world_at[rename[card]] = other_at[card]
+        world._seen[other] = (self._seen[other] & ~redraw.touched_mask) + sum(
+            _BITS[card] for card in redraw.touched if world_at[card] >= 0
+        )
+        self._rename_records(world, redraw.recipes, redraw.logs, rename)
+        maps = [[rename[card] for card in step] for step in steps]
         history = world._history
         recipes = world._recipes
-        logs = world._logs
-        if moved is None:
-            self._rename_records(world, plan.recipes, plan.logs, rename)
-        else:
-            first = plan.shuffles[0][0]
-            early_recipes = [index for index in plan.recipes if index < first]
-            early_logs = [index for index in plan.logs if self._logs[index].public["seq"] < first]
-            self._rename_records(world, early_recipes, early_logs, rename)
-            bit = seat_bit(seat)
-            late_logs = [
-                index
-                for index in range(len(logs))
-                if logs[index].cards and not logs[index].knowers & bit and logs[index].public["seq"] >= first
-            ]
-            step = 0
-            maps: list[list[int]] = []
-            for index in range(first, len(recipes)):
-                while step < len(steps) and steps[step][0] <= index:
-                    maps.append([rename[card] for card in steps[step][1]])
-                    step += 1
-                current = maps[-1]
-                recipe = recipes[index]
-                if recipe is not None:
-                    offset, cards = recipe
-                    cards = tuple(map(current.__getitem__, cards))
-                    recipes[index] = (offset, cards)
-                    history[index] = offset + _packed_symbols(cards)
-            for index in late_logs:
-                entry = logs[index]
-                seq = entry.public["seq"]
-                current = next(
-                    m for (at, _), m in zip(reversed(steps), reversed(maps), strict=True) if at <= seq
-                )
-                self._rename_log(world, index, current)
+        for index, step in redraw.late_recipes:
+            recipe = recipes[index]
+            assert recipe is not None
+            offset, cards = recipe
+            cards = tuple(map(maps[step].__getitem__, cards))
+            recipes[index] = (offset, cards)
+            history[index] = offset + _packed_symbols(cards)
+        for index, step in redraw.late_logs:
+            self._rename_log(world, index, maps[step])
         return world
 
     @staticmethod
@@ -500,7 +491,36 @@ class CodenameSight(CodenameTable):
             for index, entry in enumerate(self._logs)
             if not entry.knowers & bit and any(unseen >> card & 1 for card in entry.cards)
         ]
-        plan = _Plan(decks, recipes, logs, shuffles, movable, forbidden)
+        other = self._seen[1 - seat]
+        hidden = other & unseen
+        other_seen = (other & ~unseen, [c for c in range(2 * DECK_SIZE) if hidden >> c & 1])
+        redraw = None
+        if shuffles:
+            # The records from the first shuffle redrawn on are renamed by
+            # the permutations drawn so far (step: how many, less one).
+            first = shuffles[0][0]
+            starts = [index for index, _, _ in shuffles]
+            touched = candidates | unseen
+            redraw = _Redraw(
+                [index for index in recipes if index < first],
+                [index for index in logs if self._logs[index].public["seq"] < first],
+                [
+                    (index, bisect_right(starts, index) - 1)
+                    for index in range(first, len(self._recipes))
+                    if (recipe := self._recipes[index]) is not None
+                    and any(touched >> card & 1 for card in recipe[1])
+                ],
+                [
+                    (index, bisect_right(starts, entry.public["seq"]) - 1)
+                    for index, entry in enumerate(self._logs)
+                    if entry.public["seq"] >= first
+                    and not entry.knowers & bit
+                    and any(touched >> card & 1 for card in entry.cards)
+                ],
+                [c for c in range(2 * DECK_SIZE) if touched >> c & 1],
+                touched,
+            )
+        plan = _Plan(decks, recipes, logs, shuffles, movable, forbidden, other_seen, redraw)
         self._resample_memo = (key, plan)
         return plan
 
@@ -539,6 +559,26 @@ class _Plan(NamedTuple):
     movable: list[list[int]]
     #: Per card, the symbols the seat knows it is not (bitmask).
     forbidden: dict[int, int]
+    #: What the opponent has seen: the cards the seat has seen too (they
+    #: keep their ids; bitmask) and the others (renamed; used without shuffles to redraw).
+    other_seen: tuple[int, list[int]]
+    #: What renaming needs when shuffles are redrawn (else None).
+    redraw: _Redraw | None
+
+
+class _Redraw(NamedTuple):
+    """The records to rename when shuffles are redrawn (see :meth:`CodenameSight._resample`)."""
+
+    #: Before the first shuffle redrawn: the recipes and log entries naming an unseen card.
+    recipes: list[int]
+    logs: list[int]
+    #: From it on: (index, how many shuffles redrawn by then, less one) of the
+    #: recipes and of the log entries unseen by the seat that name a card that may move.
+    late_recipes: list[tuple[int, int]]
+    late_logs: list[tuple[int, int]]
+    #: The cards that may be renamed (unseen, or sent by a shuffle redrawn), as a list and a bitmask.
+    touched: list[int]
+    touched_mask: int
 
 
 _BITS = tuple(1 << card for card in range(2 * DECK_SIZE))
