@@ -432,7 +432,8 @@ class CodenameSight(CodenameTable):
         cannot tell apart give the same world).
 
         And the reshuffles and scrambles to draw again: those that sent a
-        card the seat had seen where it did not see it again. For each, the
+        card the seat had seen (or knew not to be some symbol) where it did
+        not watch it again. For each, the
         places of its outcome (positions in its recipe) that the seat did not
         watch afterwards (no sighting, no 'not X' fact about the card sent
         there): the same places whatever the truth.
@@ -461,7 +462,7 @@ class CodenameSight(CodenameTable):
             assert recipe is not None
             cards = recipe[1]
             positions = [k for k, card in enumerate(cards) if watched[card] < index]
-            if any(seen >> cards[k] & 1 for k in positions):
+            if any(watched[cards[k]] >= 0 for k in positions):
                 shuffles.append((index, cards, positions))
                 for k in positions:
                     candidates |= 1 << cards[k]
