@@ -6,10 +6,13 @@ the same on two truths the seat cannot tell apart), and honours every
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import cast
 
 import pytest
+from codename_scenarios import cells_of, play, start
 
+from oracles.core.errors import IllegalActionError
 from oracles.core.registry import load_game
 from oracles.games.codename.actions import GUESS_ACTIONS, symbol_of
 from oracles.games.codename.knowledge import _matching
@@ -75,7 +78,19 @@ def test_matching_refuses_contradictions() -> None:
 
 GUESSES = frozenset(GUESS_ACTIONS)
 #: The fields that hold card ids (compared by symbol and place) and the caches.
-ID_FIELDS = ("_field", "_code", "_hand", "_deck", "_discard", "_aside", "_seen", "_nots", "_recipes", "_logs")
+ID_FIELDS = (
+    "_field",
+    "_code",
+    "_hand",
+    "_deck",
+    "_discard",
+    "_aside",
+    "_seen",
+    "_seen_at",
+    "_nots",
+    "_recipes",
+    "_logs",
+)
 
 
 def canonical(state: CodenameState) -> tuple[object, ...]:
@@ -84,7 +99,7 @@ def canonical(state: CodenameState) -> tuple[object, ...]:
     log's secrets) or by where the card lies (what each seat knows a card
     is not), and every view and knowledge snapshot. A hand is a set: its
     order means nothing (a replay may take another card of the same symbol
-    from it), so a card in hand lies at its symbol. Which cards each seat
+    from it), so a card in hand lies at its symbol; so is a discard pile. Which cards each seat
     has seen is left out: where equal cards were shuffled together or one
     was taken from a hand, a replay (taking the first card of each symbol)
     follows other ids than the truth did."""
@@ -99,6 +114,10 @@ def canonical(state: CodenameState) -> tuple[object, ...]:
 
     piles = [symbols(getattr(state, name)[owner]) for name in ID_FIELDS[:6] for owner in range(2)]
     piles[4:6] = [tuple(sorted(pile)) for pile in piles[4:6]]
+    # A discard pile's order means nothing to the rules either (a reshuffle
+    # lists its new order, a take names a symbol), and a hand thrown on it
+    # (a square strike) lies there in the hand's order.
+    piles[8:10] = [tuple(sorted(pile)) for pile in piles[8:10]]
     nots = [[(place[c], s) for c, s in facts] for facts in state._nots]
     recipes = [None if r is None else (r[0], symbols(r[1])) for r in state._recipes]
     logs = [(e.public, e.secret, e.knowers, e.form, symbols(e.cards)) for e in state._logs]
@@ -146,10 +165,12 @@ def test_resample_at_every_step_of_heuristic_games() -> None:
     """At every step of a few games (the heuristic policy against itself,
     which plays long games, unlike random guesses): a world for one seat or
     the other (a fresh rng state each time) shows it the same view, is the
-    state its history replays to, and plays on to the end."""
+    state its history replays to, and plays on to the end, also where a
+    shuffle that sent seen cards away was drawn again."""
     game = load_game("codename", max_turns=40)
     rng = random.Random(9)
     steps = 0
+    redraws: Counter[str] = Counter()
     for _ in range(2):
         state = game.new_initial_state()
         assert isinstance(state, CodenameState)
@@ -158,7 +179,13 @@ def test_resample_at_every_step_of_heuristic_games() -> None:
             world = state.resample_from_infostate(seat, random.Random(rng.random()))
             assert world.view(seat) == state.view(seat)
             assert world._seen[seat] == state._seen[seat]  # what the seat saw keeps its ids
-            assert world._seen[1 - seat].bit_count() == state._seen[1 - seat].bit_count()
+            redrawn = state._resample_plan(seat).shuffles
+            kinds = {e.public["seq"]: e.public["kind"] for e in state._logs}
+            redraws.update(kinds[index] for index, _, _ in redrawn)
+            if not redrawn:
+                # (A redrawn shuffle may give the opponent's sightings before
+                # and after it to one card: the count may then drop.)
+                assert world._seen[1 - seat].bit_count() == state._seen[1 - seat].bit_count()
             assert canonical(world) == canonical(replayed(world))
             if state.is_terminal():
                 break
@@ -174,6 +201,8 @@ def test_resample_at_every_step_of_heuristic_games() -> None:
                 state.apply_action(choose(state, state.current_player(), rng))
             steps += 1
     assert steps > 100
+    # Seen cards were sent away by both kinds of shuffle, so both were drawn again.
+    assert redraws["scramble"] > 0 and redraws["reshuffle"] > 0
 
 
 def test_an_unknown_code_slot_takes_every_symbol_it_may_hold() -> None:
@@ -200,3 +229,103 @@ def test_an_unknown_code_slot_takes_every_symbol_it_may_hold() -> None:
             assert shown[slot] == unseen_symbols - excluded
             checked += 1
     assert checked > 0
+
+
+def scrambled(order: str) -> CodenameState:
+    """Seat 1 peeks its a1 (a star) and c3 (a square); seat 0's wave strike
+    on column a picks c3 and the five cards are scrambled into ``order``
+    (a1 a2 a3 a4 c3): seat 1 knows which symbols lie there, not where."""
+    state = start(fields=(cells_of("W", "a1", "a2", "a3"), {}), first=1)
+    play(state, "peek a1 c3", "end", "reveal a1 a2 a3", "respond pass", "pick c3")
+    state.apply_string(f"scramble {order}")
+    return state
+
+
+def test_a_seen_card_scrambled_away_is_redrawn_like_an_unseen_one() -> None:
+    """Two truths that differ only in where the scramble sent the star seat 1
+    had peeked look the same to seat 1, so they give the same worlds."""
+    first = scrambled("star wave cross square square")
+    second = scrambled("wave star cross square square")
+    assert first.information_state_string(1) == second.information_state_string(1)
+    assert symbol_of(first._field[1][0]) != symbol_of(second._field[1][0])
+    for k in range(5):
+        mine = first.resample_from_infostate(1, random.Random(k))
+        theirs = second.resample_from_infostate(1, random.Random(k))
+        assert situation(mine) == situation(theirs)
+        assert canonical(mine) == canonical(replayed(mine))
+
+
+def test_seen_cards_scrambled_away_take_every_symbol_their_cells_may_hold() -> None:
+    """The cells seat 1 had peeked (a1, c3) no longer keep their cards in its
+    worlds: after the scramble each of them may hold any of the symbols."""
+    state = scrambled("star wave cross square square")
+    shown: dict[int, set[int]] = {0: set(), 10: set()}  # a1, c3
+    for k in range(60):
+        world = state.resample_from_infostate(1, random.Random(k))
+        assert world.view(1) == state.view(1)
+        for cell, symbols in shown.items():
+            symbols.add(symbol_of(world._field[1][cell]))
+    assert shown[0] == shown[10] == set(range(5))
+
+
+def test_truths_differing_in_where_a_reshuffle_sent_seen_cards_give_the_same_worlds() -> None:
+    """In heuristic games, wherever a reshuffle sent cards a seat had seen
+    where it did not see them again: the truth with two of those places
+    exchanged (the rest of the game replayed) looks the same to the seat
+    and gives the same worlds."""
+    game = load_game("codename", max_turns=40)
+    rng = random.Random(5)
+    compared = 0
+    for _ in range(2):
+        state = game.new_initial_state()
+        assert isinstance(state, CodenameState)
+        while not state.is_terminal() and compared < 6:
+            seat = len(state.history()) % 2
+            for index, cards, positions in state._resample_plan(seat).shuffles:
+                if not any(e.public["seq"] == index and e.public["kind"] == "reshuffle" for e in state._logs):
+                    continue
+                decks = {card for deck in state._deck for card in deck}
+                positions = [k for k in positions if cards[k] in decks]  # still in the deck
+                symbols = [symbol_of(cards[k]) for k in positions]
+                pair = next(
+                    ((a, b) for a in range(len(symbols)) for b in range(a) if symbols[a] != symbols[b]), None
+                )
+                if pair is None:
+                    continue
+                other = exchanged(state, index, positions[pair[0]], positions[pair[1]])
+                if other is None or other.information_state_string(seat) != state.information_state_string(
+                    seat
+                ):
+                    continue
+                for k in range(2):
+                    mine = state.resample_from_infostate(seat, random.Random(k))
+                    theirs = other.resample_from_infostate(seat, random.Random(k))
+                    assert situation(mine) == situation(theirs)
+                compared += 1
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(choose(state, state.current_player(), rng))
+    assert compared > 0
+
+
+def exchanged(state: CodenameState, index: int, a: int, b: int) -> CodenameState | None:
+    """``state``'s game with positions ``a`` and ``b`` of the chance outcome
+    at ``index`` exchanged (None if the rest of the game is then illegal)."""
+    other = state.game.new_initial_state()
+    assert isinstance(other, CodenameState)
+    for at, action in enumerate(state.history()):
+        if at == index:
+            text = other.action_to_string(action).split()
+            head = 2  # "reshuffle <seat>"
+            text[head + a], text[head + b] = text[head + b], text[head + a]
+            action = other.string_to_action(" ".join(text))
+        try:
+            other.apply_action(action)
+        except IllegalActionError:
+            return None
+    swapped = [symbol_of(card) for card in state._recipes[index][1]]  # type: ignore[index]
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    assert [symbol_of(card) for card in other._recipes[index][1]] == swapped  # type: ignore[index]
+    return other

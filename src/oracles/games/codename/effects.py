@@ -76,7 +76,7 @@ class CodenameEffects(CodenameTable):
                 right.append(COLUMNS[slot])
             else:
                 self._cnot[opp][slot] |= 1 << symbol
-                self._nots[seat].append((card, symbol))
+                self._not(seat, card, symbol)
         self._event("guess", player=seat, symbols=[SYMBOLS[s] for s in symbols], right=right)
         if len(right) < 5:
             self._damage(seat, 2 * (5 - len(right)))

@@ -4,6 +4,7 @@ the bots' integer snapshot, and resampling the cards a seat never saw."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any, NamedTuple, Self, cast
 
 from oracles.core.rand import shuffle
@@ -291,9 +292,9 @@ class CodenameSight(CodenameTable):
 
     # ----------------------------------------------------------- resample
     def _resample(self, seat: int, rng: random.Random) -> Self:
-        """Relabel every card ``seat`` never saw (a random permutation of their
-        symbols within each deck, honouring what it learnt a card is not),
-        directly on a clone.
+        """Relabel every card whose place ``seat`` does not know (a random
+        permutation of their symbols within each deck, honouring what it
+        learnt a card is not), directly on a clone.
 
         The physical course of the game is kept, so every observation of the
         seat is unchanged, while codes, decks, unknown field cards and the
@@ -303,45 +304,122 @@ class CodenameSight(CodenameTable):
         history (whose action ints are packed anew) and in the secrets of the
         log the seat did not see. The world is the state its history replays
         to, up to which id of a symbol is where (immaterial to the rules).
+
+        A card the seat saw keeps its id, but once a reshuffle or a scramble
+        sent it where the seat no longer follows it, that chance outcome is
+        drawn again among the places the seat did not watch afterwards: from
+        that shuffle on, the cards sent there are renamed by a random
+        permutation (so the seen card lies at any of them, whatever the truth).
         """
         plan = self._resample_plan(seat)
         world = self.clone()
+        other = 1 - seat
+        # truth id -> world id before the relabelling, per shuffle redrawn.
+        moved: list[int] | None = None
+        steps: list[list[int]] = []
+        other_at = self._seen_at[other]
+        if plan.shuffles:
+            moved = list(range(2 * DECK_SIZE))
+            other_at = list(other_at)
+            for index, cards, positions in plan.shuffles:
+                olds = [moved[cards[k]] for k in positions]
+                news = sorted(olds)
+                shuffle(news, rng)
+                # The opponent's sightings after the shuffle follow the place.
+                after = [other_at[old] if other_at[old] >= index else -1 for old in olds]
+                before = [other_at[new] if other_at[new] < index else -1 for new in news]
+                for new, seen_after, seen_before in zip(news, after, before, strict=True):
+                    other_at[new] = seen_after if seen_after >= 0 else seen_before
+                for k, new in zip(positions, news, strict=True):
+                    moved[cards[k]] = new
+                steps.append(list(moved))
         rename = list(range(2 * DECK_SIZE + 1))
         rename[-1] = -1  # an empty field cell stays empty
-        for pool, ids, forbidden in plan.decks:
+        seen = self._seen[seat]
+        for deck, (pool, ids, forbidden) in enumerate(plan.decks):
+            if moved is not None:
+                pool = [moved[card] for card in plan.movable[deck]]
+                pool = [card for card in pool if not seen >> card & 1]
+                forbidden = [plan.forbidden.get(card, 0) for card in pool]
+                if not any(forbidden):
+                    forbidden = []
             drawn = ids[:]
             shuffle(drawn, rng)
             if forbidden:
                 drawn = _respect(drawn, forbidden, rng)
             for card, new in zip(pool, drawn, strict=True):
                 rename[card] = new
-        new_id = rename.__getitem__
+        if moved is None:
+            final = rename
+        else:
+            final = [rename[moved[card]] for card in range(2 * DECK_SIZE)]
+            final.append(-1)
+        new_id = final.__getitem__
         world._field = [list(map(new_id, cards)) for cards in self._field]
         world._code = [list(map(new_id, cards)) for cards in self._code]
         world._hand = [list(map(new_id, cards)) for cards in self._hand]
         world._deck = [list(map(new_id, cards)) for cards in self._deck]
         world._discard = [list(map(new_id, cards)) for cards in self._discard]
         world._aside = [list(map(new_id, cards)) for cards in self._aside]
-        world._seen = [kept + sum(map(_BITS.__getitem__, map(new_id, cards))) for kept, cards in plan.seen]
         world._nots = [[(rename[card], symbol) for card, symbol in facts] for facts in self._nots]
+        # The seat's own sightings keep their ids; the opponent's are renamed.
+        world_at = world._seen_at[other]
+        redraw = plan.redraw
+        if moved is None or redraw is None:
+            # Only the cards the seat never saw are renamed (among themselves).
+            kept, hidden = plan.other_seen
+            for card in hidden:
+                world_at[card] = -1
+            for card in hidden:
+                world_at[rename[card]] = other_at[card]
+            world._seen[other] = kept + sum(map(_BITS.__getitem__, map(new_id, hidden)))
+            self._rename_records(world, plan.recipes, plan.logs, rename)
+            return world
+        for card in redraw.touched:
+            world_at[card] = -1
+        for card in redraw.touched:
+            world_at[rename[card]] = other_at[card]
+        world._seen[other] = (self._seen[other] & ~redraw.touched_mask) + sum(
+            _BITS[card] for card in redraw.touched if world_at[card] >= 0
+        )
+        self._rename_records(world, redraw.recipes, redraw.logs, rename)
+        maps = [[rename[card] for card in step] for step in steps]
         history = world._history
         recipes = world._recipes
-        for index in plan.recipes:
+        for index, step in redraw.late_recipes:
             recipe = recipes[index]
             assert recipe is not None
             offset, cards = recipe
-            cards = tuple(map(new_id, cards))
+            cards = tuple(map(maps[step].__getitem__, cards))
             recipes[index] = (offset, cards)
             history[index] = offset + _packed_symbols(cards)
-        logs = world._logs
-        for index in plan.logs:
-            entry = logs[index]
-            cards = tuple(map(new_id, entry.cards))
-            (key,) = entry.secret
-            logs[index] = LogEntry(
-                entry.public, {key: listing(cards, entry.form)}, entry.knowers, cards, entry.form
-            )
+        for index, step in redraw.late_logs:
+            self._rename_log(world, index, maps[step])
         return world
+
+    @staticmethod
+    def _rename_records(world: CodenameSight, recipes: list[int], logs: list[int], rename: list[int]) -> None:
+        """Rename the ids of these history recipes and log secrets of ``world``."""
+        new_id = rename.__getitem__
+        history = world._history
+        for index in recipes:
+            recipe = world._recipes[index]
+            assert recipe is not None
+            offset, cards = recipe
+            cards = tuple(map(new_id, cards))
+            world._recipes[index] = (offset, cards)
+            history[index] = offset + _packed_symbols(cards)
+        for index in logs:
+            world._rename_log(world, index, rename)
+
+    @staticmethod
+    def _rename_log(world: CodenameSight, index: int, rename: list[int]) -> None:
+        entry = world._logs[index]
+        cards = tuple(map(rename.__getitem__, entry.cards))
+        (key,) = entry.secret
+        world._logs[index] = LogEntry(
+            entry.public, {key: listing(cards, entry.form)}, entry.knowers, cards, entry.form
+        )
 
     def _resample_plan(self, seat: int) -> _Plan:
         """What resampling for ``seat`` needs that does not depend on the rng,
@@ -351,27 +429,58 @@ class CodenameSight(CodenameTable):
         now, and their ids sorted (so their symbols sorted) before the
         shuffle: so the world depends on what ``seat`` knows and on the rng
         only, never on which unseen card is which (two truths ``seat``
-        cannot tell apart give the same world)."""
+        cannot tell apart give the same world).
+
+        And the reshuffles and scrambles to draw again: those that sent a
+        card the seat had seen (or knew not to be some symbol) where it did
+        not watch it again. For each, the
+        places of its outcome (positions in its recipe) that the seat did not
+        watch afterwards (no sighting, no 'not X' fact about the card sent
+        there): the same places whatever the truth.
+        """
         key = (seat, len(self._history))
         memo = self._resample_memo
         if memo is not None and memo[0] == key:
             return cast(_Plan, memo[1])
         seen = self._seen[seat]
         forbidden: dict[int, int] = {}
-        for card, symbol in self._nots[seat]:
+        watched = list(self._seen_at[seat])
+        for (card, symbol), when in zip(self._nots[seat], self._nots_at[seat], strict=True):
             forbidden[card] = forbidden.get(card, 0) | 1 << symbol
+            watched[card] = max(watched[card], when)
+        for owner in range(2):  # face up: everyone watches it (safety)
+            for card, up in zip(self._field[owner], self._up[owner], strict=True):
+                if up and card >= 0:
+                    watched[card] = len(self._history)
+        shuffles: list[tuple[int, tuple[int, ...], list[int]]] = []
+        candidates = 0
+        for entry in self._logs:
+            if entry.public["kind"] not in _SHUFFLES:
+                continue
+            index = entry.public["seq"]
+            recipe = self._recipes[index]
+            assert recipe is not None
+            cards = recipe[1]
+            positions = [k for k, card in enumerate(cards) if watched[card] < index]
+            if any(watched[cards[k]] >= 0 for k in positions):
+                shuffles.append((index, cards, positions))
+                for k in positions:
+                    candidates |= 1 << cards[k]
         place = self._places()
         decks = []
+        movable = []
         unseen = 0
         for deck in range(2):
-            pool = sorted(
-                (c for c in range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE) if not seen >> c & 1),
-                key=place.__getitem__,
-            )
+            cards = range(deck * DECK_SIZE, (deck + 1) * DECK_SIZE)
+            pool = sorted((c for c in cards if not seen >> c & 1), key=place.__getitem__)
             for card in pool:
                 unseen |= 1 << card
             masks = [forbidden.get(card, 0) for card in pool]
             decks.append((pool, sorted(pool), masks if any(masks) else []))
+            if shuffles:
+                movable.append(
+                    sorted((c for c in cards if (candidates | ~seen) >> c & 1), key=place.__getitem__)
+                )
         recipes = [
             index
             for index, recipe in enumerate(self._recipes)
@@ -383,11 +492,36 @@ class CodenameSight(CodenameTable):
             for index, entry in enumerate(self._logs)
             if not entry.knowers & bit and any(unseen >> card & 1 for card in entry.cards)
         ]
-        seen_parts = []
-        for mask in self._seen:
-            hidden = mask & unseen
-            seen_parts.append((mask & ~unseen, [c for c in range(2 * DECK_SIZE) if hidden >> c & 1]))
-        plan = _Plan(decks, seen_parts, recipes, logs)
+        other = self._seen[1 - seat]
+        hidden = other & unseen
+        other_seen = (other & ~unseen, [c for c in range(2 * DECK_SIZE) if hidden >> c & 1])
+        redraw = None
+        if shuffles:
+            # The records from the first shuffle redrawn on are renamed by
+            # the permutations drawn so far (step: how many, less one).
+            first = shuffles[0][0]
+            starts = [index for index, _, _ in shuffles]
+            touched = candidates | unseen
+            redraw = _Redraw(
+                [index for index in recipes if index < first],
+                [index for index in logs if self._logs[index].public["seq"] < first],
+                [
+                    (index, bisect_right(starts, index) - 1)
+                    for index in range(first, len(self._recipes))
+                    if (recipe := self._recipes[index]) is not None
+                    and any(touched >> card & 1 for card in recipe[1])
+                ],
+                [
+                    (index, bisect_right(starts, entry.public["seq"]) - 1)
+                    for index, entry in enumerate(self._logs)
+                    if entry.public["seq"] >= first
+                    and not entry.knowers & bit
+                    and any(touched >> card & 1 for card in entry.cards)
+                ],
+                [c for c in range(2 * DECK_SIZE) if touched >> c & 1],
+                touched,
+            )
+        plan = _Plan(decks, recipes, logs, shuffles, movable, forbidden, other_seen, redraw)
         self._resample_memo = (key, plan)
         return plan
 
@@ -404,19 +538,48 @@ class CodenameSight(CodenameTable):
         return place
 
 
+#: The chance events after which a seat may lose track of cards it saw.
+_SHUFFLES = frozenset(("reshuffle", "scramble"))
+
+
 class _Plan(NamedTuple):
     """The rng-free part of resampling for one seat (see :meth:`CodenameSight._resample_plan`)."""
 
     #: Per deck: the unseen cards by place, their ids sorted, and per place
     #: the symbols the seat knows its card is not (bitmask; empty if none).
     decks: list[tuple[list[int], list[int], list[int]]]
-    #: Per seat, what it has seen: the cards ``seat`` has seen too (they keep
-    #: their ids; bitmask) and the unseen ones (to rename).
-    seen: list[tuple[int, list[int]]]
     #: Indices of the history entries whose recipe names an unseen card.
     recipes: list[int]
     #: Indices of the log entries whose secret, unseen by the seat, names an unseen card.
     logs: list[int]
+    #: The shuffles drawn again: (history index, its recipe's ids, the
+    #: positions in it the seat did not watch afterwards), oldest first.
+    shuffles: list[tuple[int, tuple[int, ...], list[int]]]
+    #: Per deck (when there are shuffles to redraw): the cards that may move
+    #: (unseen, or sent by a redrawn shuffle), by place.
+    movable: list[list[int]]
+    #: Per card, the symbols the seat knows it is not (bitmask).
+    forbidden: dict[int, int]
+    #: What the opponent has seen: the cards the seat has seen too (they
+    #: keep their ids; bitmask) and the others (renamed; used without shuffles to redraw).
+    other_seen: tuple[int, list[int]]
+    #: What renaming needs when shuffles are redrawn (else None).
+    redraw: _Redraw | None
+
+
+class _Redraw(NamedTuple):
+    """The records to rename when shuffles are redrawn (see :meth:`CodenameSight._resample`)."""
+
+    #: Before the first shuffle redrawn: the recipes and log entries naming an unseen card.
+    recipes: list[int]
+    logs: list[int]
+    #: From it on: (index, how many shuffles redrawn by then, less one) of the
+    #: recipes and of the log entries unseen by the seat that name a card that may move.
+    late_recipes: list[tuple[int, int]]
+    late_logs: list[tuple[int, int]]
+    #: The cards that may be renamed (unseen, or sent by a shuffle redrawn), as a list and a bitmask.
+    touched: list[int]
+    touched_mask: int
 
 
 _BITS = tuple(1 << card for card in range(2 * DECK_SIZE))

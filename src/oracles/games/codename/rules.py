@@ -699,7 +699,7 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
                     shown.append(COLUMNS[slot])
                 else:
                     self._cnot[opp][slot] |= 1 << symbol
-                    self._nots[seat].append((card, symbol))
+                    self._not(seat, card, symbol)
             self._event("name", player=seat, symbol=SYMBOLS[symbol], slots=shown)
             return None
         raise AssertionError(f"no decision {kind}")  # pragma: no cover

@@ -127,6 +127,10 @@ class CodenameTable(State):
         # For resampling: ids each seat has seen, and (id, symbol) facts "id is not symbol".
         self._seen = [0, 0]
         self._nots: list[list[tuple[int, int]]] = [[], []]
+        # When: per seat and id, the history index of the last action at which
+        # the seat saw the card (-1: never), and per fact of _nots its index.
+        self._seen_at: list[list[int]] = [[-1] * (2 * DECK_SIZE), [-1] * (2 * DECK_SIZE)]
+        self._nots_at: list[list[int]] = [[], []]
         # Per history entry: None, or (offset, ids) when the action's integer is
         # offset + pack(symbols of ids) (the card symbols it names).
         self._recipes: list[tuple[int, tuple[int, ...]] | None] = []
@@ -176,6 +180,8 @@ class CodenameTable(State):
         twin._tasks = list(self._tasks)
         twin._seen = list(self._seen)
         twin._nots = [list(x) for x in self._nots]
+        twin._seen_at = [list(x) for x in self._seen_at]
+        twin._nots_at = [list(x) for x in self._nots_at]
         twin._recipes = list(self._recipes)
         twin._logs = list(self._logs)
         twin._resample_memo = None
@@ -211,6 +217,12 @@ class CodenameTable(State):
 
     def _see(self, seat: int, card: int) -> None:
         self._seen[seat] |= 1 << card
+        self._seen_at[seat][card] = len(self._history)
+
+    def _not(self, seat: int, card: int, symbol: int) -> None:
+        """``seat`` learns that ``card`` is not ``symbol``."""
+        self._nots[seat].append((card, symbol))
+        self._nots_at[seat].append(len(self._history))
 
     def _take_symbol(self, cards: list[int], symbol: int) -> int:
         for index, card in enumerate(cards):
