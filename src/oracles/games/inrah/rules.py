@@ -479,6 +479,14 @@ class InrahState(State):
         return None
 
     # ------------------------------------------------------------ apply
+    def apply_trusted(self, action: int) -> None:
+        # Plays are nearly every step of a search rollout: straight to them.
+        if self._phase == PLAY:
+            self._play(action)
+        else:
+            self._apply(action)
+        self._history.append(action)
+
     def _apply(self, action: int) -> None:
         phase = self._phase
         if phase == PLAY:

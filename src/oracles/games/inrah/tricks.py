@@ -58,12 +58,30 @@ def must_follow(hand: Sequence[int], led: int) -> bool:
     return False
 
 
+#: Per element: for each card, whether it is a normal card of that element
+#: (one that must be followed); one lookup per card on the search hot path.
+_FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(ELEMENT_OF[c] == element and not IS_SPECIAL[c] for c in range(len(ELEMENT_OF)))
+    for element in range(max(ELEMENT_OF) + 1)
+)
+
+
 def legal_plays(hand: Sequence[int], led: int) -> list[int]:
     """The cards of ``hand`` (kept in its order) that may be played when the
     trick's led state is ``led``: a player holding a normal card of the led
-    element plays one of those, or a seer or a mage."""
-    if must_follow(hand, led):
-        return [c for c in hand if ELEMENT_OF[c] == led or IS_SPECIAL[c]]
+    element plays one of those, or a seer or a mage.
+
+    >>> legal_plays([2, 14, 6, 21], 0)  # two of element 0, a seer of element 1
+    [2, 6, 21]
+    >>> legal_plays([14, 21], 0)  # nothing of element 0 to follow
+    [14, 21]
+    """
+    if led < 0:
+        return list(hand)
+    follows = _FOLLOWS[led]
+    for c in hand:
+        if follows[c]:
+            return [c for c in hand if follows[c] or IS_SPECIAL[c]]
     return list(hand)
 
 
