@@ -209,6 +209,13 @@ def scaling_table(repeats: int) -> list[str]:
     interleaved with the same for a pure Python loop (the machine's own
     ceiling, at its load of the moment); the medians and the median of the
     per-pair ratios."""
+    import gc
+
+    # A user's `oracles simulate` starts in a fresh process: keep the objects
+    # this benchmark made so far (OpenSpiel's games, earlier sections) out of
+    # the in-process 1-worker run's garbage collections.
+    gc.collect()
+    gc.freeze()
     ones, twos, spin_ones, spin_twos = [], [], [], []
     for _ in range(repeats):
         ones.append(simulate_rate(1, 2000))
