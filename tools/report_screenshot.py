@@ -10,20 +10,11 @@ not load::
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-CHROMIUM = os.environ.get("ORACLES_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from oracles.web.browser import ARGS, CHROMIUM
 
 
 def main() -> int:

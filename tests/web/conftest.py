@@ -21,16 +21,8 @@ sys.path.insert(0, str(Path(__file__).parents[1] / "server"))
 from serverkit import ThreadServer
 
 from oracles.server.config import Settings, database_url
+from oracles.web.browser import ARGS, CHROMIUM
 
-CHROMIUM = os.environ.get("ORACLES_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 IMAGES = Path(__file__).parents[2] / "docs" / "images"
 
 
