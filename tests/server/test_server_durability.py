@@ -29,7 +29,15 @@ async def _get(server: ProcessServer, path: str) -> tuple[int, Any]:
 
 async def _create(server: ProcessServer, game: str, seats: list[str]) -> dict[str, Any]:
     body = {"game": game, "options": OPTIONS, "seats": seats}
-    status, table, _ = await asyncio.to_thread(http, server.base, "POST", "/api/tables", body)
+    for _ in range(100):
+        try:
+            status, table, _ = await asyncio.to_thread(http, server.base, "POST", "/api/tables", body)
+            break
+        except OSError:
+            # The killer may SIGKILL the server mid-request (the test's own
+            # race, not a lost move): nothing was acknowledged, so ask again
+            # once it is back.
+            await asyncio.sleep(0.2)
     assert status == 201, table
     return table  # type: ignore[no-any-return]
 
