@@ -51,3 +51,66 @@ def test_the_fast_random_rollout_plays_as_the_general_one() -> None:
             assert fast.searched == timed.searched
             choices.append(choice)
     assert len(set(choices)) > 1
+
+
+def _recording_policy(calls: list[int]):  # type: ignore[no-untyped-def]
+    def policy(world, seat, rng):  # type: ignore[no-untyped-def]
+        calls.append(seat)
+        return rng.choice(world.legal_actions())
+
+    return policy
+
+
+def test_guided_rollouts_follow_the_policy_only_for_their_first_moves(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """``guided=K``: at most K policy moves a rollout, random play after;
+    ``guided=0``: the policy plays the whole rollout (tens of moves)."""
+    import oracles.bots.ismcts as ismcts
+    from oracles.bots.base import SeatInfo
+    from oracles.core.registry import load_game
+
+    calls: list[int] = []
+    monkeypatch.setattr(ismcts, "policy_for", lambda game_id: _recording_policy(calls))
+    state = load_game("inrah", players=4, rounds=3).new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():  # the first bid: 36 moves to the end of the game
+        state.apply_trusted(state.sample_chance(rng))
+    seat = state.current_player()
+    for guided, low, high in ((3, 30, 3 * 30), (0, 20 * 30, 36 * 30)):
+        calls.clear()
+        bot = ismcts.ISMCTSBot(
+            seat, 1, iterations=30, rollout="heuristic", guided=guided, horizon="game", prune=False
+        )
+        bot.choose(SeatInfo(state, seat))
+        assert bot.searched == [30]
+        assert low <= len(calls) <= high, (guided, len(calls))
+
+
+def test_auto_rollouts_take_the_settings_the_game_declares(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Oracle declares heuristic rollouts guided for 8 moves; Inrah declares
+    nothing, so its rollouts stay random; an explicit ``guided`` wins."""
+    import oracles.bots.ismcts as ismcts
+    from oracles.bots.base import SeatInfo
+    from oracles.bots.hooks import search_defaults_for
+    from oracles.core.registry import load_game
+    from oracles.testing import decision_positions
+
+    assert search_defaults_for("oracle") == {"rollout": "heuristic", "guided": 8}
+    assert search_defaults_for("inrah") == {}
+    calls: list[int] = []
+    monkeypatch.setattr(ismcts, "policy_for", lambda game_id: _recording_policy(calls))
+    cases = (
+        ("oracle", {"players": 4, "rounds": 1}, {}, 8),
+        ("oracle", {"players": 4, "rounds": 1}, {"guided": 2}, 2),
+    )
+    for game_id, options, params, guided in cases:
+        positions = decision_positions(load_game(game_id, **options), 6, seed=2)
+        state = [s for s in positions if len(s.legal_actions()) > 1][-1]
+        seat = state.current_player()
+        calls.clear()
+        bot = ismcts.ISMCTSBot(seat, 1, iterations=25, prune=False, **params)
+        bot.choose(SeatInfo(state, seat))
+        assert 0 < len(calls) <= guided * bot.searched[0]
+    state = next(iter(decision_positions(load_game("inrah", players=4, rounds=2), 1, seed=4)))
+    calls.clear()
+    ismcts.ISMCTSBot(state.current_player(), 1, iterations=25).choose(SeatInfo(state, state.current_player()))
+    assert calls == []

@@ -33,6 +33,7 @@ from oracles.bots.hooks import (
     policy_for,
     random_policy,
     root_candidates_for,
+    search_defaults_for,
 )
 from oracles.core.errors import OptionError
 from oracles.core.game import CHANCE, TERMINAL, State
@@ -131,7 +132,12 @@ class ISMCTSBot(Bot):
     - ``seconds``: a time budget per move; given with ``iterations``, the
       search stops at whichever runs out first (a cap on an iteration budget).
     - ``c``: UCB exploration (default 0.7).
-    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's policy).
+    - ``rollout``: ``random``, ``heuristic`` (the game's policy) or ``auto``
+      (default): the settings the game declares as suiting it
+      (``search_defaults``; Oracle: heuristic, ``guided=8``), else random.
+    - ``guided``: with heuristic rollouts, only the first ``guided`` moves
+      of a rollout follow the policy and random play finishes it (0, the
+      default: the whole rollout).
     - ``horizon``: where a rollout stops. ``round``: when the scores change
       (the round is scored); each seat is rewarded by what it gained, which
       is cheaper and far less noisy in multi-round games. ``turn``: once
@@ -155,6 +161,7 @@ class ISMCTSBot(Bot):
         "horizon": str,
         "turns": int,
         "prune": bool,
+        "guided": int,
     }
     #: An hour a move, ten million iterations: far beyond any real use, and
     #: finite, so that no spec can make a search endless.
@@ -163,19 +170,21 @@ class ISMCTSBot(Bot):
         "seconds": (0.0, 3600.0),
         "c": (0.0, 100.0),
         "turns": (0, 1000),
+        "guided": (0, 100_000),
     }
     param_choices: ClassVar[dict[str, tuple[str, ...]]] = {
-        "rollout": ("random", "heuristic"),
+        "rollout": ("auto", "random", "heuristic"),
         "horizon": ("auto", "round", "turn", "game"),
     }
 
     iterations: int = 0
     seconds: float = 0.0
     c: float = 0.7
-    rollout: str = "random"
+    rollout: str = "auto"
     horizon: str = "auto"
     turns: int = 1
     prune: bool = True
+    guided: int = 0
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)
@@ -189,13 +198,23 @@ class ISMCTSBot(Bot):
             )
         if self.turns < 0:
             raise OptionError("bot 'ismcts' parameter 'turns' must not be negative")
-        if self.rollout not in ("random", "heuristic"):
+        if self.rollout not in ("auto", "random", "heuristic"):
             raise OptionError(
-                f"bot 'ismcts' parameter 'rollout' must be random or heuristic, got {self.rollout!r}"
+                f"bot 'ismcts' parameter 'rollout' must be auto, random or heuristic, got {self.rollout!r}"
             )
+        self._guided_given = "guided" in params
 
-    def _rollout_policy(self, game_id: str) -> Policy:
-        return policy_for(game_id) if self.rollout == "heuristic" else random_policy
+    def _rollout_for(self, game_id: str) -> tuple[Policy, int]:
+        """The rollout policy and how many rollout moves follow it (0: all)."""
+        rollout, guided = self.rollout, self.guided
+        if rollout == "auto":
+            defaults = search_defaults_for(game_id)
+            rollout = str(defaults.get("rollout", "random"))
+            if not self._guided_given:
+                guided = int(defaults.get("guided", 0))  # type: ignore[call-overload]
+        if rollout != "heuristic":
+            return random_policy, 0
+        return policy_for(game_id), guided
 
     def choose(self, info: SeatInfo) -> int:
         legal = info.legal_actions()
@@ -292,7 +311,7 @@ class ISMCTSBot(Bot):
             if expanded and key not in tree:
                 tree[key] = _Node()
                 break
-        policy = self._rollout_policy(world.game.id)
+        policy, guided = self._rollout_for(world.game.id)
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
         if evaluator is None and start_scores is None and deadline is None and policy is random_policy:
             # To the end of the game at random, no clock: the same moves as
@@ -321,6 +340,14 @@ class ISMCTSBot(Bot):
             else:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return False
+                if guided:
+                    # Only the first ``guided`` moves follow the policy;
+                    # random play, far cheaper, finishes the rollout.
+                    guided -= 1
+                    if not guided:
+                        world.apply_trusted(policy(world, player, rng))
+                        policy = random_policy
+                        continue
                 world.apply_trusted(policy(world, player, rng))
         if evaluator is not None and not world.is_terminal():
             rewards = evaluator.win_chances(world)
