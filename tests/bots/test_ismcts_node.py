@@ -83,34 +83,3 @@ def test_guided_rollouts_follow_the_policy_only_for_their_first_moves(monkeypatc
         bot.choose(SeatInfo(state, seat))
         assert bot.searched == [30]
         assert low <= len(calls) <= high, (guided, len(calls))
-
-
-def test_auto_rollouts_take_the_settings_the_game_declares(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Oracle declares heuristic rollouts guided for 8 moves; Inrah declares
-    nothing, so its rollouts stay random; an explicit ``guided`` wins."""
-    import oracles.bots.ismcts as ismcts
-    from oracles.bots.base import SeatInfo
-    from oracles.bots.hooks import search_defaults_for
-    from oracles.core.registry import load_game
-    from oracles.testing import decision_positions
-
-    assert search_defaults_for("oracle") == {"rollout": "heuristic", "guided": 8}
-    assert search_defaults_for("inrah") == {}
-    calls: list[int] = []
-    monkeypatch.setattr(ismcts, "policy_for", lambda game_id: _recording_policy(calls))
-    cases = (
-        ("oracle", {"players": 4, "rounds": 1}, {}, 8),
-        ("oracle", {"players": 4, "rounds": 1}, {"guided": 2}, 2),
-    )
-    for game_id, options, params, guided in cases:
-        positions = decision_positions(load_game(game_id, **options), 6, seed=2)
-        state = [s for s in positions if len(s.legal_actions()) > 1][-1]
-        seat = state.current_player()
-        calls.clear()
-        bot = ismcts.ISMCTSBot(seat, 1, iterations=25, prune=False, **params)
-        bot.choose(SeatInfo(state, seat))
-        assert 0 < len(calls) <= guided * bot.searched[0]
-    state = next(iter(decision_positions(load_game("inrah", players=4, rounds=2), 1, seed=4)))
-    calls.clear()
-    ismcts.ISMCTSBot(state.current_player(), 1, iterations=25).choose(SeatInfo(state, state.current_player()))
-    assert calls == []

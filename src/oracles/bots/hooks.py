@@ -59,13 +59,6 @@ def root_candidates_for(game_id: str) -> Pruner | None:
 
 
 @functools.cache
-def search_defaults_for(game_id: str) -> dict[str, object]:
-    """The rollout settings that suit ``game_id`` (empty: random rollouts)."""
-    defaults: dict[str, object] | None = game_part(game_id, "search_defaults")
-    return dict(defaults or {})
-
-
-@functools.cache
 def evaluator_for(game_id: str) -> Evaluator | None:
     """The position evaluator of ``game_id``, or None if it has none."""
     module = game_part(game_id, "evaluator")

@@ -33,7 +33,6 @@ from oracles.bots.hooks import (
     policy_for,
     random_policy,
     root_candidates_for,
-    search_defaults_for,
 )
 from oracles.core.errors import OptionError
 from oracles.core.game import CHANCE, TERMINAL, State
@@ -132,9 +131,7 @@ class ISMCTSBot(Bot):
     - ``seconds``: a time budget per move; given with ``iterations``, the
       search stops at whichever runs out first (a cap on an iteration budget).
     - ``c``: UCB exploration (default 0.7).
-    - ``rollout``: ``random``, ``heuristic`` (the game's policy) or ``auto``
-      (default): the settings the game declares as suiting it
-      (``search_defaults``; Oracle: heuristic, ``guided=8``), else random.
+    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's policy).
     - ``guided``: with heuristic rollouts, only the first ``guided`` moves
       of a rollout follow the policy and random play finishes it (0, the
       default: the whole rollout).
@@ -173,14 +170,14 @@ class ISMCTSBot(Bot):
         "guided": (0, 100_000),
     }
     param_choices: ClassVar[dict[str, tuple[str, ...]]] = {
-        "rollout": ("auto", "random", "heuristic"),
+        "rollout": ("random", "heuristic"),
         "horizon": ("auto", "round", "turn", "game"),
     }
 
     iterations: int = 0
     seconds: float = 0.0
     c: float = 0.7
-    rollout: str = "auto"
+    rollout: str = "random"
     horizon: str = "auto"
     turns: int = 1
     prune: bool = True
@@ -198,23 +195,16 @@ class ISMCTSBot(Bot):
             )
         if self.turns < 0:
             raise OptionError("bot 'ismcts' parameter 'turns' must not be negative")
-        if self.rollout not in ("auto", "random", "heuristic"):
+        if self.rollout not in ("random", "heuristic"):
             raise OptionError(
-                f"bot 'ismcts' parameter 'rollout' must be auto, random or heuristic, got {self.rollout!r}"
+                f"bot 'ismcts' parameter 'rollout' must be random or heuristic, got {self.rollout!r}"
             )
-        self._guided_given = "guided" in params
 
     def _rollout_for(self, game_id: str) -> tuple[Policy, int]:
         """The rollout policy and how many rollout moves follow it (0: all)."""
-        rollout, guided = self.rollout, self.guided
-        if rollout == "auto":
-            defaults = search_defaults_for(game_id)
-            rollout = str(defaults.get("rollout", "random"))
-            if not self._guided_given:
-                guided = int(defaults.get("guided", 0))  # type: ignore[call-overload]
-        if rollout != "heuristic":
+        if self.rollout != "heuristic":
             return random_policy, 0
-        return policy_for(game_id), guided
+        return policy_for(game_id), self.guided
 
     def choose(self, info: SeatInfo) -> int:
         legal = info.legal_actions()

@@ -20,9 +20,6 @@ part                what it is
                     own information only, so every world gives the same)
 ``evaluator``       a module with ``win_chances(world)`` and ``turn(world)``:
                     a position evaluator for searches that stop early
-``search_defaults`` a mapping of the search's rollout settings that suit the
-                    game (``rollout``, ``guided``), used by a search that is
-                    given ``rollout=auto`` (the default)
 ``renderer``        the terminal renderer class (``oracles.play.render.Renderer``)
 ``encoder``         the research tensor encoder class
                     (``oracles.research.encoding.Encoder``)
@@ -44,7 +41,6 @@ PART_NAMES = (
     "candidates",
     "root_candidates",
     "evaluator",
-    "search_defaults",
     "renderer",
     "encoder",
     "analysis",
@@ -63,7 +59,6 @@ class GameParts:
     candidates: str | None = None
     root_candidates: str | None = None
     evaluator: str | None = None
-    search_defaults: str | None = None
     renderer: str | None = None
     encoder: str | None = None
     analysis: str | None = None

@@ -8,7 +8,6 @@ PARTS = GameParts(
     game="rules:OracleGame",
     policy="policy:choose",
     root_candidates="search:root_candidates",
-    search_defaults="search:SEARCH_DEFAULTS",
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
     analysis="analysis",

@@ -1,5 +1,4 @@
-"""What Oracle offers a search bot: the keeps worth searching, and the
-rollouts that suit the game.
+"""What Oracle offers a search bot: the keeps worth searching.
 
 A keep is a choice of two Oracle cards out of eight to ten: 28 to 45 moves,
 far too many for a search of a few hundred iterations, whose random
@@ -23,19 +22,6 @@ from oracles.games.oracle.rules import OracleState
 
 #: The keeps a search decides among.
 KEEPS_SEARCHED = 3
-
-#: Rollouts for a search left at ``rollout=auto``: the first 8 moves of each
-#: (about two tricks) follow the heuristic policy, random play finishes the
-#: round. A random rollout is about 17 times cheaper than a heuristic one but
-#: plays the tricks just after the tree as no player would (chips taken or
-#: dodged at random), which the search then reads as the worth of a keep or a
-#: card. At the same 0.2 s a move, one search against three of OpenSpiel's
-#: ISMCTS (85 simulations), on the same 200 one-round 4-player games
-#: (``oracles.tournament``, seeds 11 and 12, 25 duplicate deals each;
-#: 2026-12-02), 202 guided iterations won a share of 42.3% against 38.9% for
-#: 1,085 random ones, and rollouts guided for the searching seat alone (215
-#: iterations) 33.4%. Each figure is about ±6.5 points (95%).
-SEARCH_DEFAULTS: dict[str, object] = {"rollout": "heuristic", "guided": 8}
 
 _MEMO: dict[tuple[object, ...], list[int]] = {}
 _MEMO_SIZE = 256
