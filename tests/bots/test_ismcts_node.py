@@ -1,13 +1,18 @@
-"""The search tree's node counts availability lazily (a node often sees the
-same legal actions again): what it reports must be what counting every
-visit would give."""
+"""The search's inner workings: the tree's node counts availability lazily
+(a node often sees the same legal actions again), and what it reports must
+be what counting every visit would give; the fast random rollout plays as
+the general one; guided rollouts hand over to random play on time."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+import pytest
+
+from oracles.bots.hooks import Policy
 from oracles.bots.ismcts import _Node
+from oracles.core.game import State
 
 
 def test_lazy_availability_and_untried_actions_match_eager_counting() -> None:
@@ -53,15 +58,19 @@ def test_the_fast_random_rollout_plays_as_the_general_one() -> None:
     assert len(set(choices)) > 1
 
 
-def _recording_policy(calls: list[int]):  # type: ignore[no-untyped-def]
-    def policy(world, seat, rng):  # type: ignore[no-untyped-def]
+def _recording_policy(calls: list[int]) -> Policy:
+    """A policy that plays at random and records the seat of every call."""
+
+    def policy(world: State, seat: int, rng: random.Random) -> int:
         calls.append(seat)
         return rng.choice(world.legal_actions())
 
     return policy
 
 
-def test_guided_rollouts_follow_the_policy_only_for_their_first_moves(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_guided_rollouts_follow_the_policy_only_for_their_first_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``guided=K``: at most K policy moves a rollout, random play after;
     ``guided=0``: the policy plays the whole rollout (tens of moves)."""
     import oracles.bots.ismcts as ismcts
