@@ -38,6 +38,8 @@ async def _create(server: ProcessServer, game: str, seats: list[str]) -> dict[st
             # race, not a lost move): nothing was acknowledged, so ask again
             # once it is back.
             await asyncio.sleep(0.2)
+    else:
+        raise AssertionError("the server did not come back to take the table")
     assert status == 201, table
     return table  # type: ignore[no-any-return]
 

@@ -302,6 +302,7 @@ class ISMCTSBot(Bot):
                 tree[key] = _Node()
                 break
         policy, guided = self._rollout_for(world.game.id)
+        played = 0  # moves of this rollout so far
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
         if evaluator is None and start_scores is None and deadline is None and policy is random_policy:
             # To the end of the game at random, no clock: the same moves as
@@ -330,14 +331,11 @@ class ISMCTSBot(Bot):
             else:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return False
-                if guided:
+                if guided and played == guided:
                     # Only the first ``guided`` moves follow the policy;
                     # random play, far cheaper, finishes the rollout.
-                    guided -= 1
-                    if not guided:
-                        world.apply_trusted(policy(world, player, rng))
-                        policy = random_policy
-                        continue
+                    policy = random_policy
+                played += 1
                 world.apply_trusted(policy(world, player, rng))
         if evaluator is not None and not world.is_terminal():
             rewards = evaluator.win_chances(world)

@@ -384,15 +384,8 @@ class CodenameSight(CodenameTable):
         )
         self._rename_records(world, redraw.recipes, redraw.logs, rename)
         maps = [[rename[card] for card in step] for step in steps]
-        history = world._history
-        recipes = world._recipes
         for index, step in redraw.late_recipes:
-            recipe = recipes[index]
-            assert recipe is not None
-            offset, cards = recipe
-            cards = tuple(map(maps[step].__getitem__, cards))
-            recipes[index] = (offset, cards)
-            history[index] = offset + _packed_symbols(cards)
+            self._rename_recipe(world, index, maps[step])
         for index, step in redraw.late_logs:
             self._rename_log(world, index, maps[step])
         return world
@@ -400,17 +393,20 @@ class CodenameSight(CodenameTable):
     @staticmethod
     def _rename_records(world: CodenameSight, recipes: list[int], logs: list[int], rename: list[int]) -> None:
         """Rename the ids of these history recipes and log secrets of ``world``."""
-        new_id = rename.__getitem__
-        history = world._history
         for index in recipes:
-            recipe = world._recipes[index]
-            assert recipe is not None
-            offset, cards = recipe
-            cards = tuple(map(new_id, cards))
-            world._recipes[index] = (offset, cards)
-            history[index] = offset + _packed_symbols(cards)
+            world._rename_recipe(world, index, rename)
         for index in logs:
             world._rename_log(world, index, rename)
+
+    @staticmethod
+    def _rename_recipe(world: CodenameSight, index: int, rename: list[int]) -> None:
+        """Rename the ids of history entry ``index``'s recipe, and pack its action anew."""
+        recipe = world._recipes[index]
+        assert recipe is not None
+        offset, cards = recipe
+        cards = tuple(map(rename.__getitem__, cards))
+        world._recipes[index] = (offset, cards)
+        world._history[index] = offset + _packed_symbols(cards)
 
     @staticmethod
     def _rename_log(world: CodenameSight, index: int, rename: list[int]) -> None:

@@ -47,23 +47,24 @@ def led_element(cards: Sequence[int]) -> int:
     return led
 
 
-def must_follow(hand: Sequence[int], led: int) -> bool:
-    """True when ``hand`` holds a normal card of the led element ``led``."""
-    if led < 0:
-        return False
-    # A plain loop: any() over a generator is slower on this hot path.
-    for c in hand:  # noqa: SIM110
-        if ELEMENT_OF[c] == led and not IS_SPECIAL[c]:
-            return True
-    return False
-
-
 #: Per element: for each card, whether it is a normal card of that element
 #: (one that must be followed); one lookup per card on the search hot path.
 _FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(
     tuple(ELEMENT_OF[c] == element and not IS_SPECIAL[c] for c in range(len(ELEMENT_OF)))
     for element in range(max(ELEMENT_OF) + 1)
 )
+
+
+def must_follow(hand: Sequence[int], led: int) -> bool:
+    """True when ``hand`` holds a normal card of the led element ``led``."""
+    if led < 0:
+        return False
+    follows = _FOLLOWS[led]
+    # A plain loop: any() over a generator is slower on this hot path.
+    for c in hand:  # noqa: SIM110
+        if follows[c]:
+            return True
+    return False
 
 
 def legal_plays(hand: Sequence[int], led: int) -> list[int]:
