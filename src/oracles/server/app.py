@@ -203,7 +203,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         table_id = request.path_params["table_id"]
         if len(table_id) > 32:
             return None
-        return await hub.get(table_id)
+        table = await hub.get(table_id)
+        if table is not None:
+            hub.release(table)  # a finished table read over HTTP need not stay loaded
+        return table
 
     async def show_table(request: Request) -> Response:
         table = await _table(request)

@@ -338,6 +338,7 @@ class TableRuntime:
                 logs.event("finished", table=self.id, version=self.version, scores=trial.scores())
             self.broadcast_state()
             self.schedule()
+            self.hub.release(self)
             return {"type": "ack", "id": move_id, "version": rows[0].version}
 
     async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
@@ -377,6 +378,7 @@ class TableRuntime:
         logs.event("caught up", table=self.id, version=self.version)
         self.broadcast_state()
         self.schedule()
+        self.hub.release(self)
         return True
 
     async def refresh(self) -> None:
@@ -473,6 +475,8 @@ class TableRuntime:
     async def attach(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.add(conn)
+            # Released between loading and this socket? Held again while watched.
+            self.hub.tables.setdefault(self.id, self)
             if conn.seat is not None:
                 seat = self.seats[conn.seat]
                 seat.present += 1
@@ -502,6 +506,7 @@ class TableRuntime:
                 if seat.present == 0:
                     self.start_grace(seat)
             self.broadcast({"type": "seats", "seats": self.seats_info()})
+            self.hub.release(self)
 
     def chat_message(self, seat: int | None, text: str) -> dict[str, Any]:
         name = self.seats[seat].name if seat is not None else "spectator"
@@ -567,6 +572,15 @@ class Hub:
         #: Chat lines said through this process, whose notices are to be skipped.
         self.own_chat: set[int] = set()
         self._relays: set[asyncio.Task[None]] = set()
+
+    def release(self, runtime: TableRuntime) -> None:
+        """Let ``runtime`` go from memory if it is finished and nobody
+        watches it: everything about it is in the database, and :meth:`get`
+        loads it again when someone asks. Called when a game ends, when its
+        last socket leaves and after a request that only read it; a
+        long-running server would otherwise hold every game ever played."""
+        if runtime.finished and not runtime.connections and self.tables.get(runtime.id) is runtime:
+            del self.tables[runtime.id]
 
     async def start(self) -> None:
         """Listen for other processes' moves (PostgreSQL), then resume."""

@@ -219,6 +219,7 @@ def web_routes(
         table = await hub.get(table_id)
         if table is None:
             return None
+        hub.release(table)  # a page of a finished table need not keep it loaded
         token = request.query_params.get("token")
         seat = table.seat_for_token(token) if token else None
         if token and seat is None:
@@ -296,6 +297,7 @@ def web_routes(
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         if table is None:
             return render(request, "error.html", 404, message=translate(language(request), "No such table."))
+        hub.release(table)
         if not table.finished:
             return render(
                 request,
