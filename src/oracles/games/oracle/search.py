@@ -20,8 +20,11 @@ from oracles.games.oracle.phases import KEEP
 from oracles.games.oracle.policy import pair_values
 from oracles.games.oracle.rules import OracleState
 
-#: The keeps a search decides among.
-KEEPS_SEARCHED = 3
+#: The keeps a search decides among. Six rather than three: with the
+#: iterations of 0.2 s a move the search tells six pairs apart, and the
+#: policy's ranking misses the best pair often enough that the wider choice
+#: won more in each of four 100- to 200-game trials (``docs/bots.md``).
+KEEPS_SEARCHED = 6
 
 _MEMO: dict[tuple[object, ...], list[int]] = {}
 _MEMO_SIZE = 256
