@@ -1,7 +1,9 @@
 """Tables at run time: one authoritative state per table, one writer at a time.
 
 A :class:`TableRuntime` holds the table's state, rebuilt from its move log,
-and the sockets watching it. Every change goes through :meth:`TableRuntime.submit`
+and the sockets watching it. The :class:`Hub` keeps the tables being played
+and the finished ones someone watches; it lets the others go
+(:meth:`Hub.release`) and loads a table again when asked. Every change goes through :meth:`TableRuntime.submit`
 under the table's lock: the move is checked, the chance actions that follow
 are drawn (from the OS's random source), all of them are committed to the
 move log, and only then is the cached state replaced and a ``state`` message
