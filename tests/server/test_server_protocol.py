@@ -346,7 +346,7 @@ def test_chat_names_and_rematch(start_server: Any) -> None:
         runtime = server.app.state.hub.tables.get(again["id"])
         if runtime is not None:
             texts = runtime.texts
-        else:  # already over (the stand-in and the bot play fast), and let go from memory
+        else:  # the short game is already over, and let go from memory
             texts = http(server.base, "GET", f"/api/tables/{again['id']}/record")[1]["actions"]
         first_new = next(t for t in texts if t.startswith("first"))
         assert int(first_new.split()[1]) == (starting + 1) % 2
