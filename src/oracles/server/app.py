@@ -200,13 +200,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse({"tables": await hub.lobby()})
 
     async def _table(request: Request) -> TableRuntime | None:
-        table_id = request.path_params["table_id"]
-        if len(table_id) > 32:
-            return None
-        table = await hub.get(table_id)
-        if table is not None:
-            hub.release(table)  # a finished table read over HTTP need not stay loaded
-        return table
+        return await hub.read(request.path_params["table_id"])
 
     async def show_table(request: Request) -> Response:
         table = await _table(request)

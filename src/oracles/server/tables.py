@@ -3,8 +3,8 @@
 A :class:`TableRuntime` holds the table's state, rebuilt from its move log,
 and the sockets watching it. The :class:`Hub` keeps the tables being played
 and the finished ones someone watches; it lets the others go
-(:meth:`Hub.release`) and loads a table again when asked. Every change goes through :meth:`TableRuntime.submit`
-under the table's lock: the move is checked, the chance actions that follow
+(:meth:`Hub.release`) and loads a table again when asked. Every change goes
+through :meth:`TableRuntime.submit` under the table's lock: the move is checked, the chance actions that follow
 are drawn (from the OS's random source), all of them are committed to the
 move log, and only then is the cached state replaced and a ``state`` message
 queued to every socket, each built from that socket's own view.
@@ -579,10 +579,20 @@ class Hub:
         """Let ``runtime`` go from memory if it is finished and nobody
         watches it: everything about it is in the database, and :meth:`get`
         loads it again when someone asks. Called when a game ends, when its
-        last socket leaves and after a request that only read it; a
-        long-running server would otherwise hold every game ever played."""
+        last socket leaves and by :meth:`read`; a long-running server would
+        otherwise hold every game ever played."""
         if runtime.finished and not runtime.connections and self.tables.get(runtime.id) is runtime:
             del self.tables[runtime.id]
+
+    async def read(self, table_id: str) -> TableRuntime | None:
+        """The table, for a request that only reads it (a page, the API):
+        as :meth:`get`, but a finished table is not kept loaded for it."""
+        if len(table_id) > 32:
+            return None
+        runtime = await self.get(table_id)
+        if runtime is not None:
+            self.release(runtime)
+        return runtime
 
     async def start(self) -> None:
         """Listen for other processes' moves (PostgreSQL), then resume."""

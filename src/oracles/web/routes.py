@@ -213,13 +213,9 @@ def web_routes(
         return RedirectResponse(f"/t/{table_id}?token={token}", status_code=303)
 
     async def _find(request: Request) -> tuple[Any, int | None, str | None] | None:
-        table_id = request.path_params["table_id"]
-        if len(table_id) > 32:
-            return None
-        table = await hub.get(table_id)
+        table = await hub.read(request.path_params["table_id"])
         if table is None:
             return None
-        hub.release(table)  # a page of a finished table need not keep it loaded
         token = request.query_params.get("token")
         seat = table.seat_for_token(token) if token else None
         if token and seat is None:
@@ -294,10 +290,9 @@ def web_routes(
 
     async def replay(request: Request) -> Response:
         table_id = request.path_params["table_id"]
-        table = await hub.get(table_id) if len(table_id) <= 32 else None
+        table = await hub.read(table_id)
         if table is None:
             return render(request, "error.html", 404, message=translate(language(request), "No such table."))
-        hub.release(table)
         if not table.finished:
             return render(
                 request,
