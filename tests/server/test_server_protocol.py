@@ -72,9 +72,10 @@ def test_whole_game_with_bots(start_server: Any, game: str) -> None:
 
 def test_finished_tables_leave_memory(start_server: Any) -> None:
     """A finished table nobody watches is dropped from the server's memory
-    (``/healthz`` counts the tables held) and loads again on demand."""
+    (``/healthz`` counts the tables held) and loads again on demand; the
+    hint desk forgets it too."""
     server = start_server()
-    table = create(server, "oracle", {"rounds": 1}, ["bot:random"] * 4)
+    table = create(server, "oracle", {"rounds": 1}, ["bot:random"] * 4, hints=True)
     deadline = time.monotonic() + 60
     while True:
         status, info, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
@@ -89,6 +90,7 @@ def test_finished_tables_leave_memory(start_server: Any) -> None:
     assert status == 200 and replay_record(record).is_terminal()
     _, health, _ = http(server.base, "GET", "/healthz")
     assert health["tables"] == 0  # loaded for the request only
+    assert table["id"] not in server.app.state.hints._tables
 
     async def watch() -> dict[str, Any]:
         async with Client(watch_url(server, table)) as client:

@@ -138,6 +138,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     writer = MoveWriter(path) if path is not None else None
     hub = Hub(settings, engine, bots, writer)
     hint_desk = Hints(engine, bots)
+    hub.on_release.append(hint_desk.forget)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

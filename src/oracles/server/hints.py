@@ -216,6 +216,11 @@ class Hints:
             seen = self._tables.setdefault(table_id, _Seen(bool(found), {}))
         return seen.enabled
 
+    def forget(self, table_id: str) -> None:
+        """Drop what the desk keeps about a table that left memory (read
+        again from the database if it is asked about later)."""
+        self._tables.pop(table_id, None)
+
     async def taken(self, table_id: str, seats: int) -> list[int]:
         """Hints taken per seat (decisions a hint was given for)."""
         counts = [0] * seats

@@ -574,6 +574,9 @@ class Hub:
         #: Chat lines said through this process, whose notices are to be skipped.
         self.own_chat: set[int] = set()
         self._relays: set[asyncio.Task[None]] = set()
+        #: Called with a table's id when it leaves memory, so that what other
+        #: parts keep per table (the hint desk's memo) goes with it.
+        self.on_release: list[Callable[[str], None]] = []
 
     def release(self, runtime: TableRuntime) -> None:
         """Let ``runtime`` go from memory if it is finished and nobody
@@ -583,6 +586,8 @@ class Hub:
         otherwise hold every game ever played."""
         if runtime.finished and not runtime.connections and self.tables.get(runtime.id) is runtime:
             del self.tables[runtime.id]
+            for forget in self.on_release:
+                forget(runtime.id)
 
     async def read(self, table_id: str) -> TableRuntime | None:
         """The table, for a request that only reads it (a page, the API):
