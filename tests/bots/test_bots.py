@@ -134,7 +134,7 @@ def test_ismcts_time_budget_caps_an_iteration_budget() -> None:
         ("ismcts:horizon=forever", "'horizon' must be auto, round, turn or game"),
         ("ismcts:iterations=-1", "must not be negative"),
         ("ismcts:turns=-2", "'turns' must not be negative"),
-        ("ismcts:rollout=smart", "'rollout' must be random or heuristic"),
+        ("ismcts:rollout=smart", "'rollout' must be auto, random or heuristic"),
         ("ismcts:depth=3", "has no parameter 'depth'"),
     ],
 )

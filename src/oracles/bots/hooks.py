@@ -7,6 +7,7 @@ at another seat's cards would see invented ones. A *pruner* gives the few
 legal actions worth a search (policy's choice first). An *evaluator* scores a
 position for searches that stop their rollouts early. Each game declares its
 own in ``oracles.games.<id>.PARTS``; a game without a policy plays randomly.
+A *steering* gives a search's rollouts a cheap plan for the deciding seat.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from oracles.core.registry import game_part
 
 Policy = Callable[[State, int, random.Random], int]
 Pruner = Callable[[State, int], list[int]]
+#: ``steering(world, seat)``: the rollout policy of a search deciding for
+#: ``seat`` at ``world`` (read from that seat's information only), or None.
+Steering = Callable[[State, int], Policy | None]
 
 
 class Evaluator(NamedTuple):
@@ -56,6 +60,13 @@ def root_candidates_for(game_id: str) -> Pruner | None:
     every action, or the ``candidates`` pruner's)."""
     pruner: Pruner | None = game_part(game_id, "root_candidates")
     return pruner
+
+
+@functools.cache
+def steering_for(game_id: str) -> Steering | None:
+    """The rollout steering of ``game_id``, or None (random rollouts)."""
+    steering: Steering | None = game_part(game_id, "steering")
+    return steering
 
 
 @functools.cache

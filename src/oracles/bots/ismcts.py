@@ -20,6 +20,7 @@ position evaluator.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections import Counter
 from itertools import filterfalse, islice
@@ -33,6 +34,7 @@ from oracles.bots.hooks import (
     policy_for,
     random_policy,
     root_candidates_for,
+    steering_for,
 )
 from oracles.core.errors import OptionError
 from oracles.core.game import CHANCE, TERMINAL, State
@@ -131,7 +133,10 @@ class ISMCTSBot(Bot):
     - ``seconds``: a time budget per move; given with ``iterations``, the
       search stops at whichever runs out first (a cap on an iteration budget).
     - ``c``: UCB exploration (default 0.7).
-    - ``rollout``: ``random`` (default) or ``heuristic`` (the game's policy).
+    - ``rollout``: ``auto`` (default): the game's *steering* where it has
+      one (Oracle: the deciding seat plays the plain style its kept
+      prophecies pay best in, the others at random), else random play;
+      ``random``; or ``heuristic`` (the game's policy for every seat).
     - ``guided``: with heuristic rollouts, only the first ``guided`` moves
       of a rollout follow the policy and random play finishes it (0, the
       default: the whole rollout).
@@ -170,14 +175,14 @@ class ISMCTSBot(Bot):
         "guided": (0, 100_000),
     }
     param_choices: ClassVar[dict[str, tuple[str, ...]]] = {
-        "rollout": ("random", "heuristic"),
+        "rollout": ("auto", "random", "heuristic"),
         "horizon": ("auto", "round", "turn", "game"),
     }
 
     iterations: int = 0
     seconds: float = 0.0
     c: float = 0.7
-    rollout: str = "random"
+    rollout: str = "auto"
     horizon: str = "auto"
     turns: int = 1
     prune: bool = True
@@ -195,21 +200,32 @@ class ISMCTSBot(Bot):
             )
         if self.turns < 0:
             raise OptionError("bot 'ismcts' parameter 'turns' must not be negative")
-        if self.rollout not in ("random", "heuristic"):
+        if self.rollout not in ("auto", "random", "heuristic"):
             raise OptionError(
-                f"bot 'ismcts' parameter 'rollout' must be random or heuristic, got {self.rollout!r}"
+                f"bot 'ismcts' parameter 'rollout' must be auto, random or heuristic, got {self.rollout!r}"
             )
+        #: The rollout policy of the decision being searched (``rollout=auto``).
+        self._steered: Policy | None = None
 
     def _rollout_for(self, game_id: str) -> tuple[Policy, int]:
         """The rollout policy and how many rollout moves follow it (0: all)."""
-        if self.rollout != "heuristic":
-            return random_policy, 0
-        return policy_for(game_id), self.guided
+        if self.rollout == "heuristic":
+            return policy_for(game_id), self.guided
+        if self._steered is not None:
+            return self._steered, 0
+        return random_policy, 0
 
     def choose(self, info: SeatInfo) -> int:
         legal = info.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        self._steered = None
+        if self.rollout == "auto":
+            steering = steering_for(info.game.id)
+            if steering is not None:
+                # The steering reads only the seat's own information, so any
+                # world will do; a fixed rng leaves the bot's own draws alone.
+                self._steered = steering(info.sample_world(random.Random(0)), self.seat)
         tree: dict[tuple[int, ...], _Node] = {}
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else None

@@ -18,6 +18,9 @@ part                what it is
 ``root_candidates`` ``root_candidates(world, seat) -> actions``: the moves a
                     search decides among at its root (the deciding seat's
                     own information only, so every world gives the same)
+``steering``        ``steering(world, seat) -> policy | None``: the rollout
+                    policy of a search deciding for ``seat`` (its own
+                    information only), random play where None
 ``evaluator``       a module with ``win_chances(world)`` and ``turn(world)``:
                     a position evaluator for searches that stop early
 ``renderer``        the terminal renderer class (``oracles.play.render.Renderer``)
@@ -40,6 +43,7 @@ PART_NAMES = (
     "policy",
     "candidates",
     "root_candidates",
+    "steering",
     "evaluator",
     "renderer",
     "encoder",
@@ -58,6 +62,7 @@ class GameParts:
     policy: str | None = None
     candidates: str | None = None
     root_candidates: str | None = None
+    steering: str | None = None
     evaluator: str | None = None
     renderer: str | None = None
     encoder: str | None = None

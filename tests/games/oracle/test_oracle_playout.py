@@ -7,10 +7,14 @@ import random
 
 from oracle_scenarios import start
 
-from oracles.games.oracle.cards import trick_winner
+from oracles.core.registry import load_game
+from oracles.games.oracle.cards import cards_of_mask, trick_winner
+from oracles.games.oracle.notation import LOSER_RETURN
+from oracles.games.oracle.phases import LOSER, PLAY
 from oracles.games.oracle.playout import _winner, hold_chances, play_out
 from oracles.games.oracle.policy import compile_edition
 from oracles.games.oracle.prophecies import oracle_index
+from oracles.games.oracle.rules import OracleState
 from oracles.games.oracle.scoring import NOBODY
 
 LOW = ["R1", "R2", "R3", "B1", "B2", "B3", "G1", "G2", "G3", "Y1", "Y2", "Y3", "P2", "P3", "P4"]
@@ -79,3 +83,31 @@ def test_hold_chances_do_not_depend_on_hidden_cards() -> None:
     second = state.resample_from_infostate(0, rng)
     assert first.hands[1:] != second.hands[1:]
     assert hold_chances(first, 0, tests, random.Random(2)) == hold_chances(second, 0, tests, random.Random(2))
+
+
+def test_a_play_out_from_inside_the_last_trick_ends_as_the_rules_do() -> None:
+    """Started inside a trick (the position a search decides at), the
+    play-out finishes that trick first; in the last trick every card is
+    forced, so its chips must end exactly where the rules put them."""
+    rng = random.Random(9)
+    for game in range(60):
+        state = load_game("oracle", players=4, rounds=1).new_initial_state()
+        assert isinstance(state, OracleState)
+        played_in_last = game % 4
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+            elif state.phase == LOSER:
+                state.apply_action(LOSER_RETURN)
+            elif state.phase == PLAY and max(h.bit_count() for h in state.hands) == 1:
+                if len(state.trick) == played_in_last:
+                    break
+                state.apply_action(state.legal_actions()[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        hands = [cards_of_mask(hand) for hand in state.hands]
+        args = (list(state.middle), list(state.held), list(state.loser_holder))
+        finals = play_out(hands, state.leader, *args, 0, "lose", rng, state.trick)
+        while not state.is_terminal():
+            state.apply_action(LOSER_RETURN if state.phase == LOSER else state.legal_actions()[0])
+        assert [tuple(q) for q in state.chip_quantities()] == finals

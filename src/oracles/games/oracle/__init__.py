@@ -8,6 +8,7 @@ PARTS = GameParts(
     game="rules:OracleGame",
     policy="policy:choose",
     root_candidates="search:root_candidates",
+    steering="search:steering",
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
     analysis="analysis",

@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from oracles.games.oracle.cards import CARD_CREATURE, NUM_VALUES, cards_of_mask
+from oracles.games.oracle.phases import PLAY
 from oracles.games.oracle.rules import OracleState
 from oracles.games.oracle.scoring import NOBODY
 
@@ -75,7 +76,8 @@ def _strength(card: int) -> int:
     return _VALUE_OF[card]
 
 
-def _pick(style: str, legal: list[int], trick: list[int], rng: random.Random) -> int:
+def pick(style: str, legal: list[int], trick: list[int], rng: random.Random) -> int:
+    """The card ``style`` plays from ``legal`` (card ints) to ``trick``."""
     if style == "random" or len(legal) == 1:
         return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]
     if style in ("win", "win_return"):
@@ -111,23 +113,26 @@ def play_out(
     seat: int,
     style: str,
     rng: random.Random,
+    trick: Sequence[int] = (),
 ) -> list[tuple[int, ...]]:
     """Play the rest of a round (every seat's cards in ``hands``, tricks led
-    by ``leader``), ``seat`` in ``style``, the others at random; every seat's
-    quantity vector at the end (after the Loser forfeit)."""
+    by ``leader``, the first one already holding ``trick``), ``seat`` in
+    ``style``, the others in drawn styles; every seat's quantity vector at
+    the end (after the Loser forfeit)."""
     n = len(hands)
     hands = [hand[:] for hand in hands]
     middle, held, holder = middle[:], held[:], holder[:]
     styles = [OTHERS[rng.randrange(len(OTHERS))] for _ in range(n)]
-    while hands[leader]:
-        trick: list[int] = []
-        for offset in range(n):
+    started = list(trick)
+    while started or hands[leader]:
+        trick, started = started, []
+        for offset in range(len(trick), n):
             player = (leader + offset) % n
             legal = _legal(hands[player], trick)
             if player == seat:
-                card = _pick(style, legal, trick, rng)
+                card = pick(style, legal, trick, rng)
             else:
-                card = _pick(styles[player], legal, trick, rng)
+                card = pick(styles[player], legal, trick, rng)
             hands[player].remove(card)
             trick.append(card)
         index = _winner(trick)
@@ -150,13 +155,16 @@ def hold_chances_by_style(
 ) -> list[list[float]]:
     """Per style of :data:`STYLES`, for each prophecy test (compiled, see
     :func:`.policy.compile_edition`): the share of play-outs in which it
-    holds for ``seat``. ``world`` is before the first trick (the keep or the
-    draft); the same deals serve every style."""
+    holds for ``seat``, from ``world`` on: before the first trick (the keep
+    or the draft) or during the play; the same deals serve every style."""
     n = world.num_players
     own = cards_of_mask(world.hands[seat])
     unseen = cards_of_mask(world.unseen_cards(seat))
     sizes = [world.hands[other].bit_count() for other in range(n)]
-    leader = (world.dealer + 1) % n  # the play has not started
+    if world.phase == PLAY:
+        leader, trick = world.leader, world.trick
+    else:
+        leader, trick = (world.dealer + 1) % n, ()  # the play has not started
     middle = list(world.middle)
     held = list(world.held)
     holder = list(world.loser_holder)
@@ -172,7 +180,7 @@ def hold_chances_by_style(
                 hands.append(unseen[start : start + sizes[other]])
                 start += sizes[other]
         for tally, style in zip(counts, STYLES, strict=True):
-            finals = play_out(hands, leader, middle, held, holder, seat, style, rng)
+            finals = play_out(hands, leader, middle, held, holder, seat, style, rng, trick)
             mine = finals[seat]
             rest = [finals[o] for o in range(n) if o != seat]
             low = tuple(map(min, zip(*rest, strict=True)))

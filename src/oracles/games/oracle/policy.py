@@ -74,7 +74,7 @@ from oracles.games.oracle.notation import (
     PASS_BASE,
 )
 from oracles.games.oracle.phases import DRAFT, KEEP, LOSER, PLAY
-from oracles.games.oracle.playout import hold_chances_by_style
+from oracles.games.oracle.playout import STYLES, hold_chances_by_style
 from oracles.games.oracle.prophecies import QUANTITIES, Edition
 from oracles.games.oracle.rules import OracleState
 
@@ -662,6 +662,15 @@ def pair_values(
     would pay in quick play-outs of the round (:mod:`.playout`): the points
     of each times how often it holds there, in the plain style in which the
     pair pays best."""
+    return {pair: value for pair, (value, _) in pair_worth(world, seat, cards, rng).items()}
+
+
+def pair_worth(
+    world: OracleState, seat: int, cards: Sequence[int], rng: random.Random | None = None
+) -> dict[tuple[int, int], tuple[float, str]]:
+    """For each pair of ``cards``, its value (:func:`pair_values`) and the
+    style of :data:`.playout.STYLES` in which it pays that much (the first
+    such), from ``world`` on: before the play or during it."""
     table = compile_edition(world.game.edition)
     compiled = [table[card] for card in cards]
     by_style = hold_chances_by_style(
@@ -672,9 +681,13 @@ def pair_values(
         for rates in by_style
     ]
     k = len(cards)
-    return {
-        (cards[i], cards[j]): max(row[i] + row[j] for row in worth) for i in range(k) for j in range(i + 1, k)
-    }
+    result = {}
+    for i in range(k):
+        for j in range(i + 1, k):
+            sums = [row[i] + row[j] for row in worth]
+            best = max(range(len(sums)), key=sums.__getitem__)
+            result[cards[i], cards[j]] = (sums[best], STYLES[best])
+    return result
 
 
 def best_pair(

@@ -1,4 +1,5 @@
-"""What Oracle offers a search bot: the keeps worth searching.
+"""What Oracle offers a search bot: the keeps worth searching, and how the
+searching seat plays in its rollouts.
 
 A keep is a choice of two Oracle cards out of eight to ten: 28 to 45 moves,
 far too many for a search of a few hundred iterations, whose random
@@ -8,6 +9,12 @@ well; the search then decides among the best few, where its play-outs can
 tell them apart. Only the seat's own information enters the ranking (its
 hand, its Oracle cards, the chips in the middle), so every world the search
 draws gives the same list, computed once per decision.
+
+Random rollouts judge a keep by how its prophecies fare when the seat plays
+at random, and so undervalue every prophecy that needs the seat to steer
+(win many tricks, or none). In the search's rollouts the searching seat
+therefore plays the plain style of :mod:`.playout` in which its kept pair
+pays best (:func:`steering`); the other seats play at random.
 """
 
 from __future__ import annotations
@@ -15,9 +22,11 @@ from __future__ import annotations
 import random
 
 from oracles.core.game import State
-from oracles.games.oracle.notation import KEEP_BASE, PAIR_INDEX
-from oracles.games.oracle.phases import KEEP
-from oracles.games.oracle.policy import pair_values
+from oracles.games.oracle.cards import NUM_CARDS
+from oracles.games.oracle.notation import KEEP_BASE, LOSER_KEEP, LOSER_RETURN, PAIR_INDEX
+from oracles.games.oracle.phases import KEEP, LOSER, PLAY
+from oracles.games.oracle.playout import pick
+from oracles.games.oracle.policy import pair_worth
 from oracles.games.oracle.rules import OracleState
 
 #: The keeps a search decides among. Six rather than three: with the
@@ -26,7 +35,7 @@ from oracles.games.oracle.rules import OracleState
 #: won more in each of four 100- to 200-game trials (``docs/bots.md``).
 KEEPS_SEARCHED = 6
 
-_MEMO: dict[tuple[object, ...], list[int]] = {}
+_MEMO: dict[tuple[object, ...], tuple[list[int], dict[tuple[int, int], str]]] = {}
 _MEMO_SIZE = 256
 
 
@@ -36,25 +45,91 @@ def keeps_rng(seat: int, hand: int, cards: tuple[int, ...]) -> random.Random:
     return random.Random(f"keeps:{seat}:{hand}:{cards}")
 
 
-def root_candidates(world: State, seat: int) -> list[int]:
-    """The moves of ``seat`` worth a search at the root: at a keep the
-    :data:`KEEPS_SEARCHED` best pairs by the policy's values, best first,
-    elsewhere every legal move. The play-outs behind some values draw from
-    :func:`keeps_rng`, seeded by the seat's own cards, so that every world
-    gives the same list."""
-    assert isinstance(world, OracleState)
-    legal = world.legal_actions()
-    if world.phase != KEEP or len(legal) <= KEEPS_SEARCHED:
-        return legal
+def _keep_table(world: OracleState, seat: int) -> tuple[list[int], dict[tuple[int, int], str]]:
+    """At ``seat``'s keep: the :data:`KEEPS_SEARCHED` best keeps by the
+    policy's values, best first, and the style each pair pays best in. The
+    play-outs behind them draw from :func:`keeps_rng`, seeded by the seat's
+    own cards, so every world gives the same."""
     cards = tuple(world.oracle_cards[seat])
     hand = world.hands[seat]
     key = (id(world.game.edition), world.num_players, seat, hand, cards, tuple(world.middle))
     found = _MEMO.get(key)
     if found is None:
-        values = pair_values(world, seat, cards, keeps_rng(seat, hand, cards))
-        ranked = sorted(values, key=lambda pair: (-values[pair], pair[0], pair[1]))[:KEEPS_SEARCHED]
-        found = [KEEP_BASE + PAIR_INDEX[a][b] for a, b in ranked]
+        worth = pair_worth(world, seat, cards, keeps_rng(seat, hand, cards))
+        ranked = sorted(worth, key=lambda pair: (-worth[pair][0], pair[0], pair[1]))[:KEEPS_SEARCHED]
+        found = (
+            [KEEP_BASE + PAIR_INDEX[a][b] for a, b in ranked],
+            {order: style for (a, b), (_, style) in worth.items() for order in ((a, b), (b, a))},
+        )
         if len(_MEMO) >= _MEMO_SIZE:
             _MEMO.clear()
         _MEMO[key] = found
-    return [action for action in found if action in legal]
+    return found
+
+
+def root_candidates(world: State, seat: int) -> list[int]:
+    """The moves of ``seat`` worth a search at the root: at a keep the
+    :data:`KEEPS_SEARCHED` best pairs by the policy's values, best first,
+    elsewhere every legal move (the same list in every world)."""
+    assert isinstance(world, OracleState)
+    legal = world.legal_actions()
+    if world.phase != KEEP or len(legal) <= KEEPS_SEARCHED:
+        return legal
+    return [action for action in _keep_table(world, seat)[0] if action in legal]
+
+
+class SteeredRollout:
+    """A rollout policy: ``seat`` plays a plain style (:data:`.playout.STYLES`),
+    given or looked up by the pair it kept; every other seat, and ``seat``
+    where it has no style, plays at random."""
+
+    __slots__ = ("seat", "style", "styles")
+
+    def __init__(
+        self, seat: int, style: str | None, styles: dict[tuple[int, int], str] | None = None
+    ) -> None:
+        self.seat = seat
+        self.style = style
+        self.styles = styles
+
+    def __call__(self, world: State, player: int, rng: random.Random) -> int:
+        legal = world.legal_actions()
+        if player != self.seat or len(legal) == 1:
+            return rng.choice(legal)
+        assert isinstance(world, OracleState)
+        style = self.style
+        if style is None and self.styles is not None:
+            kept = world.kept[player]
+            style = self.styles.get(kept) if kept is not None else None
+        if style is None or style == "random":
+            return rng.choice(legal)
+        if legal[0] == LOSER_KEEP:
+            # A Loser chip won back: of the plain styles only ``win`` keeps it.
+            return LOSER_KEEP if style == "win" else LOSER_RETURN
+        if legal[0] >= NUM_CARDS:
+            return rng.choice(legal)
+        return pick(style, legal, list(world.trick), rng)
+
+
+def steering(world: State, seat: int) -> SteeredRollout | None:
+    """The rollout policy of a search deciding for ``seat`` at ``world``
+    (:class:`SteeredRollout`), from the seat's own information only: at its
+    keep, each pair's best style (the keep is decided in the tree, so the
+    rollout looks the style up by the pair kept); in the play, the style in
+    which its kept pair pays best from here. None where the seat has nothing
+    to steer by (the draft) and once the round is over."""
+    assert isinstance(world, OracleState)
+    if world.phase == KEEP:
+        return SteeredRollout(seat, None, _keep_table(world, seat)[1])
+    kept = world.kept[seat]
+    if kept is None or world.phase not in (PLAY, LOSER):
+        return None
+    probe = world
+    if world.phase == LOSER:
+        # The play goes on from the Loser chip's decision; judge from there.
+        probe = world.clone()
+        probe.apply_trusted(LOSER_RETURN)
+        if probe.phase != PLAY:
+            return None
+    rng = random.Random(f"steer:{seat}:{world.hands[seat]}:{probe.trick}:{probe.held}:{kept}")
+    return SteeredRollout(seat, pair_worth(probe, seat, kept, rng)[kept][1])
