@@ -91,15 +91,21 @@ def test_at_the_keep_each_pair_brings_its_best_style() -> None:
     assert all(steering(info.sample_world(rng), 0).styles == rollout.styles for _ in range(4))  # type: ignore[union-attr]
 
 
-def test_in_the_play_the_kept_pair_picks_one_style_from_the_seats_information() -> None:
+def test_in_the_play_the_style_the_kept_pair_was_chosen_with() -> None:
     state = start(players=4, dealer=0, hands={0: HAND}, oracles={0: DEALT})
+    kept = state.kept[0]
+    assert kept is not None
+    at_its_keep = start(players=4, dealer=0, hands={0: HAND}, oracles={0: DEALT}, keep=False)
+    while at_its_keep.current_player() != 0:
+        at_its_keep.apply_action(at_its_keep.legal_actions()[0])
+    chosen = steering(at_its_keep, 0).styles[kept]  # type: ignore[union-attr]
     play(state, "R9", "G1", "P1")  # seat 1 led: seat 0 plays last
     rollout = steering(state, 0)
-    assert rollout is not None and rollout.style in STYLES and rollout.styles is None
+    assert rollout is not None and rollout.styles is None and rollout.style == chosen
     info = SeatInfo(state, 0)
     rng = random.Random(6)
     styles = {steering(info.sample_world(rng), 0).style for _ in range(4)}  # type: ignore[union-attr]
-    assert styles == {rollout.style}
+    assert styles == {chosen}
 
 
 def test_a_steered_seat_plays_its_style_and_the_others_at_random() -> None:
@@ -117,12 +123,16 @@ def test_a_steered_seat_plays_its_style_and_the_others_at_random() -> None:
     assert len(picks) > 3  # seat 1 is not steered
 
 
-def test_no_steering_in_the_draft() -> None:
+def test_in_the_draft_steering_starts_with_the_play() -> None:
     state = load_game("oracle", players=4, draft=True).new_initial_state()
     rng = random.Random(8)
     while state.is_chance_node():
         state.apply_action(state.sample_chance(rng))
-    assert steering(state, state.current_player()) is None
+    assert steering(state, state.current_player()) is None  # passing: no pair kept yet
+    while state.phase != PLAY:
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else state.legal_actions()[0])
+    rollout = steering(state, state.current_player())
+    assert rollout is not None and rollout.style in STYLES  # from the first trick's start
 
 
 def test_the_default_search_rolls_out_with_the_steering() -> None:

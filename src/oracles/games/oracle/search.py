@@ -111,25 +111,41 @@ class SteeredRollout:
         return pick(style, legal, list(world.trick), rng)
 
 
+def _round_start(world: OracleState, seat: int) -> OracleState:
+    """Where ``seat`` fixed its aims this round: its keep, or (the draft)
+    the first trick's start, replayed from ``world``'s history. What the
+    steering reads there is the seat's own information, so every world
+    gives the same."""
+    state = world.game.new_initial_state()
+    assert isinstance(state, OracleState)
+    target = world.round_number
+    for action in world.history():
+        if state.round_number == target and (
+            state.phase == PLAY or (state.phase == KEEP and state.current_player() == seat)
+        ):
+            break
+        state.apply_trusted(action)
+    return state
+
+
 def steering(world: State, seat: int) -> SteeredRollout | None:
     """The rollout policy of a search deciding for ``seat`` at ``world``
-    (:class:`SteeredRollout`), from the seat's own information only: at its
-    keep, each pair's best style (the keep is decided in the tree, so the
-    rollout looks the style up by the pair kept); in the play, the style in
-    which its kept pair pays best from here. None where the seat has nothing
-    to steer by (the draft) and once the round is over."""
+    (:class:`SteeredRollout`), from the seat's own information only. The
+    style is chosen once a round, when the seat keeps its pair: each pair's
+    best style at the keep (decided in the tree, so the rollout looks it up
+    by the pair kept), and in the play the one its kept pair was chosen
+    with, so the rollouts follow one plan through the round (re-choosing
+    the style at every decision, from fewer play-outs, played worse in
+    trials). None where the seat has nothing to steer by (the draft's
+    passes) and once the round is over."""
     assert isinstance(world, OracleState)
     if world.phase == KEEP:
         return SteeredRollout(seat, None, _keep_table(world, seat)[1])
     kept = world.kept[seat]
     if kept is None or world.phase not in (PLAY, LOSER):
         return None
-    probe = world
-    if world.phase == LOSER:
-        # The play goes on from the Loser chip's decision; judge from there.
-        probe = world.clone()
-        probe.apply_trusted(LOSER_RETURN)
-        if probe.phase != PLAY:
-            return None
-    rng = random.Random(f"steer:{seat}:{world.hands[seat]}:{probe.trick}:{probe.held}:{kept}")
-    return SteeredRollout(seat, pair_worth(probe, seat, kept, rng)[kept][1])
+    start = _round_start(world, seat)
+    if start.phase == KEEP:
+        return SteeredRollout(seat, _keep_table(start, seat)[1].get(kept))
+    rng = random.Random(f"steer:{seat}:{start.hands[seat]}:{kept}")
+    return SteeredRollout(seat, pair_worth(start, seat, kept, rng)[kept][1])
