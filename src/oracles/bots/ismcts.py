@@ -36,7 +36,6 @@ from oracles.bots.hooks import (
     root_candidates_for,
     steering_for,
 )
-from oracles.core.errors import OptionError
 from oracles.core.game import CHANCE, TERMINAL, State
 
 #: Iterations per move when neither ``iterations`` nor ``seconds`` is given.
@@ -192,18 +191,8 @@ class ISMCTSBot(Bot):
         super().__init__(seat, seed, **params)
         #: Iterations run for each move searched (for benchmarks and tests).
         self.searched: list[int] = []
-        if self.iterations < 0 or self.seconds < 0:
-            raise OptionError("bot 'ismcts' parameters 'iterations' and 'seconds' must not be negative")
-        if self.horizon not in ("auto", "round", "turn", "game"):
-            raise OptionError(
-                f"bot 'ismcts' parameter 'horizon' must be auto, round, turn or game, got {self.horizon!r}"
-            )
-        if self.turns < 0:
-            raise OptionError("bot 'ismcts' parameter 'turns' must not be negative")
-        if self.rollout not in ("auto", "random", "heuristic"):
-            raise OptionError(
-                f"bot 'ismcts' parameter 'rollout' must be auto, random or heuristic, got {self.rollout!r}"
-            )
+        # Types, ranges and choices are checked by Bot.check_param, from
+        # param_ranges and param_choices above.
         #: The rollout policy of the decision being searched (``rollout=auto``).
         self._steered: Policy | None = None
 

@@ -204,7 +204,9 @@ class Hints:
         with contextlib.suppress(IntegrityError):  # another request did it first
             async with self.engine.begin() as conn:
                 await conn.execute(insert(table_hints).values(table_id=table_id, enabled=True))
-        self._tables[table_id] = _Seen(True, {})
+        # Not noted here: a table of bots may already be over and released,
+        # and a note now would never be forgotten; enabled() reads it back.
+        self._tables.pop(table_id, None)
 
     async def enabled(self, table_id: str) -> bool:
         seen = self._tables.get(table_id)

@@ -58,7 +58,7 @@ def _winner(trick: list[int]) -> int:
     return first
 
 
-def _beats(trick: list[int], card: int) -> bool:
+def _beats(trick: Sequence[int], card: int) -> bool:
     """Whether ``card`` would win ``trick`` (cards already played) as it stands."""
     return _winner([*trick, card]) == len(trick)
 
@@ -76,7 +76,7 @@ def _strength(card: int) -> int:
     return _VALUE_OF[card]
 
 
-def pick(style: str, legal: list[int], trick: list[int], rng: random.Random) -> int:
+def pick(style: str, legal: list[int], trick: Sequence[int], rng: random.Random) -> int:
     """The card ``style`` plays from ``legal`` (card ints) to ``trick``."""
     if style == "random" or len(legal) == 1:
         return legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0]

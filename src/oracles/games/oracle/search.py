@@ -108,7 +108,7 @@ class SteeredRollout:
             return LOSER_KEEP if style == "win" else LOSER_RETURN
         if legal[0] >= NUM_CARDS:
             return rng.choice(legal)
-        return pick(style, legal, list(world.trick), rng)
+        return pick(style, legal, world.trick, rng)
 
 
 def _round_start(world: OracleState, seat: int) -> OracleState:
