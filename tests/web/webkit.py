@@ -44,14 +44,19 @@ def click_a_move(page: Any, rng: random.Random) -> None:
     if count:
         moves.nth(rng.randrange(count)).click()
         return
-    page.locator("#composer [data-verb]").first.click()
     for _ in range(12):
         confirm = page.locator('#composer [data-compose="confirm"]')
         if confirm.count() and confirm.is_enabled():
             confirm.click()
             return
         tokens = page.locator("#composer .tokens [data-token]")
-        tokens.nth(rng.randrange(tokens.count())).click()
+        count = tokens.count()
+        if count:
+            tokens.nth(rng.randrange(count)).click()
+        else:
+            # Nothing being composed: at the start, or after a state
+            # message redrew the board (it resets the composer).
+            page.locator("#composer [data-verb]").first.click()
     raise AssertionError("the composer never made a legal move")
 
 
