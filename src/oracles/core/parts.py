@@ -31,6 +31,16 @@ part                what it is
                     ``oracles analyze`` (built on ``oracles.analysis``)
 ``balancer``        a module with the re-pointing loop of ``oracles balance``
                     (Oracle only: its prophecy deck is the thing re-pointed)
+``faces``           a module that draws the game's pieces for front ends:
+                    ``face(code, lang) -> dict`` (the drawing data of one
+                    piece: suit or symbol, rank, creature, translated name)
+                    and ``sort_key(code)`` (the order of a sorted hand)
+``narrate``         a module with ``narrate(event, viewer, names, lang) ->
+                    str``: one event of the view's log as a sentence in the
+                    viewer's language (the terminal and the web page alike)
+``templates``       a folder of the package with the game's web templates
+                    (``board.html`` and the partials it includes), found by
+                    the web page's template loader as ``<game id>/<name>``
 ==================  ===========================================================
 """
 
@@ -49,6 +59,9 @@ PART_NAMES = (
     "encoder",
     "analysis",
     "balancer",
+    "faces",
+    "narrate",
+    "templates",
 )
 
 
@@ -68,6 +81,10 @@ class GameParts:
     encoder: str | None = None
     analysis: str | None = None
     balancer: str | None = None
+    faces: str | None = None
+    narrate: str | None = None
+    #: A folder name relative to the package (not a module).
+    templates: str | None = None
 
     def __post_init__(self) -> None:
         assert tuple(f.name for f in fields(self)) == PART_NAMES

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+from pathlib import Path
 from typing import Any
 
 from oracles.core.errors import UnknownGameError
@@ -69,6 +70,9 @@ def _load_part(game_id: str, name: str) -> Any:
     if target is None:
         return None
     package = GAMES[game_id]
+    if name == "templates":
+        # A folder, not a module: its path inside the installed package.
+        return Path(importlib.import_module(package).__file__ or ".").parent / target
     module_name, _, attribute = target.partition(":")
     module = importlib.import_module(f"{package}.{module_name}" if module_name else package)
     return getattr(module, attribute) if attribute else module

@@ -19,14 +19,22 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
-from jinja2 import Environment, PackageLoader, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    PackageLoader,
+    PrefixLoader,
+    select_autoescape,
+)
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from oracles.core.errors import OraclesError
-from oracles.core.registry import game_class, game_ids, load_game
+from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
 from oracles.web import present
 
@@ -37,10 +45,21 @@ LANG_COOKIE = "oracles_lang"
 OPEN_SEATS: dict[str, dict[int, str]] = {}
 
 
+def game_templates() -> dict[str, BaseLoader]:
+    """Each game's own web templates (its ``templates`` part), reached as
+    ``<game id>/<name>``: the shared pages name no game."""
+    found: dict[str, BaseLoader] = {}
+    for game_id in game_ids():
+        folder = game_part(game_id, "templates")
+        if folder is not None:
+            found[game_id] = FileSystemLoader(str(folder))
+    return found
+
+
 @functools.cache
 def environment() -> Environment:
     env = Environment(
-        loader=PackageLoader("oracles.web", "templates"),
+        loader=ChoiceLoader([PackageLoader("oracles.web", "templates"), PrefixLoader(game_templates())]),
         autoescape=select_autoescape(["html"]),
         trim_blocks=True,
         lstrip_blocks=True,
