@@ -44,6 +44,7 @@ from oracles.bots.base import SeatInfo
 from oracles.core.game import State
 from oracles.core.records import replay_record
 from oracles.server import logs
+from oracles.server.bots import BACKGROUND
 from oracles.server.db import now
 from oracles.server.protocol import NOT_YOUR_TURN, STALE, ProtocolError
 
@@ -347,13 +348,15 @@ class Hints:
 
     async def _review(self, record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         game, options, actions = record["game"], dict(record["options"]), list(record["actions"])
-        indices = await self.bots.call(review_plan, game, options, actions, seat)
+        indices = await self.bots.call(review_plan, game, options, actions, seat, priority=BACKGROUND)
         each = self.review_seconds / max(1, len(indices))
         size = max(1, int(REVIEW_PART_SECONDS / each))
         marks: list[dict[str, Any]] = []
         for start in range(0, len(indices), size):
             part = indices[start : start + size]
-            marks += await self.bots.call(review_part, game, options, actions, seat, part, each)
+            marks += await self.bots.call(
+                review_part, game, options, actions, seat, part, each, priority=BACKGROUND
+            )
         return marks
 
     async def aclose(self) -> None:

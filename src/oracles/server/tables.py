@@ -33,9 +33,11 @@ import logging
 import random
 import secrets
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -46,9 +48,10 @@ from oracles.core.game import State
 from oracles.core.records import replay_record
 from oracles.core.registry import game_class, load_game
 from oracles.server import db, logs
-from oracles.server.bots import BotRunner
+from oracles.server.bots import ATTENDED, UNATTENDED, BotRunner
 from oracles.server.config import Settings
-from oracles.server.protocol import ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
+from oracles.server.limits import LimitError, RateLimiter, TableError, checked_bot, checked_options
+from oracles.server.protocol import BAD_MESSAGE, ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
 from oracles.server.writer import MoveWriter
 
 #: Chat lines sent to a socket on connecting.
@@ -61,6 +64,8 @@ DUPLICATE_ERRORS = (IntegrityError, sqlite3.IntegrityError)
 FIRST_SEAT_WORDS = ("dealer", "first")
 #: A socket whose outgoing queue grows past this is too slow and is closed.
 MAX_QUEUE = 500
+#: Seconds over which changes of names and presence make one ``seats`` message.
+SEATS_DELAY = 0.05
 
 
 def hash_token(token: str) -> str:
@@ -121,6 +126,10 @@ class Seat:
     present: int = 0
     #: A stand-in bot plays this (human) seat while its owner is away.
     standin: bool = False
+    #: The person has come to the table (a socket of this seat, or a move
+    #: of theirs in the log): a stand-in's grace counts only from then, so
+    #: a table whose people never come costs no bot work.
+    arrived: bool = False
     grace_task: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -139,8 +148,21 @@ class TableRuntime:
         self.stored_status = row.status
         self.state = state
         self.texts = [m.action for m in moves]
-        self.move_ids = {m.move_id: m.version for m in moves if m.move_id is not None}
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows]
+        #: (seat, client's move id) -> the version it made: ids are each seat's own.
+        self.move_ids = {(m.seat, m.move_id): m.version for m in moves if m.move_id is not None}
+        movers = {m.seat for m in moves if m.seat is not None}
+        self.seats = [
+            Seat(s.seat, s.kind, self._bounded(s.bot), s.name, s.token_hash, arrived=s.seat in movers)
+            for s in seat_rows
+        ]
+        #: When this table last changed or was visited (monotonic seconds).
+        self.touched = time.monotonic()
+        #: The ``seats`` info last broadcast, and whether a broadcast is due.
+        self._seats_sent: list[dict[str, Any]] | None = None
+        self._seats_due = False
+        self.chat_limiter = RateLimiter(
+            "chat lines at this table", hub.settings.chat_rate, hub.settings.chat_burst, max_keys=1
+        )
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -150,7 +172,39 @@ class TableRuntime:
         #: table's only writer (SQLite); ``None``: read them from the database.
         self.chat_lines: deque[tuple[int | None, str]] | None = None
 
+    def _bounded(self, spec: str | None) -> str | None:
+        """A stored bot spec as this server runs it: a table stored before
+        the limits (or under larger ones) is not allowed to pin the bots'
+        worker again; its bot then plays as the stand-in does."""
+        if spec is None:
+            return None
+        try:
+            return checked_bot(spec, self.hub.settings.max_bot_seconds)
+        except LimitError as error:
+            logs.event("bot bounded", logging.WARNING, table=self.id, spec=spec[:60], why=error.message)
+            return self.hub.settings.standin
+
     # ---------------------------------------------------------------- facts
+    @property
+    def attended(self) -> bool:
+        """Someone has a socket open on this table."""
+        return bool(self.connections)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing will happen here until a person comes back: the game
+        waits for a person who is away (no stand-in, no clock, no bot or
+        grace timer running) and nobody watches."""
+        if self.connections or self.finished or self.bot_task is not None:
+            return False
+        if any(seat.grace_task is not None for seat in self.seats):
+            return False
+        player = self.state.current_player()
+        if player < 0:
+            return False
+        seat = self.seats[player]
+        return seat.kind == "human" and not seat.standin and not self.clock
+
     @property
     def version(self) -> int:
         return len(self.texts)
@@ -237,6 +291,23 @@ class TableRuntime:
             if text is not None:
                 conn.send(text)
 
+    def announce_seats(self) -> None:
+        """Send ``seats`` to every socket if names or presence changed: at
+        most one message a moment however many sockets come and go (a
+        crowd of spectators arriving costs one message each, not one to
+        every socket per arrival)."""
+        if self._seats_due:
+            return
+        self._seats_due = True
+        asyncio.get_running_loop().call_later(SEATS_DELAY, self._send_seats)
+
+    def _send_seats(self) -> None:
+        self._seats_due = False
+        info = self.seats_info()
+        if info != self._seats_sent:
+            self._seats_sent = info
+            self.broadcast({"type": "seats", "seats": info})
+
     def broadcast(self, message: dict[str, Any]) -> None:
         if not self.connections:
             return
@@ -273,23 +344,45 @@ class TableRuntime:
         return rows
 
     # --------------------------------------------------------------- moves
-    async def submit(self, seat: int, text: str, version: int, move_id: str | None) -> dict[str, Any]:
+    async def submit(
+        self,
+        seat: int,
+        text: str,
+        version: int,
+        move_id: str | None,
+        reply: Callable[[dict[str, Any]], None] | None = None,
+    ) -> dict[str, Any]:
         """Apply ``seat``'s move made at ``version``; the answer is an
         ``ack`` (also for a move id already applied), or a
-        :class:`ProtocolError`. Shielded: once begun, a commit finishes
-        even if the caller goes away, and the lock is never left mid-write."""
-        task = asyncio.ensure_future(self._submit(seat, text, version, move_id))
+        :class:`ProtocolError`. ``reply`` gets the ``ack`` of an applied
+        move before anyone is sent the new ``state`` (the mover's socket
+        hears ``ack`` then ``state``). Shielded: once begun, a commit
+        finishes even if the caller goes away, and the lock is never left
+        mid-write."""
+        task = asyncio.ensure_future(self._submit(seat, text, version, move_id, reply))
         # A caller cancelled meanwhile (a bot whose version passed) never
         # reads the answer: retrieve it here, so that nothing is logged.
         task.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(task)
 
-    async def _submit(self, seat: int, text: str, version: int, move_id: str | None) -> dict[str, Any]:
+    async def _submit(
+        self,
+        seat: int,
+        text: str,
+        version: int,
+        move_id: str | None,
+        reply: Callable[[dict[str, Any]], None] | None,
+    ) -> dict[str, Any]:
         async with self.lock:
             if self.hub.shared:
                 await self.catch_up()
-            if move_id is not None and move_id in self.move_ids:
-                return {"type": "ack", "id": move_id, "version": self.move_ids[move_id], "duplicate": True}
+            if move_id is not None and (seat, move_id) in self.move_ids:
+                return {
+                    "type": "ack",
+                    "id": move_id,
+                    "version": self.move_ids[(seat, move_id)],
+                    "duplicate": True,
+                }
             if self.hub.closing:
                 raise ProtocolError("unavailable", "the server is shutting down")
             if self.finished:
@@ -315,18 +408,19 @@ class TableRuntime:
             except DUPLICATE_ERRORS:
                 # Another process stored this version first: take its moves.
                 await self.catch_up()
-                if move_id is not None and move_id in self.move_ids:
+                if move_id is not None and (seat, move_id) in self.move_ids:
                     return {
                         "type": "ack",
                         "id": move_id,
-                        "version": self.move_ids[move_id],
+                        "version": self.move_ids[(seat, move_id)],
                         "duplicate": True,
                     }
                 raise ProtocolError(STALE, f"the table is at version {self.version}, not {version}") from None
             self.state = trial
             self.texts = texts
+            self.touched = time.monotonic()
             if move_id is not None:
-                self.move_ids[move_id] = rows[0].version
+                self.move_ids[(seat, move_id)] = rows[0].version
             if logs.logger.isEnabledFor(logging.DEBUG):
                 logs.event(
                     "move",
@@ -338,10 +432,13 @@ class TableRuntime:
                 )
             if trial.is_terminal():
                 logs.event("finished", table=self.id, version=self.version, scores=trial.scores())
+            ack = {"type": "ack", "id": move_id, "version": rows[0].version}
+            if reply is not None:
+                reply(ack)
             self.broadcast_state()
             self.schedule()
             self.hub.release(self)
-            return {"type": "ack", "id": move_id, "version": rows[0].version}
+            return ack
 
     async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
         """Store ``rows`` (and the end of the game): through the SQLite
@@ -371,7 +468,7 @@ class TableRuntime:
             state.apply_string(row.action)
             texts.append(row.action)
             if row.move_id is not None:
-                self.move_ids[row.move_id] = row.version
+                self.move_ids[(row.seat, row.move_id)] = row.version
         if len(texts) == len(self.texts):
             return False
         self.state, self.texts = state, texts
@@ -445,7 +542,12 @@ class TableRuntime:
         try:
             if pause > 0:
                 await asyncio.sleep(pause)
-            text = await self.hub.bots.choose(self.game_id, self.options, self.texts[:version], seat, spec)
+            # A table someone watches goes first: the bots of a crowd of
+            # unwatched tables cannot hold up a person's game.
+            priority = ATTENDED if self.connections else UNATTENDED
+            text = await self.hub.bots.choose(
+                self.game_id, self.options, self.texts[:version], seat, spec, priority
+            )
             await self.submit(seat, text, version, None)
         except ProtocolError:
             pass  # someone moved first: this choice is stale
@@ -460,7 +562,7 @@ class TableRuntime:
                     self.schedule()
 
     def start_grace(self, seat: Seat) -> None:
-        if seat.grace_task is None and not seat.standin and not self.finished:
+        if seat.grace_task is None and seat.arrived and not seat.standin and not self.finished:
             seat.grace_task = asyncio.create_task(self._grace(seat))
 
     async def _grace(self, seat: Seat) -> None:
@@ -470,18 +572,20 @@ class TableRuntime:
             if seat.present == 0 and not self.finished:
                 seat.standin = True
                 logs.event("stand-in", table=self.id, seat=seat.seat)
-                self.broadcast({"type": "seats", "seats": self.seats_info()})
+                self.announce_seats()
                 self.schedule()
 
     # ------------------------------------------------------------ sockets
     async def attach(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.add(conn)
+            self.touched = time.monotonic()
             # Released between loading and this socket? Held again while watched.
             self.hub.tables.setdefault(self.id, self)
             if conn.seat is not None:
                 seat = self.seats[conn.seat]
                 seat.present += 1
+                seat.arrived = True
                 if seat.grace_task is not None:
                     seat.grace_task.cancel()
                     seat.grace_task = None
@@ -489,7 +593,9 @@ class TableRuntime:
                     seat.standin = False
                     self.schedule()
             self.send_state(conn)
-            self.broadcast({"type": "seats", "seats": self.seats_info()})
+            # The newcomer hears who sits where; the others only if that changed.
+            conn.send({"type": "seats", "seats": self.seats_info()})
+            self.announce_seats()
         if self.chat_lines is not None:
             lines = list(self.chat_lines)
         else:
@@ -502,12 +608,13 @@ class TableRuntime:
         conn.close()
         async with self.lock:
             self.connections.discard(conn)
+            self.touched = time.monotonic()
             if conn.seat is not None:
                 seat = self.seats[conn.seat]
                 seat.present -= 1
                 if seat.present == 0:
                     self.start_grace(seat)
-            self.broadcast({"type": "seats", "seats": self.seats_info()})
+            self.announce_seats()
             self.hub.release(self)
 
     def chat_message(self, seat: int | None, text: str) -> dict[str, Any]:
@@ -515,6 +622,12 @@ class TableRuntime:
         return {"type": "chat", "seat": seat, "name": html.escape(name), "text": html.escape(text)}
 
     async def chat(self, seat: int | None, text: str) -> None:
+        """Store and send a chat line; :class:`ProtocolError` past the
+        table's chat rate (all its sockets together)."""
+        try:
+            self.chat_limiter.hit(self.id)
+        except LimitError as error:
+            raise ProtocolError(BAD_MESSAGE, error.message) from None
         async with self.hub.engine.begin() as conn:
             chat_id = await db.insert_chat(conn, self.id, seat, text)
             if self.hub.shared:
@@ -529,7 +642,7 @@ class TableRuntime:
             async with self.hub.engine.begin() as conn:
                 await db.rename_seat(conn, self.id, seat, name)
             self.seats[seat].name = name
-            self.broadcast({"type": "seats", "seats": self.seats_info()})
+            self.announce_seats()
 
     async def stop(self) -> None:
         """Wait for a write in progress, then stop this table's tasks."""
@@ -541,10 +654,6 @@ class TableRuntime:
                     seat.grace_task.cancel()
             for conn in list(self.connections):
                 conn.close()
-
-
-class TableError(Exception):
-    """A request about tables that cannot be met (422)."""
 
 
 @dataclass(frozen=True)
@@ -577,17 +686,35 @@ class Hub:
         #: Called with a table's id when it leaves memory, so that what other
         #: parts keep per table (the hint desk's memo) goes with it.
         self.on_release: list[Callable[[str], None]] = []
+        #: Tables each client address may create (``docs/server.md``, limits).
+        self.create_limiter = RateLimiter("new tables", settings.create_rate, settings.create_burst)
+        self._background: set[asyncio.Task[None]] = set()
 
     def release(self, runtime: TableRuntime) -> None:
-        """Let ``runtime`` go from memory if it is finished and nobody
-        watches it: everything about it is in the database, and :meth:`get`
-        loads it again when someone asks. Called when a game ends, when its
-        last socket leaves and by :meth:`read`; a long-running server would
-        otherwise hold every game ever played."""
-        if runtime.finished and not runtime.connections and self.tables.get(runtime.id) is runtime:
+        """Let ``runtime`` go from memory if nothing happens there until
+        someone comes: it is finished, or it waits for a person who is away
+        (:attr:`TableRuntime.idle`), and nobody watches it. Everything about
+        it is in the database, and :meth:`get` loads it again when someone
+        asks. Called after each move, when a socket leaves and by
+        :meth:`read`; a long-running server (or a flood of tables nobody
+        plays) would otherwise hold every table ever made."""
+        if runtime.connections or self.tables.get(runtime.id) is not runtime:
+            return
+        if runtime.finished or runtime.idle:
             del self.tables[runtime.id]
             for forget in self.on_release:
                 forget(runtime.id)
+
+    def unattended(self) -> int:
+        """Unfinished tables in memory that nobody has a socket on: their
+        bots play, or a stand-in waits for its grace."""
+        return sum(1 for t in self.tables.values() if not t.connections and not t.finished)
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` beside the requests (kept until it ends)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def read(self, table_id: str) -> TableRuntime | None:
         """The table, for a request that only reads it (a page, the API):
@@ -600,10 +727,38 @@ class Hub:
         return runtime
 
     async def start(self) -> None:
-        """Listen for other processes' moves (PostgreSQL), then resume."""
+        """Listen for other processes' moves (PostgreSQL), then resume the
+        unfinished tables in the background (the server answers meanwhile),
+        and look now and then for abandoned ones."""
         if self.listener is not None:
             await self.listener.start()
-        await self.resume_all()
+        self.spawn(self.resume_all())
+        self.spawn(self._sweep_abandoned())
+
+    async def _sweep_abandoned(self) -> None:
+        """Every few minutes: unfinished tables nobody touched for
+        ``abandon_after`` seconds are marked abandoned (out of the lobby,
+        not resumed on start; their links still load them)."""
+        every = min(600.0, max(1.0, self.settings.abandon_after / 10))
+        while not self.closing:
+            try:
+                cut = db.now() - timedelta(seconds=self.settings.abandon_after)
+                keep = [t.id for t in self.tables.values() if t.connections]
+                async with self.engine.begin() as conn:
+                    count = await db.mark_abandoned(conn, cut, keep)
+                if count:
+                    logs.event("abandoned", tables=count)
+                for runtime in list(self.tables.values()):
+                    if (
+                        not runtime.connections
+                        and not runtime.finished
+                        and runtime.touched < (time.monotonic() - self.settings.abandon_after)
+                    ):
+                        await runtime.stop()
+                        self.tables.pop(runtime.id, None)
+            except Exception:
+                logs.failure("abandoned tables not swept")
+            await asyncio.sleep(every)
 
     async def refresh_all(self) -> None:
         """Catch every loaded table up with the database (a notice may
@@ -667,6 +822,10 @@ class Hub:
             if found is None:
                 return None
             row, seat_rows, moves = found
+            if row.status == "abandoned":
+                async with self.engine.begin() as conn:
+                    await db.mark_playing(conn, table_id)
+                row = replace(row, status="playing")
             state = replay_record(
                 {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
             )
@@ -679,24 +838,59 @@ class Hub:
         return runtime
 
     async def resume_all(self) -> None:
-        """On start: load every unfinished table, so its bots play on."""
+        """On start: load each unfinished table, one after the other beside
+        the requests, so that its bots play on; a table that waits for a
+        person who is away leaves memory again at once (it is loaded when
+        someone comes)."""
         async with self.engine.connect() as conn:
             ids = await db.table_ids(conn, "playing")
+        resumed = 0
         for table_id in ids:
+            if self.closing:
+                return
             try:
-                await self.get(table_id)
+                runtime = await self.get(table_id)
             except Exception:
                 logs.failure("cannot resume table", table=table_id)
-        logs.event("resumed", tables=len(ids))
+                continue
+            if runtime is not None:
+                resumed += 1
+                self.release(runtime)
+            await asyncio.sleep(0)
+        logs.event("resumed", tables=resumed, held=len(self.tables))
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The unfinished tables, newest first, read from the database (a
+        table in memory gives its live presence); none is loaded for it."""
         async with self.engine.connect() as conn:
-            ids = await db.table_ids(conn, "playing")
+            rows = await db.lobby_rows(conn, limit)
         out = []
-        for table_id in ids[-200:]:
-            runtime = await self.get(table_id)
-            if runtime is not None and not runtime.finished:
-                out.append(runtime.summary())
+        for row, seat_rows, version in rows:
+            runtime = self.tables.get(row.id)
+            if runtime is not None:
+                if not runtime.finished:
+                    out.append(runtime.summary())
+                continue
+            out.append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "options": row.options,
+                    "status": "playing",
+                    "version": version,
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "name": s.name,
+                            "connected": s.kind == "bot",
+                            **({"bot": s.bot} if s.kind == "bot" else {}),
+                        }
+                        for s in seat_rows
+                    ],
+                    **({"clock": row.clock} if row.clock else {}),
+                }
+            )
         return out
 
     async def create(
@@ -708,11 +902,20 @@ class Hub:
         first_seat: int | None = None,
         token_hashes: list[str | None] | None = None,
         rematch_of: str | None = None,
+        client: str | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table, its chance drawn up to the first decision and
         committed. Returns it and each seat's token (``None`` for bots and
-        for seats whose hash is given)."""
+        for seats whose hash is given). A table asked for by ``client`` (an
+        address) counts against its rate, and waits (503) while too many
+        tables play with nobody watching; every option is held to the
+        server's bounds (:class:`TableError` or :class:`LimitError`)."""
+        if client is not None:
+            self.create_limiter.hit(client)
+            if self.unattended() >= self.settings.max_unattended:
+                raise LimitError(503, "too many tables are being played with nobody there: try later", 30)
         try:
+            checked_options(game_id, options)
             if "players" not in options and any(
                 o.name == "players" for o in game_class(game_id).option_schema
             ):
@@ -757,10 +960,8 @@ class Hub:
         self.tables[row.id] = runtime
         logs.event("table created", table=row.id, game=game.id, seats=[s.kind for s in seat_specs])
         async with runtime.lock:
-            for seat in runtime.seats:
-                if seat.kind == "human" and not self.shared:
-                    runtime.start_grace(seat)
             runtime.schedule()
+            self.release(runtime)
         return runtime, tokens
 
     async def rematch(self, table: TableRuntime) -> TableRuntime:

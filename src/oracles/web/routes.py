@@ -208,9 +208,10 @@ def web_routes(
                 kind = str(form.get(f"{game_id}.seat{index}", "human" if index == 0 else "bot:heuristic"))
                 seats.append(kind)
         try:
-            table, tokens = await hub.create(game_id, options, parse_seats(seats, None))
+            client = request.client.host if request.client else "unknown"
+            table, tokens = await hub.create(game_id, options, parse_seats(seats, None), client=client)
         except table_error as error:
-            return render(request, "error.html", 422, message=str(error))
+            return render(request, "error.html", getattr(error, "status", 422), message=str(error))
         if form.get("hints") and hints is not None:
             await hints.enable(table.id)
         mine = next((t for t in tokens if t is not None), None)

@@ -181,8 +181,11 @@ class CodenameGame(Game):
     zero_sum: ClassVar[bool] = True
     option_schema: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 2, "number of players (always two)", minimum=2, maximum=2),
-        Option("max_turns", int, 200, "turns in all before the game is drawn", minimum=1),
-        Option("max_reveals", int, 10, "reveals a player may make in one turn", minimum=1),
+        # A server bounds both (docs/server.md, limits): no stranger's table runs for ever.
+        Option(
+            "max_turns", int, 200, "turns in all before the game is drawn", minimum=1, remote_maximum=1000
+        ),
+        Option("max_reveals", int, 10, "reveals a player may make in one turn", minimum=1, remote_maximum=20),
         Option(
             "blocked_strike_shows_code",
             bool,

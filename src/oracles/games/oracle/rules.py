@@ -141,6 +141,7 @@ from oracles.games.oracle.phases import (
     TrickFacts,
 )
 from oracles.games.oracle.prophecies import (
+    EDITION_PATHS,
     NUM_ORACLE_CARDS,
     ORACLE_IDS,
     Edition,
@@ -208,6 +209,10 @@ def _check_removed_colour(value: Any, resolved: dict[str, Any]) -> str | None:
     return None
 
 
+#: The most rounds a game server accepts (``docs/server.md``, limits).
+MAX_REMOTE_ROUNDS = 20
+
+
 def _check_edition(value: Any, resolved: dict[str, Any]) -> str | None:
     try:
         edition_named(str(value))
@@ -226,7 +231,15 @@ class OracleGame(Game):
     max_players = 5
     option_schema = (
         Option("players", int, 4, "number of players", minimum=3, maximum=5),
-        Option("rounds", int, lambda o: o["players"], "rounds to play", minimum=1),
+        # A server plays at most MAX_REMOTE_ROUNDS rounds: no stranger's table runs for ever.
+        Option(
+            "rounds",
+            int,
+            lambda o: o["players"],
+            "rounds to play",
+            minimum=1,
+            remote_maximum=MAX_REMOTE_ROUNDS,
+        ),
         Option("draft", bool, False, "deal the Oracle cards by the draft variant"),
         Option("removed_colour", str, "P", "colour removed with 3 players", check=_check_removed_colour),
         Option(
@@ -235,6 +248,8 @@ class OracleGame(Game):
             "classic",
             "the Oracle cards' points: classic, balanced (re-pointed by oracles balance) or an edition file",
             check=_check_edition,
+            # Over the network an edition is a shipped name, never a path to read.
+            remote_choices=tuple(EDITION_PATHS),
         ),
     )
     test_option_sets = (
