@@ -79,6 +79,7 @@ def parse_seats(value: Any, names: Any, max_bot_seconds: float = 5.0) -> list[Se
 
 Text = Annotated[str, msgspec.Meta(max_length=200)]
 OptionValue = bool | int | Annotated[str, msgspec.Meta(max_length=200)]
+OptionName = Annotated[str, msgspec.Meta(max_length=40)]
 
 
 class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -87,9 +88,9 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
 
     game: Annotated[str, msgspec.Meta(max_length=32)]
     seats: Annotated[list[Text], msgspec.Meta(max_length=MAX_SEATS)]
-    options: Annotated[
-        dict[Annotated[str, msgspec.Meta(max_length=40)], OptionValue], msgspec.Meta(max_length=20)
-    ] = {}
+    #: Each value is read on its own (:func:`option_values`), so that an
+    #: error names its option.
+    options: Annotated[dict[OptionName, msgspec.Raw], msgspec.Meta(max_length=20)] = {}
     names: Annotated[list[Text | None], msgspec.Meta(max_length=MAX_SEATS)] | None = None
     clock: int | None = None
     hints: bool = False
@@ -102,6 +103,18 @@ def read_json(body: bytes, kind: type[Any]) -> Any:
         return msgspec.json.decode(body or b"null", type=kind)
     except msgspec.MsgspecError as error:
         raise TableError(protocol.explain(error)) from None
+
+
+def option_values(options: dict[str, msgspec.Raw]) -> dict[str, Any]:
+    """The ``options`` of a create request, each value a boolean, a 64-bit
+    integer or a short text; a :class:`TableError` names the option at fault."""
+    out: dict[str, Any] = {}
+    for name, raw in options.items():
+        try:
+            out[name] = msgspec.json.decode(raw, type=OptionValue)
+        except msgspec.MsgspecError as error:
+            raise TableError(f"'options.{name[:40]}': {protocol.explain(error)}") from None
+    return out
 
 
 class BodyTooLarge(Exception):
@@ -147,7 +160,9 @@ class Guard:
             await send(message)
 
         async def refuse(status: int, message: str) -> None:
-            for part in _json_answer(status, {"error": message}, [policy]):
+            # After a refused body the connection closes: the rest is not read.
+            closing = [(b"connection", b"close")] if status == 413 else []
+            for part in _json_answer(status, {"error": message}, [policy, *closing]):
                 if part["type"] == "http.response.start":
                     logs.event("request", method=scope["method"], path=scope["path"], status=status)
                 await send(part)
@@ -217,7 +232,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 raise TableError(f"'clock' must be whole seconds from 1 to {MAX_CLOCK}")
             seats = parse_seats(body.seats, body.names, settings.max_bot_seconds)
             table, tokens = await hub.create(
-                body.game, dict(body.options), seats, clock=clock, client=client_address(request.scope)
+                body.game,
+                option_values(body.options),
+                seats,
+                clock=clock,
+                client=client_address(request.scope),
             )
             if body.hints:
                 await hint_desk.enable(table.id)

@@ -95,7 +95,7 @@ class Hint(_Message, frozen=True, tag="hint"):
 
 ClientMessage = Move | Hello | Chat | Name | Ping | Hint
 _DECODER = msgspec.json.Decoder(ClientMessage)
-_PATH = re.compile(r" - at `\$\.?([^`]*)`$")
+_PATH = re.compile(r" - at (`key` in )?`\$\.?([^`]*)`$")
 _UNKNOWN = re.compile(r"^Object contains unknown field `([^`]*)`")
 
 
@@ -113,7 +113,10 @@ def explain(error: msgspec.MsgspecError) -> str:
     """
     text = str(error)
     found = _PATH.search(text)
-    where = found.group(1) if found else ""
+    where = found.group(2) if found else ""
+    if found and found.group(1):
+        text = "a key: " + text[: found.start()]
+        found = None
     text = text[: found.start()] if found else text
     unknown = _UNKNOWN.match(text)
     if unknown:

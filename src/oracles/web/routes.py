@@ -34,6 +34,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from oracles.core.errors import OraclesError
+from oracles.core.options import check_remote_options
 from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
 from oracles.web import present
@@ -201,6 +202,9 @@ def web_routes(
                 else:
                     options[option.name] = str(raw)
             try:
+                # Held to the server's bounds before the game reads them (an
+                # edition is a shipped name here, never a file to open).
+                check_remote_options(game_id, game_class(game_id).option_schema, options)
                 count = load_game(game_id, **options).num_players
             except OraclesError as error:
                 return render(request, "error.html", 422, message=str(error))
