@@ -147,6 +147,7 @@ def test_a_streamed_oversize_body_is_cut_off(path: str, tmp_path: Path) -> None:
         assert "connection: close" in answer.lower()
         assert rss_kib(server.proc.pid) - before < 30 * 1024  # KiB
         assert http(server.base, "GET", "/healthz")[0] == 200
+        assert_canary(server)
     finally:
         server.close()
 
@@ -222,6 +223,7 @@ def test_socket_messages_that_crashed_the_handler_get_bad_message(start_server: 
             assert info["version"] == state["version"]
 
     asyncio.run(scenario())
+    assert_canary(server)
 
 
 # ------------------------------------------------------ 4. work without end
@@ -303,6 +305,8 @@ def test_a_creation_flood_is_rate_limited(start_server: Any) -> None:
     assert int(refused[2]["retry-after"]) >= 1 and "too many new tables" in refused[1]["error"]
     _, health, _ = http(server.base, "GET", "/healthz")
     assert health["tables"] == 0  # tables that wait for people are not held in memory
+    time.sleep(2.5)  # the bucket refills: the flood's address may create again
+    assert_canary(server)
 
 
 def test_unwatched_bot_tables_are_capped(start_server: Any) -> None:
@@ -312,6 +316,17 @@ def test_unwatched_bot_tables_are_capped(start_server: Any) -> None:
         for _ in range(6)
     ]
     assert statuses[:3] == [201] * 3 and set(statuses[3:]) == {503}
+    assert_canary_when_full(server)
+
+
+def assert_canary_when_full(server: Any) -> None:
+    """A person's table while the cap is reached: refused (503) with a
+    time to come back, the server answering meanwhile."""
+    status, body, headers = http(
+        server.base, "POST", "/api/tables", {"game": "inrah", "seats": ["human", "bot:random", "bot:random"]}
+    )
+    assert status == 503 and int(headers["retry-after"]) > 0, body
+    assert http(server.base, "GET", "/healthz")[0] == 200
 
 
 def test_a_spectator_crowd_costs_a_seat_few_messages(start_server: Any) -> None:
@@ -332,6 +347,7 @@ def test_a_spectator_crowd_costs_a_seat_few_messages(start_server: Any) -> None:
             assert len(extra) <= 2, len(extra)  # spectators change no seat
 
     asyncio.run(scenario())
+    assert_canary(server)
 
 
 def test_sockets_per_table_are_capped(start_server: Any) -> None:
@@ -427,7 +443,7 @@ def test_two_seats_may_use_the_same_move_id(start_server: Any) -> None:
 
 def test_ack_comes_before_state(start_server: Any) -> None:
     server: ThreadServer = start_server()
-    table = create(server, "inrah", {"rounds": 1}, ["human", "human", "human"])
+    table = create(server, "inrah", {"rounds": 1}, ["bot:random", "human", "bot:random"])
 
     async def scenario() -> None:
         async with Client(seat_url(server, table, 1)) as client:
@@ -513,3 +529,13 @@ def test_no_process_outlives_the_server(tmp_path: Path, how: signal.Signals) -> 
         for pid in children_of_session(sid):
             os.kill(pid, signal.SIGKILL)
         server.close()
+
+
+def test_every_limit_is_documented() -> None:
+    from oracles.server.config import LIMIT_FIELDS, Settings
+
+    docs = (Path(__file__).parents[2] / "docs" / "server.md").read_text()
+    table = docs[docs.index("## Limits") : docs.index("## Secrecy")]
+    for name in LIMIT_FIELDS:
+        assert f"`{name}`" in table, name
+        assert hasattr(Settings(db_url="sqlite+aiosqlite:///x"), name)

@@ -334,8 +334,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return
         try:
             connect_limiter.hit(address)
-            if open_sockets.get(address, 0) >= settings.max_sockets_per_client:
-                raise LimitError(429, "too many open connections from this address", 10)
         except LimitError as error:
             logs.event("refused", table=table_id[:40], why="rate")
             await deny(websocket, error.status, error.message, error.retry_after)
@@ -348,17 +346,22 @@ def create_app(settings: Settings | None = None) -> Starlette:
             logs.event("refused", table=table_id[:40], why="table or token")
             await websocket.close(code=1008)
             return
-        if len(table.connections) >= settings.max_sockets_per_table:
+        if open_sockets.get(address, 0) >= settings.max_sockets_per_client:
+            logs.event("refused", table=table.id, why="client's sockets")
+            await deny(websocket, 429, "too many open connections from this address", 10)
+            return
+        if table.admitted >= settings.max_sockets_per_table:
             logs.event("refused", table=table.id, why="table full")
             await deny(websocket, 503, "this table has as many connections as it can take", 30)
             return
-        await websocket.accept()
+        table.admitted += 1
         open_sockets[address] = open_sockets.get(address, 0) + 1
         conn = Connection(websocket.send_text, seat)
-        logs.event("connected", table=table.id, seat=seat)
-        bucket = TokenBucket(settings.rate, settings.burst)
-        await table.attach(conn)
         try:
+            await websocket.accept()
+            logs.event("connected", table=table.id, seat=seat)
+            bucket = TokenBucket(settings.rate, settings.burst)
+            await table.attach(conn)
             while not conn.closed:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -391,6 +394,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 open_sockets[address] = left
             else:
                 open_sockets.pop(address, None)
+            table.admitted -= 1
             await table.detach(conn)
             logs.event("disconnected", table=table.id, seat=seat)
 

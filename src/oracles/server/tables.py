@@ -165,6 +165,9 @@ class TableRuntime:
         )
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        #: Sockets let in and not yet gone (counted before their handshake
+        #: ends, so that a burst of them cannot pass the cap together).
+        self.admitted = 0
         self.bot_task: asyncio.Task[None] | None = None
         self.refreshing: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
@@ -688,6 +691,8 @@ class Hub:
         self.on_release: list[Callable[[str], None]] = []
         #: Tables each client address may create (``docs/server.md``, limits).
         self.create_limiter = RateLimiter("new tables", settings.create_rate, settings.create_burst)
+        #: Seat claims each client address may make.
+        self.join_limiter = RateLimiter("seat claims", settings.join_rate, settings.join_burst)
         self._background: set[asyncio.Task[None]] = set()
 
     def release(self, runtime: TableRuntime) -> None:
@@ -698,7 +703,7 @@ class Hub:
         asks. Called after each move, when a socket leaves and by
         :meth:`read`; a long-running server (or a flood of tables nobody
         plays) would otherwise hold every table ever made."""
-        if runtime.connections or self.tables.get(runtime.id) is not runtime:
+        if runtime.connections or runtime.admitted or self.tables.get(runtime.id) is not runtime:
             return
         if runtime.finished or runtime.idle:
             del self.tables[runtime.id]

@@ -229,6 +229,10 @@ def web_routes(
     async def join(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
+        try:
+            hub.join_limiter.hit(request.client.host if request.client else "unknown")
+        except table_error as error:
+            return render(request, "error.html", getattr(error, "status", 429), message=str(error))
         token = OPEN_SEATS.get(table_id, {}).pop(seat, None)
         if not OPEN_SEATS.get(table_id):
             OPEN_SEATS.pop(table_id, None)
