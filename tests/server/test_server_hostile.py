@@ -539,3 +539,36 @@ def test_every_limit_is_documented() -> None:
     for name in LIMIT_FIELDS:
         assert f"`{name}`" in table, name
         assert hasattr(Settings(db_url="sqlite+aiosqlite:///x"), name)
+
+
+def test_a_restart_after_a_flood_answers_at_once_and_holds_little(tmp_path: Path) -> None:
+    """Tables waiting for people who never came cost no memory after a
+    restart: the server answers at once, resumes them in the background
+    and lets them go again."""
+    db = str(tmp_path / "db.sqlite3")
+    first = ProcessServer(db, "--bot-mode", "thread", "--limit", "create_burst=1000")
+    first.start()
+    try:
+        for _ in range(60):
+            create(first, "oracle", {"rounds": 1}, ["human", "bot:random", "bot:random", "bot:random"])
+    finally:
+        first.kill()
+        first.log.close()
+    second = ProcessServer(db, "--bot-mode", "thread")
+    started = time.monotonic()
+    second.start()
+    try:
+        assert time.monotonic() - started < 15
+        deadline = time.monotonic() + 30
+        while "resumed" not in second.output():
+            assert time.monotonic() < deadline, second.output()[-2000:]
+            time.sleep(0.1)
+        # Bots whose turn it was play on; then each table waits for its person, out of memory.
+        while http(second.base, "GET", "/healthz")[1]["tables"] > 0:
+            assert time.monotonic() < deadline + 30, "tables waiting for people stay in memory"
+            time.sleep(0.2)
+        _, lobby, _ = http(second.base, "GET", "/api/tables")
+        assert len(lobby["tables"]) == 60  # listed all the same, from the database
+        assert_canary(second)
+    finally:
+        second.close()
