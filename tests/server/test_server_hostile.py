@@ -572,3 +572,12 @@ def test_a_restart_after_a_flood_answers_at_once_and_holds_little(tmp_path: Path
         assert_canary(second)
     finally:
         second.close()
+
+
+def test_the_message_table_in_the_docs_is_the_protocols_own() -> None:
+    from oracles.server.protocol import message_table
+
+    docs = (Path(__file__).parents[2] / "docs" / "server.md").read_text()
+    start = docs.index("<!-- messages:")
+    block = docs[docs.index("\n", start) + 1 : docs.index("<!-- /messages -->")]
+    assert block.strip() == message_table().strip(), "run message_table() and paste it into docs/server.md"

@@ -408,9 +408,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if conn.seat is None:
                 conn.send(protocol.error(protocol.NOT_YOUR_TURN, "spectators do not move", msg.id))
                 return
-            acked: list[dict[str, Any]] = []
+            acked: list[protocol.AckMessage] = []
 
-            def reply(ack: dict[str, Any]) -> None:
+            def reply(ack: protocol.AckMessage) -> None:
                 acked.append(ack)
                 conn.send(ack)
 
@@ -443,7 +443,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             else:
                 await table.rename(conn.seat, msg.name)
         elif isinstance(msg, protocol.Ping):
-            conn.send({"type": "pong"})
+            conn.send(protocol.PongMessage())
         elif isinstance(msg, protocol.Hint):
             hint_desk.request(table, conn.seat, msg.version, msg.id, conn.send)
 

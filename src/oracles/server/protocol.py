@@ -67,28 +67,38 @@ class _Message(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_fiel
 
 
 class Move(_Message, frozen=True, tag="move"):
+    """A move in notation, chosen at ``version``; ``id`` makes a resend harmless."""
+
     action: Annotated[str, msgspec.Meta(max_length=MAX_ACTION)]
     version: Version
     id: MoveId | None = None
 
 
 class Hello(_Message, frozen=True, tag="hello"):
+    """Send me the state again (a reconnecting client)."""
+
     version: Version | None = None
 
 
 class Chat(_Message, frozen=True, tag="chat"):
+    """A chat line (at most ``chat_max`` characters)."""
+
     text: Annotated[str, msgspec.Meta(max_length=MAX_CHAT)]
 
 
 class Name(_Message, frozen=True, tag="name"):
+    """This seat's display name."""
+
     name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
 
 
 class Ping(_Message, frozen=True, tag="ping"):
-    pass
+    """Are you there? (answered ``pong``)."""
 
 
 class Hint(_Message, frozen=True, tag="hint"):
+    """Ask for the bot's advice at ``version`` (tables with hints on)."""
+
     version: Version
     id: MoveId | None = None
 
@@ -186,21 +196,167 @@ def move_id_of(raw: str | bytes | None) -> str | None:
     return message.id if isinstance(message, Move) else None
 
 
-def error(code: str, message: str, move_id: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
-    if move_id is not None:
-        out["id"] = move_id
-    return out
+# ------------------------------------------------------------ server messages
+class _Sent(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="type"):
+    """Every server message: tagged by ``type``; a field at its default
+    (``None``, ``False``) is left out."""
 
 
-def encode(message: dict[str, Any]) -> str:
-    """A server message as compact JSON text (orjson; the standard library
-    for what orjson refuses).
+class StateMessage(_Sent, frozen=True, tag="state"):
+    """The table as this socket may see it: on connecting and after every change."""
 
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[str]
+    status: str
+
+
+class AckMessage(_Sent, frozen=True, tag="ack"):
+    """A move of this socket's seat was applied (``duplicate``: already before)."""
+
+    version: int
+    id: str | None = None
+    duplicate: bool = False
+
+
+class ErrorMessage(_Sent, frozen=True, tag="error"):
+    """A message refused: ``code`` says why, ``id`` names the move or hint."""
+
+    code: str
+    message: str
+    id: str | None = None
+
+
+class ChatLine(_Sent, frozen=True, tag="chat"):
+    """A chat line, its name and text HTML-escaped."""
+
+    seat: int | None
+    name: str
+    text: str
+
+
+class SeatsMessage(_Sent, frozen=True, tag="seats"):
+    """Names and presence of the seats (sent when they change)."""
+
+    seats: list[dict[str, Any]]
+
+
+class RematchMessage(_Sent, frozen=True, tag="rematch"):
+    """The next game's table was made."""
+
+    id: str
+    watch: str
+
+
+class PongMessage(_Sent, frozen=True, tag="pong"):
+    """The answer to ``ping``."""
+
+
+class HintAnswer(_Sent, frozen=True, tag="hint"):
+    """The bot's advice for the seat to act, to the asking socket only."""
+
+    version: int
+    seat: int
+    unit: str
+    best: str
+    worlds: int
+    moves: list[dict[str, Any]]
+    id: str | None = None
+
+
+ServerMessage = (
+    StateMessage
+    | AckMessage
+    | ErrorMessage
+    | ChatLine
+    | SeatsMessage
+    | RematchMessage
+    | PongMessage
+    | HintAnswer
+)
+CLIENT_MESSAGES: tuple[type[_Message], ...] = (Move, Hello, Chat, Name, Ping, Hint)
+SERVER_MESSAGES: tuple[type[_Sent], ...] = (
+    StateMessage,
+    AckMessage,
+    ErrorMessage,
+    ChatLine,
+    SeatsMessage,
+    RematchMessage,
+    PongMessage,
+    HintAnswer,
+)
+
+
+def error(code: str, message: str, move_id: str | None = None) -> ErrorMessage:
+    return ErrorMessage(code=code, message=message, id=move_id)
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def encode(message: ServerMessage | dict[str, Any]) -> str:
+    """A server message as compact JSON text.
+
+    >>> encode(AckMessage(version=8, id="m1"))
+    '{"type":"ack","version":8,"id":"m1"}'
     >>> encode({"type": "chat", "text": "é", "n": [1, 2.5, None]})
     '{"type":"chat","text":"é","n":[1,2.5,null]}'
     """
+    if isinstance(message, _Sent):
+        try:
+            return _ENCODER.encode(message).decode()
+        except (msgspec.EncodeError, UnicodeEncodeError):
+            message = msgspec.to_builtins(message)
     try:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-    except (orjson.JSONEncodeError, UnicodeDecodeError):
+    except (orjson.JSONEncodeError, UnicodeDecodeError, TypeError):
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def _shown(kind: msgspec.inspect.Type) -> str:
+    """A field's type as the message table shows it.
+
+    >>> _shown(msgspec.inspect.type_info(MoveId | None))
+    'text (1–128) or null'
+    """
+    inspect = msgspec.inspect
+    if isinstance(kind, inspect.UnionType):
+        return " or ".join(_shown(t) for t in kind.types)
+    if isinstance(kind, inspect.NoneType):
+        return "null"
+    if isinstance(kind, inspect.BoolType):
+        return "bool"
+    if isinstance(kind, inspect.IntType):
+        return "int ≥ 0" if kind.ge == 0 else "int"
+    if isinstance(kind, inspect.StrType):
+        if kind.max_length is None:
+            return "text"
+        low = f"{kind.min_length}–" if kind.min_length else "≤ "
+        return f"text ({low}{kind.max_length})"
+    if isinstance(kind, inspect.ListType):
+        return f"list of {_shown(kind.item_type)}"
+    if isinstance(kind, inspect.DictType | inspect.AnyType):
+        return "object"
+    return type(kind).__name__
+
+
+def message_table() -> str:
+    """The Markdown table of every message, both ways, as ``docs/server.md``
+    shows it (a test checks that the page holds this very table).
+
+    >>> message_table().splitlines()[2].startswith("| client → server | `move` |")
+    True
+    """
+    rows = ["| way | type | fields | what |", "|---|---|---|---|"]
+    for way, classes in (("client → server", CLIENT_MESSAGES), ("server → client", SERVER_MESSAGES)):
+        for cls in classes:
+            info = msgspec.inspect.type_info(cls)
+            assert isinstance(info, msgspec.inspect.StructType)
+            fields = [
+                f"`{field.encode_name}`{'' if field.required else ' (optional)'}: {_shown(field.type)}"
+                for field in info.fields
+            ]
+            doc = " ".join((cls.__doc__ or "").split()).replace("``", "`")
+            rows.append(f"| {way} | `{info.tag}` | {'; '.join(fields) or '–'} | {doc} |")
+    return "\n".join(rows)

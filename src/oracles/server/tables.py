@@ -51,7 +51,21 @@ from oracles.server import db, logs
 from oracles.server.bots import ATTENDED, UNATTENDED, BotRunner
 from oracles.server.config import Settings
 from oracles.server.limits import LimitError, RateLimiter, TableError, checked_bot, checked_options
-from oracles.server.protocol import BAD_MESSAGE, ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
+from oracles.server.protocol import (
+    BAD_MESSAGE,
+    ILLEGAL,
+    NOT_YOUR_TURN,
+    STALE,
+    UNAVAILABLE,
+    AckMessage,
+    ChatLine,
+    ErrorMessage,
+    ProtocolError,
+    RematchMessage,
+    SeatsMessage,
+    ServerMessage,
+    encode,
+)
 from oracles.server.writer import MoveWriter
 
 #: Chat lines sent to a socket on connecting.
@@ -89,7 +103,7 @@ class Connection:
         self.closed = False
         self.writer = asyncio.create_task(self._write())
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: ServerMessage | dict[str, Any] | str) -> None:
         """Queue ``message``: a dict, or its text already encoded (a message
         sent to many sockets is encoded once)."""
         if self.closed:
@@ -277,7 +291,7 @@ class TableRuntime:
             # Logged without a traceback: formatting one here races with the
             # tests' own (CPython 3.11's ast recursion counter is not per thread).
             logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
-            conn.send({"type": "error", "code": "unavailable", "message": "this view cannot be shown"})
+            conn.send(ErrorMessage(code=UNAVAILABLE, message="this view cannot be shown"))
 
     def broadcast_state(self) -> None:
         """Send ``state`` to every socket: each seat's message (and the
@@ -309,9 +323,9 @@ class TableRuntime:
         info = self.seats_info()
         if info != self._seats_sent:
             self._seats_sent = info
-            self.broadcast({"type": "seats", "seats": info})
+            self.broadcast(SeatsMessage(seats=info))
 
-    def broadcast(self, message: dict[str, Any]) -> None:
+    def broadcast(self, message: ServerMessage | dict[str, Any]) -> None:
         if not self.connections:
             return
         text = encode(message)
@@ -353,8 +367,8 @@ class TableRuntime:
         text: str,
         version: int,
         move_id: str | None,
-        reply: Callable[[dict[str, Any]], None] | None = None,
-    ) -> dict[str, Any]:
+        reply: Callable[[AckMessage], None] | None = None,
+    ) -> AckMessage:
         """Apply ``seat``'s move made at ``version``; the answer is an
         ``ack`` (also for a move id already applied), or a
         :class:`ProtocolError`. ``reply`` gets the ``ack`` of an applied
@@ -374,18 +388,13 @@ class TableRuntime:
         text: str,
         version: int,
         move_id: str | None,
-        reply: Callable[[dict[str, Any]], None] | None,
-    ) -> dict[str, Any]:
+        reply: Callable[[AckMessage], None] | None,
+    ) -> AckMessage:
         async with self.lock:
             if self.hub.shared:
                 await self.catch_up()
             if move_id is not None and (seat, move_id) in self.move_ids:
-                return {
-                    "type": "ack",
-                    "id": move_id,
-                    "version": self.move_ids[(seat, move_id)],
-                    "duplicate": True,
-                }
+                return AckMessage(id=move_id, version=self.move_ids[(seat, move_id)], duplicate=True)
             if self.hub.closing:
                 raise ProtocolError("unavailable", "the server is shutting down")
             if self.finished:
@@ -412,12 +421,7 @@ class TableRuntime:
                 # Another process stored this version first: take its moves.
                 await self.catch_up()
                 if move_id is not None and (seat, move_id) in self.move_ids:
-                    return {
-                        "type": "ack",
-                        "id": move_id,
-                        "version": self.move_ids[(seat, move_id)],
-                        "duplicate": True,
-                    }
+                    return AckMessage(id=move_id, version=self.move_ids[(seat, move_id)], duplicate=True)
                 raise ProtocolError(STALE, f"the table is at version {self.version}, not {version}") from None
             self.state = trial
             self.texts = texts
@@ -435,7 +439,7 @@ class TableRuntime:
                 )
             if trial.is_terminal():
                 logs.event("finished", table=self.id, version=self.version, scores=trial.scores())
-            ack = {"type": "ack", "id": move_id, "version": rows[0].version}
+            ack = AckMessage(id=move_id, version=rows[0].version)
             if reply is not None:
                 reply(ack)
             self.broadcast_state()
@@ -597,7 +601,7 @@ class TableRuntime:
                     self.schedule()
             self.send_state(conn)
             # The newcomer hears who sits where; the others only if that changed.
-            conn.send({"type": "seats", "seats": self.seats_info()})
+            conn.send(SeatsMessage(seats=self.seats_info()))
             self.announce_seats()
         if self.chat_lines is not None:
             lines = list(self.chat_lines)
@@ -620,9 +624,9 @@ class TableRuntime:
             self.announce_seats()
             self.hub.release(self)
 
-    def chat_message(self, seat: int | None, text: str) -> dict[str, Any]:
+    def chat_message(self, seat: int | None, text: str) -> ChatLine:
         name = self.seats[seat].name if seat is not None else "spectator"
-        return {"type": "chat", "seat": seat, "name": html.escape(name), "text": html.escape(text)}
+        return ChatLine(seat=seat, name=html.escape(name), text=html.escape(text))
 
     async def chat(self, seat: int | None, text: str) -> None:
         """Store and send a chat line; :class:`ProtocolError` past the
@@ -995,7 +999,7 @@ class Hub:
                 token_hashes=[s.token_hash for s in table.seats],
                 rematch_of=table.id,
             )
-            table.broadcast({"type": "rematch", "id": runtime.id, "watch": f"/t/{runtime.id}"})
+            table.broadcast(RematchMessage(id=runtime.id, watch=f"/t/{runtime.id}"))
             return runtime
 
     async def close(self) -> None:
