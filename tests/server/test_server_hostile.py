@@ -187,6 +187,7 @@ def test_bodies_that_crashed_a_handler_get_a_422_naming_the_field(
     assert status == 422, answer
     assert named in answer["error"], answer
     assert headers.get("referrer-policy") == "no-referrer"
+    assert_canary(server)
 
 
 def test_invalid_utf8_bytes_get_a_422(start_server: Any) -> None:
@@ -245,6 +246,7 @@ def test_unbounded_work_is_refused(
         server.base, "POST", "/api/tables", {"game": game, "options": options, "seats": seats}
     )
     assert status == 422 and named in body["error"], body
+    assert_canary(server)
 
 
 def test_an_iteration_budget_gets_a_time_budget(start_server: Any) -> None:

@@ -74,8 +74,6 @@ CHAT_HISTORY = 50
 #: through the engine) or sqlite3's (the group-commit writer).
 DUPLICATE_ERRORS = (IntegrityError, sqlite3.IntegrityError)
 
-#: Chance actions that pick who starts; a rematch forces the next seat.
-FIRST_SEAT_WORDS = ("dealer", "first")
 #: A socket whose outgoing queue grows past this is too slow and is closed.
 MAX_QUEUE = 500
 #: Seconds over which changes of names and presence make one ``seats`` message.
@@ -334,20 +332,14 @@ class TableRuntime:
 
     # -------------------------------------------------------------- chance
     def draw_chance(self, state: State, texts: list[str]) -> int:
-        """A chance action from the OS's random source; the first
-        ``dealer``/``first`` of a rematch is forced to ``first_seat``."""
-        action = state.sample_chance(self.rng)
-        if self.first_seat is None:
-            return action
-        word = state.action_to_string(action).split(" ", 1)[0]
-        if word in FIRST_SEAT_WORDS and not any(t.split(" ", 1)[0] == word for t in texts):
-            try:
-                forced = state.string_to_action(f"{word} {self.first_seat}")
-                state.clone().apply_action(forced)
-            except OraclesError:
-                return action
-            return forced
-        return action
+        """A chance action from the OS's random source; the chance that
+        picks who starts is forced to ``first_seat`` at a rematch (the game
+        says which chance that is: :meth:`State.starter_chance`)."""
+        if self.first_seat is not None:
+            forced = state.starter_chance(self.first_seat)
+            if forced is not None:
+                return forced
+        return state.sample_chance(self.rng)
 
     def play_chance(self, state: State, texts: list[str]) -> list[db.MoveRow]:
         """Apply the chance actions due at ``state`` (in place)."""
@@ -983,12 +975,8 @@ class Hub:
                 found = await self.get(existing)
                 assert found is not None
                 return found
-            first = None
-            for text in table.texts:
-                word, _, rest = text.partition(" ")
-                if word in FIRST_SEAT_WORDS and rest.strip().isdigit():
-                    first = (int(rest) + 1) % len(table.seats)
-                    break
+            starter = table.state.starter()
+            first = None if starter is None else (starter + 1) % len(table.seats)
             specs = [SeatSpec(s.kind, s.bot, s.name) for s in table.seats]
             runtime, _ = await self.create(
                 table.game_id,

@@ -432,6 +432,13 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
         return None
 
     # -------------------------------------------------------------- chance
+    def starter(self) -> int | None:
+        found = (entry.public["player"] for entry in self._logs if entry.public["kind"] == "first")
+        return next(found, None)
+
+    def starter_chance(self, seat: int) -> int | None:
+        return seat if self._tasks and self._tasks[-1][0] == T_FIRST else None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._tasks and self._tasks[-1][0] == T_FIRST:
             return [(0, 0.5), (1, 0.5)]

@@ -621,6 +621,13 @@ class InrahState(State):
         return read_action(self.game, self._phase, self._round, self._to_act, text)
 
     # ----------------------------------------------------------- chance
+    def starter(self) -> int | None:
+        # The game's first action is ``dealer K``: seat K dealt round 1.
+        return self._history[0] if self._history else None
+
+    def starter_chance(self, seat: int) -> int | None:
+        return seat if self._phase == DEALER and not self._history else None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase == DEALER:
             n = self.num_players
