@@ -224,7 +224,7 @@ def test_a_whole_codename_game_by_clicking_pieces(
     most = play_by_pieces(page, phone, seed=len(tag) + (3 if german else 0), shots=shots)
     assert "code" in most and len(most) >= 3, most
     status = page.locator("#status").inner_text()
-    assert ("Spiel vorbei" in status) if german else ("Game over" in status)
+    assert ("Spielende" in status) if german else ("Game over" in status)
     shot(page, f"codename-over-{tag}", full_page=not phone)
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= (PHONE if phone else DESKTOP)["width"]
@@ -256,6 +256,7 @@ def test_the_phone_shows_both_fields_life_and_actions_at_once(server: Any, brows
         "their life": "#board .cn-them .cn-life",
     }
     for what, selector in parts.items():
+        page.locator(selector).wait_for(state="visible")
         box = page.locator(selector).bounding_box()
         assert box is not None, what
         assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (

@@ -36,13 +36,20 @@
   function attr(el, name) { var v = el.getAttribute(name); return v === null ? null : v; }
   function scoped(el) { var v = attr(el, "data-verbs"); return v ? v.split(/\s+/) : null; }
 
+  var shown = null;      // the version and legal list of the board composed on
+
   function load() {
+    var node = board.querySelector("#legal-moves");
+    var stage = board.querySelector("[data-version]");
+    var key = node ? (stage ? stage.dataset.version : "") + " " + node.textContent : null;
+    // The same board drawn again (a seat came or went): the picks stay.
+    var kept = key !== null && key === shown ? { verb: verb, sent: sent, at: picks.map(function (p) { return p.at; }) } : null;
+    shown = key;
     moves = [];
     verb = null;
     picks = [];
     sent = false;
     board.removeAttribute("aria-busy");
-    var node = board.querySelector("#legal-moves");
     if (!node) return false;
     var legal;
     try { legal = JSON.parse(node.textContent); } catch (e) { legal = []; }
@@ -61,6 +68,13 @@
     board.querySelectorAll("[data-pick],[data-verb]").forEach(function (el) {
       if (el.dataset.name === undefined) el.dataset.name = el.getAttribute("title") || "";
     });
+    if (kept) {
+      var pieces = board.querySelectorAll("[data-pick]");
+      verb = kept.verb;
+      picks = kept.at.map(function (at) { return pickOf(pieces[at]); });
+      sent = kept.sent;
+      if (sent) board.setAttribute("aria-busy", "true");
+    }
     return true;
   }
 
@@ -95,10 +109,19 @@
   function complete(list, found) {
     return found.filter(function (m) { return m.args.length === list.length; });
   }
-  function extendable(list, found) {
-    return found.some(function (m) { return m.args.length > list.length; });
+  // Could a further pick still make another move? Asked in any order, so a
+  // peek of e4 waits as a peek of a1 does ("peek a1 e4" holds both).
+  function extendable(v, list) {
+    var tokens = list.map(function (p) { return p.token; });
+    return moves.some(function (m) {
+      return (v === null || (m.explicit && m.verb === v)) && serves(m, list) &&
+        m.args.length > tokens.length && anyOrder(m.args, tokens);
+    });
   }
-  function pickOf(el) { return { token: el.dataset.pick, verbs: scoped(el), el: el }; }
+  function pickOf(el) {
+    var at = Array.prototype.indexOf.call(board.querySelectorAll("[data-pick]"), el);
+    return { token: el.dataset.pick, verbs: scoped(el), el: el, at: at };
+  }
 
   function play(text) {
     sent = true;
@@ -114,8 +137,8 @@
     }
     draw();
     // No new board (the move was refused): let the player go on.
-    var at = moves;
-    setTimeout(function () { if (sent && moves === at) { sent = false; board.removeAttribute("aria-busy"); draw(); } }, 8000);
+    var at = shown;
+    setTimeout(function () { if (sent && shown === at) { sent = false; board.removeAttribute("aria-busy"); draw(); } }, 8000);
   }
 
   function say(message) {
@@ -128,8 +151,8 @@
     if (picks.length || verb !== null) {
       var found = candidates(verb, picks);
       var done = complete(picks, found);
-      if (picks.length && done.length === 1 && !extendable(picks, found)) { play(done[0].text); return; }
-      if (!picks.length && verb !== null && done.length === 1 && !extendable(picks, found)) { play(done[0].text); return; }
+      if (picks.length && done.length === 1 && !extendable(verb, picks)) { play(done[0].text); return; }
+      if (!picks.length && verb !== null && done.length === 1 && !extendable(verb, picks)) { play(done[0].text); return; }
     }
     draw();
   }
