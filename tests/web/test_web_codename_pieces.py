@@ -220,6 +220,8 @@ def test_a_whole_codename_game_by_clicking_pieces(
                     "() => { const t = document.querySelector('#board .cn-table'); if (t) window.scrollTo(0, t.offsetTop - 4); }"
                 )
             shot(page, f"codename-{name}-{tag}", full_page=not phone)
+            if name == "turn" and tag == "desktop-en":
+                shot(page, "table-codename")
 
     most = play_by_pieces(page, phone, seed=len(tag) + (3 if german else 0), shots=shots)
     assert "code" in most and len(most) >= 3, most
@@ -323,3 +325,110 @@ def test_clicks_compose_moves_in_any_order(server: Any, browser: Any) -> None:
         confirm.click()
         wait_version_change(page, before)
     context.close()
+
+
+# ------------------------------------------------------------ the board as drawn (no browser)
+
+#: Which pieces each decision offers: (selector fragment, how many at least).
+OFFERED = {
+    "code": ['data-pick="star"'],
+    "turn": ['data-verb="peek"', 'data-verb="end"', 'data-pick="a1"'],
+    "respond": ['data-pick="pass"', 'data-pick="a1"'],
+    "block": ['data-pick="a1"'],
+    "pick": ['data-pick="a1"'],
+    "target": ['data-pick="a1"'],
+    "take": ['data-pick="star"'],
+    "codeswap": ['data-pick="pass"', 'data-pick="a"'],
+    "recode": ['data-pick="a"'],
+    "name": ['data-pick="star"'],
+    "place": ['data-pick="a1"'],
+    "fill": ['data-pick="deck"'],
+}
+
+
+@pytest.fixture(scope="module")
+def decisions() -> dict[str, tuple[Any, int]]:
+    """A position of each kind of decision, from games of the heuristic bot."""
+    from oracles.core.registry import game_part, load_game
+
+    policy = game_part("codename", "policy")
+    found: dict[str, tuple[Any, int]] = {}
+    for seed in range(300):
+        state = load_game("codename").new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat < 0:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            kind = state.view(seat)["decision"]["kind"]
+            found.setdefault(kind, (state.clone(), seat))
+            state.apply_action(policy(state, seat, rng))
+        found.setdefault("over", (state, 0))
+        if len(found) == len(OFFERED) + 1:
+            return found
+    raise AssertionError(f"only these decisions came up: {sorted(found)}")
+
+
+def draw(state: Any, seat: int | None, lang: str) -> str:
+    from oracles.i18n import ntranslate, translate
+    from oracles.web import present
+    from oracles.web.routes import environment
+
+    legal = (
+        [state.action_to_string(a) for a in state.legal_actions()] if state.current_player() == seat else []
+    )
+    board = {
+        "unavailable": False,
+        "game": "codename",
+        "view": state.view(seat),
+        "legal": legal,
+        "clicks": present.one_click(legal),
+        "verbs": present.composed_verbs(legal),
+        "version": len(state.history()) if hasattr(state, "history") else 0,
+        "seat": seat,
+        "names": ["Ann", "Bea"],
+        "seats_info": [],
+        "finished": state.is_terminal(),
+        "table_id": "t",
+    }
+    html = str(
+        environment()
+        .get_template("board.html")
+        .render(
+            board=board,
+            lang=lang,
+            tr=lambda m, **f: translate(lang, m, **f),
+            ntr=lambda one, many, count, **f: ntranslate(lang, one, many, count, **f),
+        )
+    )
+    # The board without its style sheet.
+    before, _, rest = html.partition("<style>")
+    return before + rest.partition("</style>")[2]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_decision_offers_its_pieces(decisions: dict[str, tuple[Any, int]], lang: str) -> None:
+    for kind, (state, seat) in decisions.items():
+        html = draw(state, seat, lang)
+        assert "cn-table" in html and "{" not in html, kind
+        for hook in OFFERED.get(kind, []):
+            assert hook in html, f"{kind}: no {hook}"
+        if kind != "over":
+            assert f"cn-k-{kind}" in html and 'id="legal-moves"' in html, kind
+            assert "data-confirm" in html and "data-cancel" in html
+        # The other seat and a spectator get the table, and nothing to click.
+        for other in (1 - seat, None):
+            quiet = draw(state, other, lang)
+            assert "data-pick" not in quiet and "data-verb" not in quiet and "legal-moves" not in quiet
+    if lang == "de":
+        assert "Wähle deinen Geheimcode" in draw(*decisions["code"], lang)
+
+
+def test_the_board_holds_only_what_the_seat_knows(decisions: dict[str, tuple[Any, int]]) -> None:
+    """Two positions the seat cannot tell apart give the same board, byte for
+    byte: nothing on it comes from a card the seat has not seen."""
+    for kind, (state, seat) in decisions.items():
+        for viewer in (seat, 1 - seat):
+            world = state.resample_from_infostate(viewer, random.Random(5))
+            assert draw(world, viewer, "en") == draw(state, viewer, "en"), (kind, viewer)
