@@ -227,6 +227,10 @@ def test_a_whole_codename_game_by_clicking_pieces(
     assert "code" in most and len(most) >= 3, most
     status = page.locator("#status").inner_text()
     assert ("Spielende" in status) if german else ("Game over" in status)
+    if phone:  # the end from the status line down
+        page.evaluate(
+            "() => window.scrollTo(0, document.getElementById('status').getBoundingClientRect().top + window.scrollY - 4)"
+        )
     shot(page, f"codename-over-{tag}", full_page=not phone)
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= (PHONE if phone else DESKTOP)["width"]

@@ -205,8 +205,9 @@
   }
 
   function mark(el, ok, pressed) {
-    if (ok) { el.setAttribute("data-legal", ""); el.removeAttribute("aria-disabled"); }
-    else { el.removeAttribute("data-legal"); el.setAttribute("aria-disabled", "true"); }
+    if (ok || pressed) el.removeAttribute("aria-disabled");
+    if (ok) el.setAttribute("data-legal", "");
+    else { el.removeAttribute("data-legal"); if (!pressed) el.setAttribute("aria-disabled", "true"); }
     el.setAttribute("aria-pressed", pressed ? "true" : "false");
     var why = el.dataset.why || (candidates(null, []).length && !picks.length && verb === null ? texts.notNow : texts.notWith);
     var name = el.dataset.name || "";
