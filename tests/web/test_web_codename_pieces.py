@@ -47,6 +47,17 @@ def has_verb(page: Any, word: str) -> bool:
     return page.locator(f'#board [data-verb="{word}"]').count() > 0
 
 
+def box_of(page: Any, selector: str) -> Any:
+    """The piece's bounding box; the table's script may have just put the
+    same board in again (it fetches once more when asked while fetching)."""
+    for _ in range(30):
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            return box
+        time.sleep(0.1)
+    return None
+
+
 class Clicker:
     """Clicks one move's pieces (taps on a touch screen), counting the clicks."""
 
@@ -59,14 +70,7 @@ class Clicker:
         target = self.page.locator(selector).first
         assert target.count(), f"nothing to click at {selector}"
         assert target.get_attribute("data-legal") is not None, f"{selector} is not marked legal"
-        # The table's script may put the same board in again (a seat's
-        # presence changed): look again for the piece.
-        box = None
-        for _ in range(20):
-            box = target.bounding_box()
-            if box is not None:
-                break
-            time.sleep(0.1)
+        box = box_of(self.page, selector)
         assert box and box["width"] >= 44 - 0.5 and box["height"] >= 44 - 0.5, (
             f"{selector} is {box}: too small to touch"
         )
@@ -234,6 +238,11 @@ def test_a_whole_codename_game_by_clicking_pieces(
     shot(page, f"codename-over-{tag}", full_page=not phone)
     wide = page.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= (PHONE if phone else DESKTOP)["width"]
+    # The replay draws the same table, with nothing to click.
+    page.locator("#status a.replay-now").click()
+    page.wait_for_selector(".replay-nav")
+    assert page.locator("#board .cn-table").count() == 1
+    assert page.locator("#board [data-pick], #board [data-verb]").count() == 0
     assert not errors
     context.close()
 
@@ -262,8 +271,7 @@ def test_the_phone_shows_both_fields_life_and_actions_at_once(server: Any, brows
         "their life": "#board .cn-them .cn-life",
     }
     for what, selector in parts.items():
-        page.locator(selector).wait_for(state="visible")
-        box = page.locator(selector).bounding_box()
+        box = box_of(page, selector)
         assert box is not None, what
         assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (
             f"{what} is off the screen: {box}"
