@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from oracles.core.registry import game_part
 from oracles.i18n import N_, translate
 
 #: Oracle colours: (notation letter, CSS class, symbol id, English name).
@@ -178,6 +179,20 @@ def card(game: str, code: str, lang: str) -> Card:
     if game == "inrah":
         return inrah_card(code, lang)
     return oracle_card(code, lang)
+
+
+def face(game: str, code: str, lang: str) -> dict[str, Any]:
+    """The drawing data of one piece of ``game`` from its ``faces`` part
+    (``{"code", "name"}`` only for a game without one).
+
+    >>> face("codename", "circle", "de")["name"]
+    'Kreis'
+    """
+    faces = game_part(game, "faces")
+    if faces is None:
+        return {"code": code, "name": code}
+    found: dict[str, Any] = faces.face(code, lang)
+    return found
 
 
 def sort_hand(game: str, hand: list[str]) -> list[str]:

@@ -12,6 +12,8 @@ PARTS = GameParts(
     renderer="render:CodenameRenderer",
     encoder="encoding:CodenameEncoder",
     analysis="analysis",
+    faces="faces",
+    templates="templates",
 )
 
 __all__ = ["PARTS", "CodenameGame", "CodenameState"]
