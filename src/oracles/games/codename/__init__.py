@@ -12,6 +12,7 @@ PARTS = GameParts(
     renderer="render:CodenameRenderer",
     encoder="encoding:CodenameEncoder",
     analysis="analysis",
+    narrate="narrate",
 )
 
 __all__ = ["PARTS", "CodenameGame", "CodenameState"]

@@ -27,6 +27,7 @@ PARTS = GameParts(
     renderer="render:InrahRenderer",
     encoder="encoding:InrahEncoder",
     analysis="analysis",
+    narrate="narrate",
 )
 
 __all__ = [

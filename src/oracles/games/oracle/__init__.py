@@ -12,5 +12,6 @@ PARTS = GameParts(
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
     analysis="analysis",
+    narrate="narrate",
     balancer="balance",
 )
