@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from oracles.core.registry import game_part
 from oracles.i18n import N_, translate
 
 #: Oracle colours: (notation letter, CSS class, symbol id, English name).
@@ -233,35 +234,24 @@ def composed_verbs(legal: list[str]) -> list[str]:
     return seen
 
 
-_SEAT_WORD = re.compile(r"^[Pp](\d+)\s+")
+def event_line(game: str, event: dict[str, Any], viewer: int | None, names: list[str], lang: str) -> str:
+    """One event of the viewer's log as a sentence in ``lang``, told by the
+    game's ``narrate`` part (the same sentences as the terminal's).
 
-
-def event_line(event: Any) -> tuple[int | None, str]:
-    """(seat, text) of one log entry, whatever its shape: an event object
-    (``seq``, ``seat``, ``kind``...), the older ``{"by", "action"}`` or a
-    line of text (``"P2 play water-5"``).
-
-    >>> event_line({"seq": 4, "seat": 1, "kind": "play", "card": "R5"})
-    (1, 'play R5')
-    >>> event_line("P2 bid 1")
-    (2, 'bid 1')
+    >>> event_line("oracle", {"seq": 4, "seat": 1, "kind": "play", "card": "R5"}, None, ["Ann", "Bo"], "en")
+    'Bo plays Red 5.'
     """
-    if isinstance(event, dict):
-        seat = event.get("seat", event.get("by"))
-        if "action" in event:
-            return seat, str(event["action"])
-        kind = str(event.get("kind", ""))
-        rest = [
-            " ".join(map(str, v)) if isinstance(v, list) else str(v)
-            for k, v in event.items()
-            if k not in ("seq", "seat", "by", "kind") and v is not None
-        ]
-        return seat, " ".join([kind, *rest]).strip()
-    text = str(event)
-    found = _SEAT_WORD.match(text)
-    if found:
-        return int(found.group(1)), text[found.end() :]
-    return None, text
+    narrate = game_part(game, "narrate")
+    if narrate is None or not isinstance(event, dict):
+        return translate(lang, "(an event this page cannot tell)")
+    return str(narrate.narrate(event, viewer, names, lang))
+
+
+def story(game: str, view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """The whole log of ``view`` as sentences, newest first."""
+    log = view.get("log") or []
+    viewer = view.get("seat")
+    return [event_line(game, event, viewer, names, lang) for event in reversed(log)]
 
 
 def winners(view: dict[str, Any]) -> list[int]:

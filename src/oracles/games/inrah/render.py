@@ -311,15 +311,12 @@ class InrahRenderer(Renderer):
             reason=reason_text,
         )
 
-    def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-        lines: list[str] = []
+    def summaries(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """The round's summary when one just ended (the story told the tricks)."""
         viewer = after.get("seat")
-        last = after.get("last_trick")
-        if last is not None and last != before.get("last_trick"):
-            lines.append(self._winner_line(last, viewer))
         if len(after.get("round_scores") or []) > len(before.get("round_scores") or []):
-            lines.extend(self._round_summary(after, viewer))
-        return lines
+            return self._round_summary(after, viewer)
+        return []
 
     def _round_summary(self, view: dict[str, Any], viewer: int | None) -> list[str]:
         finished = view["last_round"]
@@ -403,34 +400,6 @@ class InrahRenderer(Renderer):
 
     def _dealer_line(self, dealer: int) -> str:
         return self.tr("{who} deals", who=self._who(dealer))
-
-    def event_label(self, event: dict[str, Any]) -> str:
-        """One log event as a line, without naming the seat that acted (the
-        session names it)."""
-        kind = str(event["kind"])
-        if kind == "play":
-            return self._play_line(event["card"])
-        if kind == "bid":
-            return self._bid_line(event["bid"])
-        if kind in ("hesinde", "efferd", "phex"):
-            return self._oracle_line(kind, event["named"], event["k"], event["makes"])
-        if kind == "deal":
-            if "hand" in event:
-                return self._deal_line(event["hand"])
-            return self.ntr("deal: {count} card each", "deal: {count} cards each", event["cards"])
-        if kind == "trump":
-            return self._trump_line(event["card"])
-        if kind == "dealer":
-            return self._dealer_line(event["dealer"])
-        return kind
-
-    def observed(self, view: dict[str, Any]) -> str | None:
-        """The last event, already in the interface language (``action_label``
-        leaves such a line as it is)."""
-        log = view.get("log")
-        if not log:
-            return None
-        return self.event_label(log[-1])
 
     def action_label(self, text: str) -> str:
         """A legal move's notation as the player reads it; text that is not
