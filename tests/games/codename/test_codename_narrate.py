@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from oracles.bots.specs import make_bot
 from oracles.bots.base import SeatInfo
+from oracles.bots.specs import make_bot
 from oracles.core.registry import game_part, load_game
 from oracles.games.codename import narrate as codename_narrate
 from oracles.games.codename.views import EVENT_KINDS
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from narrate_checks import check_sentence  # noqa: E402
+from narrate_checks import check_sentence
 
 narrate = codename_narrate.narrate
 

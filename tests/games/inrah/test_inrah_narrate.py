@@ -16,7 +16,7 @@ from oracles.games.inrah.cards import parse_card
 from oracles.games.inrah.tricks import trick_winner
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from narrate_checks import check_sentence  # noqa: E402
+from narrate_checks import check_sentence
 
 narrate = inrah_narrate.narrate
 

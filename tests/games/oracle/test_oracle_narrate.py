@@ -15,7 +15,7 @@ from oracles.games.oracle import narrate as oracle_narrate
 from oracles.games.oracle.prophecies import default_edition
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
-from narrate_checks import NAMES, check_sentence  # noqa: E402
+from narrate_checks import NAMES, check_sentence
 
 narrate = oracle_narrate.narrate
 
