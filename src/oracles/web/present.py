@@ -247,6 +247,43 @@ def event_line(game: str, event: dict[str, Any], viewer: int | None, names: list
     return str(narrate.narrate(event, viewer, names, lang))
 
 
+def narrator(game: str) -> Any:
+    """The game's ``narrate`` part (its story and score pad), or None."""
+    return game_part(game, "narrate")
+
+
+def has_score_pad(board: dict[str, Any]) -> bool:
+    """Whether the board's view has a finished round (or a finished game)
+    for the game's score pad, and the game has a pad."""
+    view = board.get("view") or {}
+    return bool(view.get("round_scores") or view.get("terminal"))
+
+
+def standings(view: dict[str, Any], names: list[str]) -> list[tuple[int, str, Any]]:
+    """(place, name, score) of every seat, best first; tied seats share a place.
+
+    >>> standings({"scores": [10, 25, 10]}, ["Ann", "Bo", "Cy"])
+    [(1, 'Bo', 25), (2, 'Ann', 10), (2, 'Cy', 10)]
+    """
+    scores = view.get("scores") or []
+    ranked = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    out = []
+    for index, seat in enumerate(ranked):
+        place = out[-1][0] if out and scores[seat] == out[-1][2] else index + 1
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        out.append((place, name, scores[seat]))
+    return out
+
+
+def end_reason(game: str, view: dict[str, Any], names: list[str], lang: str) -> str:
+    """Why the game ended, in words: the game's last ``over`` event told, if
+    it logs one (Codename does); empty otherwise (the standings say it)."""
+    for event in reversed(view.get("log") or []):
+        if isinstance(event, dict) and event.get("kind") == "over":
+            return event_line(game, event, view.get("seat"), names, lang)
+    return ""
+
+
 def story(game: str, view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """The whole log of ``view`` as sentences, newest first."""
     log = view.get("log") or []

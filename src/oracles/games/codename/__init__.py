@@ -13,6 +13,7 @@ PARTS = GameParts(
     encoder="encoding:CodenameEncoder",
     analysis="analysis",
     narrate="narrate",
+    templates="templates",
 )
 
 __all__ = ["PARTS", "CodenameGame", "CodenameState"]

@@ -28,6 +28,7 @@ PARTS = GameParts(
     encoder="encoding:InrahEncoder",
     analysis="analysis",
     narrate="narrate",
+    templates="templates",
 )
 
 __all__ = [

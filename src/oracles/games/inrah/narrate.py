@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from oracles.games.inrah.scoring import makes_points, misses_points
 from oracles.i18n import N_, ntranslate, translate
 
 ELEMENT_WORDS = {
@@ -160,3 +161,86 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
 def example_move(lang: str) -> str:
     """A move in notation to show as the notation box's example."""
     return translate(lang, "e.g. {move}", move="play fire-7")
+
+
+def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str, Any]:
+    """The score pad of the finished rounds, from the view's log (bids and
+    oracles are public once made, trick winners once a trick is complete):
+    per round and seat the bid (or Altaïa's three oracles, each with whether
+    it held and its points), the tricks taken and the points; Purpurberg's
+    team sums; the running totals."""
+    n = int(view.get("players") or 0)
+    variant = view.get("variant")
+    round_scores = view.get("round_scores") or []
+    rounds: dict[int, dict[str, Any]] = {}
+    for event in view.get("log") or []:
+        if not isinstance(event, dict) or "round" not in event:
+            continue
+        number = int(event["round"])
+        if number > len(round_scores):
+            continue  # the round under way: not on the pad yet
+        entry = rounds.setdefault(
+            number,
+            {"round": number, "bids": [None] * n, "oracles": [[] for _ in range(n)], "tricks": [0] * n},
+        )
+        kind = event.get("kind")
+        seat = event.get("seat")
+        if kind == "bid" and isinstance(seat, int):
+            entry["bids"][seat] = event.get("bid")
+        elif kind in ORACLE_WORDS and isinstance(seat, int):
+            entry["oracles"][seat].append(event)
+        elif kind == "play" and isinstance(event.get("winner"), int):
+            entry["tricks"][event["winner"]] += 1
+    totals = [0] * n
+    pads = []
+    for number in sorted(rounds):
+        entry = rounds[number]
+        points = list(round_scores[number - 1])
+        totals = [t + p for t, p in zip(totals, points, strict=False)]
+        oracles = []
+        for seat in range(n):
+            told = []
+            for oracle in entry["oracles"][seat]:
+                named, k = int(oracle.get("named") or 0), int(oracle.get("k") or 0)
+                taken = entry["tricks"][named] if named < n else 0
+                makes = bool(oracle.get("makes"))
+                held = taken == k if makes else taken != k
+                told.append(
+                    {
+                        "oracle": ORACLE_WORDS[str(oracle["kind"])],
+                        "text": prediction_words(oracle, names, lang),
+                        "holds": held,
+                        "points": makes_points(k, taken) if makes else misses_points(k, taken),
+                    }
+                )
+            oracles.append(told)
+        teams = []
+        if variant == "purpurberg" and n:
+            half = n // 2
+            for first in range(half):
+                pair = (first, first + half)
+                teams.append(
+                    {
+                        "names": translate(
+                            lang,
+                            "{first} and {second}",
+                            first=seat_name(pair[0], names, lang),
+                            second=seat_name(pair[1], names, lang),
+                        ),
+                        "bids": sum(int(entry["bids"][s] or 0) for s in pair),
+                        "tricks": sum(entry["tricks"][s] for s in pair),
+                        "points": points[pair[0]],
+                    }
+                )
+        pads.append(
+            {
+                "round": number,
+                "bids": entry["bids"] if variant != "altaia" else None,
+                "oracles": oracles if variant == "altaia" else None,
+                "tricks": entry["tricks"],
+                "points": points,
+                "totals": list(totals),
+                "teams": teams,
+            }
+        )
+    return {"variant": variant, "rounds": pads}

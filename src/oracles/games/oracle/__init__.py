@@ -13,5 +13,6 @@ PARTS = GameParts(
     encoder="encoding:OracleEncoder",
     analysis="analysis",
     narrate="narrate",
+    templates="templates",
     balancer="balance",
 )

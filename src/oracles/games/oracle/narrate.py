@@ -324,3 +324,63 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
 def example_move(lang: str) -> str:
     """A move in notation to show as the notation box's example."""
     return translate(lang, "e.g. {move}", move="play R7")
+
+
+#: Stars on one victory point chip of each creature, for the score pad.
+CREATURE_STARS = (("hydra", 5), ("pegasus", 3), ("phoenix", 2))
+
+
+def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The score pad of every finished round, from the view's ``score``
+    events (public once the round is scored): per round and seat the chips
+    by creature, the Loser chips and what they cost, each kept prophecy
+    with its text, whether it held and its points, and the round's total."""
+    pads = []
+    for event in view.get("log") or []:
+        if not isinstance(event, dict) or event.get("kind") != "score":
+            continue
+        seats = []
+        chips = event.get("chips") or []
+        for seat, total in enumerate(event.get("points") or []):
+            held = chips[seat] if seat < len(chips) else {}
+            kept = (event.get("kept") or [[]])[seat] if seat < len(event.get("kept") or []) else []
+            holds = (event.get("holds") or [[]])[seat] if seat < len(event.get("holds") or []) else []
+            worth = (event.get("worth") or [[]])[seat] if seat < len(event.get("worth") or []) else []
+            prophecies = []
+            for index, card_id in enumerate(kept):
+                ok = bool(holds[index]) if index < len(holds) else False
+                value = int(worth[index]) if index < len(worth) else 0
+                prophecies.append(
+                    {
+                        "id": card_id,
+                        "text": prophecy_text(str(card_id), lang),
+                        "holds": ok,
+                        "points": value if ok else 0,
+                    }
+                )
+            seats.append(
+                {
+                    "creatures": [
+                        {
+                            "name": creature_words(name, lang),
+                            "chips": int(held.get(name, 0)),
+                            "stars": int(held.get(name, 0)) * stars,
+                            "each": stars,
+                        }
+                        for name, stars in CREATURE_STARS
+                    ],
+                    "losers": [
+                        creature_words(name, lang)
+                        for name in (event.get("losers") or [[]] * (seat + 1))[seat]
+                    ],
+                    "forfeits": [
+                        {"name": creature_words(name, lang), "chips": int(count)}
+                        for name, count in (event.get("forfeits") or [[]] * (seat + 1))[seat]
+                    ],
+                    "chip_stars": (event.get("stars") or [0] * (seat + 1))[seat],
+                    "prophecies": prophecies,
+                    "total": total,
+                }
+            )
+        pads.append({"round": event.get("round"), "seats": seats})
+    return pads

@@ -793,8 +793,19 @@ class OracleState(State):
             "round": self._round_number,
             "kept": [[ORACLE_IDS[card] for card in pair] for pair in kept],
             "holds": holds,
+            # What each kept card is worth when it holds (the game's edition).
+            "worth": [[edition.cards[card].points for card in pair] for pair in kept],
             "stars": [quantities[seat][9] for seat in range(n)],
             "forfeits": forfeits,
+            # The chips each seat scores with, after the forfeit (public): for
+            # the score pad.
+            "chips": [
+                {name: self._held[seat * 3 + creature] for creature, name in enumerate(CREATURE_NAMES)}
+                for seat in range(n)
+            ],
+            "losers": [
+                [CREATURE_NAMES[c] for c in range(3) if self._loser_holder[c] == seat] for seat in range(n)
+            ],
             "points": list(points),
         }
         self._log_event(E_SCORE, NOBODY, 0, facts)

@@ -1,0 +1,184 @@
+"""The page's words without a server: the story of the whole game on the
+board, the score pads (the rulebook's example of Chrisly's 17 points), the
+final standings with ties, and German with no English left over."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from oracles.core.registry import load_game
+from oracles.i18n import ntranslate, translate
+from oracles.web import present, routes
+
+
+def finished(game: str, seed: int, **options: Any) -> Any:
+    state = load_game(game, **options).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+def render(name: str, view: dict[str, Any], names: list[str], lang: str = "en", seat: int | None = 0) -> str:
+    board = {
+        "unavailable": False,
+        "game": view["game"],
+        "view": view,
+        "legal": [],
+        "clicks": [],
+        "verbs": [],
+        "version": 1,
+        "seat": seat,
+        "names": names,
+        "seats_info": [{"name": n} for n in names],
+        "finished": bool(view.get("terminal")),
+        "table_id": "t1",
+    }
+
+    def tr(message: str, **fields: Any) -> str:
+        return translate(lang, message, **fields)
+
+    def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
+        return ntranslate(lang, singular, plural, count, **fields)
+
+    template = routes.environment().get_template(name)
+    return template.render(
+        board=board, view=view, lang=lang, tr=tr, ntr=ntr, languages=("en", "de"), path="/"
+    )
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+CHRISLY = {
+    "seq": 99,
+    "seat": None,
+    "kind": "score",
+    "round": 1,
+    "kept": [["O05", "O12"], ["O17", "O38"], ["O09", "O24"]],
+    "holds": [[True, False], [True, True], [False, False]],
+    "worth": [[9, 6], [2, 1], [3, 6]],
+    "stars": [8, 10, 0],
+    "forfeits": [[["hydra", 1]], [], []],
+    "chips": [
+        {"hydra": 0, "pegasus": 2, "phoenix": 1},
+        {"hydra": 0, "pegasus": 0, "phoenix": 5},
+        {"hydra": 0, "pegasus": 0, "phoenix": 0},
+    ],
+    "losers": [["hydra"], [], []],
+    "points": [17, 13, 0],
+}
+
+
+def chrisly_view() -> dict[str, Any]:
+    return {
+        "game": "oracle",
+        "seat": None,
+        "players": 3,
+        "phase": "deal",
+        "to_act": None,
+        "terminal": False,
+        "scores": [17, 13, 0],
+        "winners": [],
+        "round_scores": [[17, 13, 0]],
+        "log": [{"seq": 0, "seat": None, "kind": "dealer", "dealer": 0}, CHRISLY],
+    }
+
+
+def test_the_rulebooks_scoring_example_is_a_sheet_of_17_points() -> None:
+    html = render("oracle/scorepad.html", chrisly_view(), ["Chrisly", "Stefan", "Uwe"])
+    text = text_of(html)
+    assert 'data-total="17"' in html
+    assert "Hydra (5★ each) 0 chips = 0★" in text
+    assert "Pegasus (3★ each) 2 chips = 6★" in text
+    assert "Phoenix (2★ each) 1 chip = 2★" in text
+    assert "Loser chips Hydra costs 1 Hydra chip" in text
+    assert "Chips after the Loser chips 8 points" in text
+    assert "exactly two Pegasus chips ✔ came true : 9 points" in text
+    assert "at least one each of Phoenix, Pegasus and Hydra chips ✘ did not come true : 0 points" in text
+    assert "Round total 17 points 13 points 0 points" in text
+    german = text_of(render("oracle/scorepad.html", chrisly_view(), ["Chrisly", "Stefan", "Uwe"], "de"))
+    assert "genau zwei Pegasus-Chips ✔ eingetroffen : 9 Punkte" in german
+    assert "Summe der Runde 17 Punkte 13 Punkte 0 Punkte" in german
+    assert "1 Punkte" not in german
+
+
+def test_the_engine_scores_chrislys_round_as_the_pad_shows_it() -> None:
+    # The engine's own score event for her chips and cards gives the same 17.
+    from oracles.games.oracle.prophecies import chip_quantities, default_edition
+
+    edition = default_edition()
+    # Chrisly (seat 0): the Hydra chip forfeited, two Pegasus, one Phoenix, the Hydra Loser chip.
+    quantities = [chip_quantities(0, 2, 1, losers=[0]), chip_quantities(phoenix=5), chip_quantities()]
+    held = [edition.card("O05").holds(quantities, 0), edition.card("O12").holds(quantities, 0)]
+    assert held == [True, False]
+    assert quantities[0][9] + 9 * held[0] + 6 * held[1] == 17
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("oracle", {"players": 3}), ("inrah", {"players": 3, "rounds": 3}), ("codename", {})],
+)
+def test_a_finished_board_tells_the_whole_story_the_pad_and_the_standings(
+    game: str, options: dict[str, Any]
+) -> None:
+    state = finished(game, 3, **options)
+    names = ["Ann", "Beate", "Carl"][: state.num_players]
+    view = state.view(0)
+    html = render("board.html", view, names)
+    story = re.search(r'<ol class="story" reversed>(.*?)</ol>', html, re.S)
+    assert story is not None
+    lines = re.findall(r"<li>", story.group(1))
+    assert len(lines) == len(view["log"])
+    assert f"({len(view['log'])} events, newest first)" in html
+    assert "Final standings" in html and "/replay/t1" in html
+    assert 'class="scorepad"' in html
+    text = text_of(html)
+    for value in (" True", " None", "['", "[0,", "Seat 0"):
+        assert value not in text, value
+
+
+def test_standings_share_places_on_ties() -> None:
+    assert present.standings({"scores": [5, 9, 9, 1]}, ["A", "B", "C", "D"]) == [
+        (1, "B", 9),
+        (1, "C", 9),
+        (3, "A", 5),
+        (4, "D", 1),
+    ]
+
+
+#: Texts that may stay the same in German: names, numbers, symbols, notation.
+ALLOWED = re.compile(
+    r"^[\W\d_]*$|^(Ann|Beate|Carl|Oracles?|Inrah|Codename|Hydra|Pegasus|Humus|Hesinde|Efferd|Phex|Chips?|Team|Fokus)$"
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("oracle", {"players": 3, "draft": True}),
+        ("oracle", {"players": 4}),
+        ("inrah", {"players": 4, "variant": "purpurberg", "rounds": 2}),
+        ("inrah", {"players": 3, "variant": "altaia", "rounds": 2}),
+        ("codename", {}),
+    ],
+)
+def test_the_story_and_the_pads_in_german_have_no_english_left(game: str, options: dict[str, Any]) -> None:
+    state = finished(game, 1, **options)
+    names = ["Ann", "Beate", "Carl", "Dora"][: state.num_players]
+    for seat in (None, 0):
+        view = state.view(seat)
+        german = present.story(game, view, names, "de")
+        english = present.story(game, view, names, "en")
+        for de, en in zip(german, english, strict=True):
+            assert de != en, f"not translated: {en}"
+        html = render(f"{game}/scorepad.html", view, names, "de", seat)
+        for english_word in ("points", "chips", "came true", "Round", "Loser", "wins", "life", "each"):
+            assert not re.search(rf"\b{english_word}\b", text_of(html)), english_word
