@@ -182,3 +182,41 @@ def test_the_story_and_the_pads_in_german_have_no_english_left(game: str, option
         html = render(f"{game}/scorepad.html", view, names, "de", seat)
         for english_word in ("points", "chips", "came true", "Round", "Loser", "wins", "life", "each"):
             assert not re.search(rf"\b{english_word}\b", text_of(html)), english_word
+
+
+def rules_page(game: str, lang: str) -> str:
+    def tr(message: str, **fields: Any) -> str:
+        return translate(lang, message, **fields)
+
+    def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
+        return ntranslate(lang, singular, plural, count, **fields)
+
+    template = routes.environment().get_template("rules.html")
+    return text_of(
+        template.render(game=game, title=game, lang=lang, tr=tr, ntr=ntr, languages=("en", "de"), path="/")
+    )
+
+
+def test_the_rules_pages_state_the_rulebooks_points_in_both_languages() -> None:
+    oracle = rules_page("oracle", "en")
+    assert "The highest value wins, whatever its colour" in oracle
+    assert "1 beats 12: when a trick holds a 12 and a 1, the 1 counts as the highest card" in oracle
+    assert (
+        "the one of the colour led wins; when none of them is of the colour led, the one played first wins"
+        in oracle
+    )
+    assert "17 points" in oracle and "Beate wins with the highest value and takes a Phoenix chip" in oracle
+    assert "highest card of the led colour wins" not in oracle
+    codename = rules_page("codename", "en")
+    assert "five columns by four rows" in codename
+    assert "five rows and four columns" not in codename
+    inrah = rules_page("inrah", "en")
+    assert "20 + 40 = 60 points" in inrah and "Purpurberg" in inrah and "Altaïa" in inrah
+    for game in ("oracle", "inrah", "codename"):
+        english, german = rules_page(game, "en"), rules_page(game, "de")
+        assert "docs/" not in english and "docs/" not in german
+        assert len(german) > 2000
+        for sentence in re.findall(r"[A-Z][a-z]+ [a-z]+ [a-z]+ [a-z]+ [a-z]+", english):
+            assert sentence not in german, sentence
+    assert "fünf Spalten und vier Reihen" in rules_page("codename", "de")
+    assert "1 schlägt 12" in rules_page("oracle", "de")
