@@ -220,3 +220,73 @@ def test_the_rules_pages_state_the_rulebooks_points_in_both_languages() -> None:
             assert sentence not in german, sentence
     assert "fünf Spalten und vier Reihen" in rules_page("codename", "de")
     assert "1 schlägt 12" in rules_page("oracle", "de")
+
+
+def lobby_page(lang: str) -> str:
+    def tr(message: str, **fields: Any) -> str:
+        return translate(lang, message, **fields)
+
+    def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
+        return ntranslate(lang, singular, plural, count, **fields)
+
+    games = [
+        {
+            "id": g,
+            "title": present.GAME_TITLES[g],
+            "blurb": present.GAME_BLURBS[g],
+            "options": routes.option_fields(g),
+            "max_players": 6,
+        }
+        for g in ("oracle", "inrah", "codename")
+    ]
+    tables = [{"id": "t1", "game": "oracle", "seats": [{"name": "Seat 1"}, {"name": "Bot"}], "open": [0]}]
+    template = routes.environment().get_template("lobby.html")
+    bots = {g: present.bot_levels(g) for g in ("oracle", "inrah", "codename")}
+    return template.render(
+        games=games,
+        tables=tables,
+        bots=bots,
+        error=None,
+        lang=lang,
+        tr=tr,
+        ntr=ntr,
+        languages=("en", "de"),
+        path="/",
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lobby_names_and_explains_every_option_with_the_right_control(lang: str) -> None:
+    html = lobby_page(lang)
+    text = text_of(html)
+    for raw in (
+        "removed_colour",
+        "forbid_exact_sum",
+        "blocked_strike_shows_code",
+        "max_turns",
+        "max_reveals",
+        "edition",
+    ):
+        assert raw not in text, raw
+    colour = re.search(r'<select name="oracle.removed_colour".*?</select>', html, re.S)
+    assert (
+        colour is not None
+        and colour.group(0).count("<option") == 5
+        and 'value="P" selected' in colour.group(0)
+    )
+    assert re.search(r'name="oracle.players" id="oracle.players" value="4" min="3" max="5"', html)
+    assert (
+        'type="checkbox" name="oracle.draft"' in html
+        and 'type="checkbox" name="codename.blocked_strike_shows_code"' in html
+    )
+    variant = re.search(r'<select name="inrah.variant".*?</select>', html, re.S)
+    assert variant is not None and 'value="altaia"' in variant.group(0)
+    if lang == "de":
+        assert "Farbe, die bei drei Spielern wegfällt" in text and "Zuggrenze" in text and "Lila" in text
+        assert "Platz 1" in text and "Seat 1" not in text
+
+
+def test_the_notation_example_is_the_games_own() -> None:
+    assert present.example_move("oracle", "en") == "e.g. play R7"
+    assert present.example_move("inrah", "de") == "z. B. play fire-7"
+    assert present.example_move("codename", "en") == "e.g. peek a1 b2"

@@ -57,19 +57,66 @@ ZENER = {
     "cross": N_("cross"),
 }
 
+#: The lobby's label of each option (translated); ``"<game>.<option>"`` for
+#: a label that differs between games.
+OPTION_LABELS = {
+    "players": N_("Players"),
+    "rounds": N_("Rounds"),
+    "draft": N_("Pass the Oracle cards (draft variant)"),
+    "removed_colour": N_("Colour left out with three players"),
+    "edition": N_("Points of the Oracle cards"),
+    "elements": N_("Elements in the deck"),
+    "trump": N_("Trump card"),
+    "forbid_exact_sum": N_("The bids may not add up to the tricks"),
+    "variant": N_("Variant"),
+    "max_turns": N_("Turn limit"),
+    "max_reveals": N_("Reveals per turn"),
+    "blocked_strike_shows_code": N_("A blocked strike still shows the code card"),
+}
+
 #: One line explaining each option of the lobby's form (translated).
 OPTION_HELP = {
     "players": N_("How many seats the table has."),
     "rounds": N_("How many rounds are dealt before the game ends."),
     "draft": N_("Oracle cards are drafted instead of dealt."),
     "removed_colour": N_("With three players, this colour leaves the deck."),
+    "edition": N_("The printed points, or points re-weighed so that every prophecy is worth its difficulty."),
     "elements": N_("How many elements the deck has (fire, water, air, ore, humus, ice)."),
     "trump": N_("Turn up a trump card while cards remain undealt."),
     "forbid_exact_sum": N_("The dealer may not make the bids add up to the tricks."),
-    "variant": N_("Standard, Purpurberg (teams of opposite seats) or Altaia (three oracles each)."),
+    "variant": N_("Standard, Purpurberg (teams of opposite seats) or Altaïa (three oracles each)."),
     "max_turns": N_("Turns in all before the game is drawn."),
     "max_reveals": N_("How many reveals a player may make in one turn."),
+    "blocked_strike_shows_code": N_(
+        "When a shield stops a strike, the defender still shows the code card of the struck column."
+    ),
 }
+
+#: The choices of options offered as a list, each value with its label
+#: (translated); ``"<game>.<option>"``.
+OPTION_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
+    "oracle.removed_colour": (
+        ("R", N_("Red")),
+        ("B", N_("Blue")),
+        ("G", N_("Green")),
+        ("Y", N_("Yellow")),
+        ("P", N_("Purple")),
+    ),
+    "oracle.edition": (("classic", N_("classic (the printed points)")), ("balanced", N_("balanced"))),
+    "inrah.variant": (
+        ("standard", N_("Standard")),
+        ("purpurberg", N_("Purpurberg (teams)")),
+        ("altaia", N_("Altaïa (three oracles)")),
+    ),
+}
+
+
+def example_move(game: str, lang: str) -> str:
+    """The notation box's example: a move of ``game``, from its narrate part."""
+    narrate = game_part(game, "narrate")
+    example = getattr(narrate, "example_move", None)
+    return str(example(lang)) if example is not None else ""
+
 
 #: The ladder's level names (``ladder.json``, written by ``benchmarks/ladder.py``),
 #: listed here so that the catalog holds them.

@@ -124,6 +124,10 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
     fields = []
     for option in game_class(game_id).option_schema:
         kind = "bool" if option.kind is bool else "int" if option.kind is int else "str"
+        key = f"{game_id}.{option.name}"
+        choices = present.OPTION_CHOICES.get(key)
+        if choices is None and option.choices:
+            choices = tuple((value, value) for value in option.choices)
         fields.append(
             {
                 "name": option.name,
@@ -131,9 +135,10 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
                 "default": defaults.get(option.name),
                 "minimum": option.minimum,
                 "maximum": option.maximum,
-                "choices": option.choices,
-                "help": present.OPTION_HELP.get(option.name),
-                "doc": option.doc,
+                # (value, label) pairs, the labels to translate.
+                "choices": choices,
+                "label": present.OPTION_LABELS.get(key, present.OPTION_LABELS.get(option.name, option.name)),
+                "help": present.OPTION_HELP.get(key, present.OPTION_HELP.get(option.name)),
             }
         )
     return fields
