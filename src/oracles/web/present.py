@@ -314,7 +314,7 @@ def standings(view: dict[str, Any], names: list[str]) -> list[tuple[int, str, An
     """
     scores = view.get("scores") or []
     ranked = sorted(range(len(scores)), key=lambda seat: -scores[seat])
-    out = []
+    out: list[tuple[int, str, Any]] = []
     for index, seat in enumerate(ranked):
         place = out[-1][0] if out and scores[seat] == out[-1][2] else index + 1
         name = names[seat] if seat < len(names) else str(seat + 1)
