@@ -55,7 +55,8 @@ STYLES = {
     "circle": "bold magenta",
     "cross": "bold red",
 }
-NAMES_DE = {"star": "Stern", "square": "Quadrat", "wave": "Welle", "circle": "Kreis", "cross": "Kreuz"}
+#: German symbol words accepted in short forms (the names shown come from the catalog).
+INPUT_WORDS_DE = {"star": "Stern", "square": "Quadrat", "wave": "Welle", "circle": "Kreis", "cross": "Kreuz"}
 
 #: Symbol words and letters accepted in short forms.
 SYMBOL_WORDS: dict[str, str] = {
@@ -72,7 +73,7 @@ SYMBOL_WORDS: dict[str, str] = {
     "kreis": "circle",
     "kreuz": "cross",
 }
-for _en, _de in NAMES_DE.items():
+for _en, _de in INPUT_WORDS_DE.items():
     SYMBOL_WORDS[_en] = _en
     SYMBOL_WORDS[_de.lower()] = _en
 #: One letter per symbol for compact codes (``sqwcx``).
@@ -257,7 +258,7 @@ class CodenameRenderer(Renderer):
         return self.tr(message, **fields)
 
     def sym_name(self, symbol: str) -> str:
-        return NAMES_DE.get(symbol, symbol) if self.lang == "de" else symbol
+        return self.tr(symbol) if symbol in GLYPHS else symbol
 
     def sym_text(self, symbol: str | None) -> Text:
         """A symbol as a coloured glyph and its name."""

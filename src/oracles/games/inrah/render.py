@@ -28,10 +28,10 @@ from oracles.games.inrah.cards import (
     ELEMENTS_DE,
     KNIGHT,
     MAGE,
-    NAMES_DE,
     PRINCE,
     RANK_OF,
     RANKS,
+    RANKS_DE,
     SEER,
     SQUIRE,
     parse_card,
@@ -83,7 +83,7 @@ REASON_TEXT: dict[str, str] = {
 _RANK_WORDS: dict[str, int] = {"1": ACE, "fuerst": PRINCE}
 for _i, _en in enumerate(RANKS):
     _RANK_WORDS[_en] = _i
-    _RANK_WORDS[NAMES_DE[_en].lower()] = _i
+    _RANK_WORDS[RANKS_DE[_i].lower()] = _i
 #: Short rank letters accepted only after an element (``fp``, ``ws``, ``e-k``).
 _RANK_SHORT: dict[str, int] = {
     **_RANK_WORDS,
@@ -133,14 +133,15 @@ class InrahRenderer(Renderer):
     """Draws a seat's view of Inrah-Orakel."""
 
     def card_name(self, card: str) -> str:
-        """A card's name in the interface language (``Feuer-7`` in German)."""
-        if self.lang != "de":
+        """A card's name in the interface language (``Feuer-7`` in German),
+        its words from the catalog."""
+        if self.lang == "en":
             return card
         element, _, rank = card.partition("-")
-        return f"{NAMES_DE.get(element, element)}-{NAMES_DE.get(rank, rank)}"
+        return f"{self.tr(element)}-{self.tr(rank) if not rank.isdigit() else rank}"
 
     def element_name(self, element: str) -> str:
-        return NAMES_DE.get(element, element) if self.lang == "de" else element
+        return self.tr(element) if self.lang != "en" else element
 
     def card_text(self, card: str, trump: str | None = None) -> Text:
         """A card in its element's colour; seers bold, mages italic, trump underlined."""

@@ -528,7 +528,7 @@ class OracleState(State):
             if not self._hands[seat] >> action & 1:
                 return f"seat {seat} holds no {CARD_NAMES[action]}"
             if not legal_plays(self._hands[seat], self._trick[0] if self._trick else None) >> action & 1:
-                return f"must follow {COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]['en']}"
+                return f"must follow {COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]}"
             return None
         if phase == LOSER:
             if action in (LOSER_KEEP, LOSER_RETURN):
