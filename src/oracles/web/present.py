@@ -57,6 +57,15 @@ ZENER = {
     "cross": N_("cross"),
 }
 
+#: Codename's turn budget (the view's ``used``), by key.
+USED_LABELS = {
+    "peek": N_("Peek"),
+    "swap": N_("Swap"),
+    "replace": N_("Replace"),
+    "guess": N_("Guess"),
+    "reveals": N_("Reveals"),
+}
+
 #: The lobby's label of each option (translated); ``"<game>.<option>"`` for
 #: a label that differs between games.
 OPTION_LABELS = {
@@ -109,6 +118,14 @@ OPTION_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
         ("altaia", N_("Altaïa (three oracles)")),
     ),
 }
+
+
+def move_label(game: str, move: str, lang: str) -> str:
+    """A move button's words, from the game's narrate part (the notation
+    when the game has none): ``bid 3`` is "Bid 3 tricks" ("3 Stiche ansagen")."""
+    narrate = game_part(game, "narrate")
+    label = getattr(narrate, "move_label", None)
+    return str(label(move, lang)) if label is not None else move
 
 
 def example_move(game: str, lang: str) -> str:

@@ -404,3 +404,28 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
 def example_move(lang: str) -> str:
     """A move in notation to show as the notation box's example."""
     return translate(lang, "e.g. {move}", move="peek a1 b2")
+
+
+def move_label(move: str, lang: str) -> str:
+    """A legal move's notation as a button's words (the notation itself when
+    it has no shorter words)."""
+    words = move.split()
+    if words == ["end"]:
+        return translate(lang, "End the turn (draw up to five)")
+    if words == ["respond", "pass"]:
+        return translate(lang, "Do not answer the strike")
+    if words == ["codeswap", "pass"]:
+        return translate(lang, "Keep the code row as it is")
+    if len(words) == 2:
+        verb, argument = words
+        if verb == "peek":
+            return translate(lang, "Peek at {cell}", cell=argument)
+        if verb == "pick":
+            return translate(lang, "Shuffle {cell} as well", cell=argument)
+        if verb == "target":
+            return translate(lang, "Discard the card at {cell}", cell=argument)
+        if verb == "take":
+            return translate(lang, "Take {symbol}", symbol=symbol_words(argument, lang))
+        if verb == "name":
+            return translate(lang, "Name {symbol}", symbol=symbol_words(argument, lang))
+    return move

@@ -244,3 +244,14 @@ def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str
             }
         )
     return {"variant": variant, "rounds": pads}
+
+
+def move_label(move: str, lang: str) -> str:
+    """A legal move's notation as a button's words (the notation itself when
+    it has no shorter words)."""
+    words = move.split()
+    if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
+        return ntranslate(lang, "Bid {count} trick", "Bid {count} tricks", int(words[1]))
+    if len(words) == 2 and words[0] == "play":
+        return translate(lang, "Play {card}", card=card_words(words[1], lang))
+    return move

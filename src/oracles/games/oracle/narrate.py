@@ -384,3 +384,16 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
             )
         pads.append({"round": event.get("round"), "seats": seats})
     return pads
+
+
+def move_label(move: str, lang: str) -> str:
+    """A legal move's notation as a button's words (the notation itself when
+    it has no shorter words)."""
+    words = move.split()
+    if words == ["loser", "keep"]:
+        return translate(lang, "Keep the Loser chip")
+    if words == ["loser", "return"]:
+        return translate(lang, "Put the Loser chip back in the middle")
+    if len(words) == 2 and words[0] == "play":
+        return translate(lang, "Play {card}", card=card_words(words[1], lang))
+    return move
