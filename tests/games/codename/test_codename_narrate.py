@@ -130,3 +130,7 @@ def test_a_whole_game_against_the_bot_explains_every_life_change_and_the_end() -
     assert life == view["life"]
     assert view["log"][-1]["kind"] == "over"
     assert " wins" in story[-1] or "drawn" in story[-1]
+    # The end turns both code rows face up, for everyone.
+    for seat in (None, 0, 1):
+        for side in state.view(seat)["sides"]:
+            assert None not in side["code"] and len(side["code"]) == 5
