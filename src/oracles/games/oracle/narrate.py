@@ -397,3 +397,9 @@ def move_label(move: str, lang: str) -> str:
     if len(words) == 2 and words[0] == "play":
         return translate(lang, "Play {card}", card=card_words(words[1], lang))
     return move
+
+
+def prophecy_table(lang: str) -> list[tuple[str, str, int]]:
+    """Every Oracle card of the printed (classic) edition: id, text in
+    ``lang`` and points, for the rules page."""
+    return [(card.id, translate(lang, card.text_en), card.points) for card in default_edition().cards]
