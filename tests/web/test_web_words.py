@@ -25,7 +25,14 @@ def finished(game: str, seed: int, **options: Any) -> Any:
     return state
 
 
-def render(name: str, view: dict[str, Any], names: list[str], lang: str = "en", seat: int | None = 0) -> str:
+def render(
+    name: str,
+    view: dict[str, Any],
+    names: list[str],
+    lang: str = "en",
+    seat: int | None = 0,
+    board_extra: dict[str, Any] | None = None,
+) -> str:
     board = {
         "unavailable": False,
         "game": view["game"],
@@ -39,6 +46,7 @@ def render(name: str, view: dict[str, Any], names: list[str], lang: str = "en", 
         "seats_info": [{"name": n} for n in names],
         "finished": bool(view.get("terminal")),
         "table_id": "t1",
+        **(board_extra or {}),
     }
 
     def tr(message: str, **fields: Any) -> str:

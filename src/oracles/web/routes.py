@@ -269,6 +269,8 @@ def web_routes(
             "seats_info": table.seats_info(),
             "finished": table.finished,
             "table_id": table.id,
+            # For the rematch form at the end: the same game, options and seats.
+            "options": dict(getattr(table, "options", {}) or {}),
         }
 
     async def hint_facts(table: Any) -> dict[str, Any]:
