@@ -298,3 +298,62 @@ def test_the_notation_example_is_the_games_own() -> None:
     assert present.example_move("oracle", "en") == "e.g. play R7"
     assert present.example_move("inrah", "de") == "z. B. play fire-7"
     assert present.example_move("codename", "en") == "e.g. peek a1 b2"
+
+
+def test_the_replay_tells_what_each_step_did() -> None:
+    state = finished("oracle", 4, players=3, rounds=1)
+    view = state.view(0)
+    plays = [e for e in view["log"] if e["kind"] == "play"]
+    last = plays[-1]["seq"]
+    told = present.step_story("oracle", view, ["Ann", "Beate", "Carl"], "en", last)
+    assert told[0].endswith(".") and " plays " in told[0]
+    assert any(" wins: " in line for line in told) and any("Round 1 is scored." in line for line in told)
+
+    def tr(message: str, **fields: Any) -> str:
+        return translate("de", message, **fields)
+
+    class Table:
+        id, game_id, finished = "t1", "oracle", True
+
+    html = (
+        routes.environment()
+        .get_template("replay.html")
+        .render(
+            lang="de",
+            tr=tr,
+            ntr=lambda a, b, n, **f: ntranslate("de", a, b, n, **f),
+            languages=("en", "de"),
+            path="/",
+            review_seat=None,
+            review_state="off",
+            marks=[],
+            mark_here=None,
+            query_review="",
+            table=Table(),
+            record={},
+            step=last + 1,
+            total=last + 1,
+            action="play R1",
+            actions=[],
+            names=["Ann", "Beate", "Carl"],
+            seats=[{"seat": 0, "view": view}],
+            board={
+                "unavailable": False,
+                "game": "oracle",
+                "view": view,
+                "legal": [],
+                "clicks": [],
+                "verbs": [],
+                "version": 1,
+                "seat": 0,
+                "names": ["Ann", "Beate", "Carl"],
+                "seats_info": [],
+                "finished": True,
+                "table_id": "t1",
+                "replay": True,
+            },
+            title="Oracle",
+        )
+    )
+    caption = re.search(r'<p class="step-story" id="step-story">(.*?)</p>', html, re.S)
+    assert caption is not None and "Runde 1 wird gewertet." in caption.group(1)
