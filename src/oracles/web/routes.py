@@ -125,6 +125,10 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
     fields = []
     for option in game_class(game_id).option_schema:
         kind = "bool" if option.kind is bool else "int" if option.kind is int else "str"
+        key = f"{game_id}.{option.name}"
+        choices = present.OPTION_CHOICES.get(key)
+        if choices is None and option.choices:
+            choices = tuple((value, value) for value in option.choices)
         fields.append(
             {
                 "name": option.name,
@@ -132,9 +136,10 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
                 "default": defaults.get(option.name),
                 "minimum": option.minimum,
                 "maximum": option.maximum,
-                "choices": option.choices,
-                "help": present.OPTION_HELP.get(option.name),
-                "doc": option.doc,
+                # (value, label) pairs, the labels to translate.
+                "choices": choices,
+                "label": present.OPTION_LABELS.get(key, present.OPTION_LABELS.get(option.name, option.name)),
+                "help": present.OPTION_HELP.get(key, present.OPTION_HELP.get(option.name)),
             }
         )
     return fields
@@ -273,6 +278,8 @@ def web_routes(
             "seats_info": table.seats_info(),
             "finished": table.finished,
             "table_id": table.id,
+            # For the rematch form at the end: the same game, options and seats.
+            "options": dict(getattr(table, "options", {}) or {}),
         }
 
     async def hint_facts(table: Any) -> dict[str, Any]:

@@ -13,6 +13,7 @@ PARTS = GameParts(
     encoder="encoding:CodenameEncoder",
     analysis="analysis",
     faces="faces",
+    narrate="narrate",
     templates="templates",
 )
 

@@ -747,6 +747,8 @@ class InrahState(State):
         events: list[Event] = []
         round_number = 0
         plays = 0
+        trump = -1
+        trick: list[int] = []
         for seq, (phase, actor, value) in enumerate(self._log):
             if phase == PLAY:
                 play: PlayEvent = {
@@ -758,6 +760,16 @@ class InrahState(State):
                     "card": CARD_TEXT[value],
                 }
                 plays += 1
+                trick.append(value)
+                if len(trick) == n:
+                    # The card that completes a trick says who took it and why
+                    # (public once the trick is complete).
+                    position, why = trick_winner(trick, trump)
+                    play["winner"] = (actor + 1 + position) % n
+                    play["reason"] = why
+                    trick = []
+                    if plays == n * round_number and round_number <= len(self._round_points):
+                        play["points"] = list(self._round_points[round_number - 1])
                 events.append(play)
             elif phase == BID:
                 bid: BidEvent = {
@@ -771,6 +783,8 @@ class InrahState(State):
             elif phase == DEAL:
                 round_number += 1
                 plays = 0
+                trump = -1
+                trick = []
                 deal: DealEvent = {
                     "seq": seq,
                     "seat": None,
@@ -782,7 +796,8 @@ class InrahState(State):
                     deal["hand"] = [CARD_TEXT[c] for c in value[seat]]
                 events.append(deal)
             elif phase == TRUMP:
-                trump: TrumpEvent = {
+                trump = ELEMENT_OF[value]
+                turned: TrumpEvent = {
                     "seq": seq,
                     "seat": None,
                     "kind": "trump",
@@ -790,7 +805,7 @@ class InrahState(State):
                     "card": CARD_TEXT[value],
                     "element": ELEMENTS[ELEMENT_OF[value]],
                 }
-                events.append(trump)
+                events.append(turned)
             elif phase == DEALER:
                 dealer: DealerEvent = {"seq": seq, "seat": None, "kind": "dealer", "dealer": value}
                 events.append(dealer)

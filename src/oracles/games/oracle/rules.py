@@ -543,7 +543,7 @@ class OracleState(State):
             if not self._hands[seat] >> action & 1:
                 return f"seat {seat} holds no {CARD_NAMES[action]}"
             if not legal_plays(self._hands[seat], self._trick[0] if self._trick else None) >> action & 1:
-                return f"must follow {COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]['en']}"
+                return f"must follow {COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]}"
             return None
         if phase == LOSER:
             if action in (LOSER_KEEP, LOSER_RETURN):
@@ -808,8 +808,19 @@ class OracleState(State):
             "round": self._round_number,
             "kept": [[ORACLE_IDS[card] for card in pair] for pair in kept],
             "holds": holds,
+            # What each kept card is worth when it holds (the game's edition).
+            "worth": [[edition.cards[card].points for card in pair] for pair in kept],
             "stars": [quantities[seat][9] for seat in range(n)],
             "forfeits": forfeits,
+            # The chips each seat scores with, after the forfeit (public): for
+            # the score pad.
+            "chips": [
+                {name: self._held[seat * 3 + creature] for creature, name in enumerate(CREATURE_NAMES)}
+                for seat in range(n)
+            ],
+            "losers": [
+                [CREATURE_NAMES[c] for c in range(3) if self._loser_holder[c] == seat] for seat in range(n)
+            ],
             "points": list(points),
         }
         self._log_event(E_SCORE, NOBODY, 0, facts)
