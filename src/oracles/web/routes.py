@@ -258,6 +258,13 @@ def web_routes(
             "legal": legal,
             "clicks": present.one_click(legal),
             "verbs": present.composed_verbs(legal),
+            # What this seat may choose now: its legal moves, or a choice
+            # made ahead of its turn (held by the server until it comes).
+            "moves": legal or message.get("ahead", []),
+            "ahead": bool(message.get("ahead")) and not legal,
+            "held": message.get("held"),
+            "deadline": message.get("deadline"),
+            "own_templates": game_part(table.game_id, "templates") is not None,
             "version": message["version"],
             "seat": seat,
             "names": names,
@@ -365,6 +372,8 @@ def web_routes(
                 "legal": [],
                 "clicks": [],
                 "verbs": [],
+                "moves": [],
+                "own_templates": game_part(table.game_id, "templates") is not None,
                 "version": step,
                 "seat": 0,
                 "names": names,

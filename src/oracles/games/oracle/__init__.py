@@ -6,6 +6,8 @@ from oracles.core.parts import GameParts
 #: The game's parts, loaded on demand through :mod:`oracles.core.registry`.
 PARTS = GameParts(
     game="rules:OracleGame",
+    faces="faces",
+    templates="templates",
     policy="policy:choose",
     root_candidates="search:root_candidates",
     steering="search:steering",
