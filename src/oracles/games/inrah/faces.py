@@ -71,7 +71,7 @@ def face(code: str, lang: str) -> dict[str, Any]:
         "element": element,
         "element_name": element_name,
         "symbol": element,
-        "rank": CORNER.get(rank, rank_name[:2] if court else rank),
+        "rank": CORNER.get(rank, rank_name[:2].capitalize() if court else rank),
         "court": court,
         "court_name": rank_name if court else "",
         "special": rank in SPECIAL,
