@@ -44,8 +44,12 @@ NAMES = ["Ada", "Bot (heuristic) Bertram", "Cleo", "Dmitri"]
 
 def create(base: str, game: str) -> str:
     options, seats = TABLES[game]
-    body = json.dumps({"game": game, "options": options, "seats": seats, "names": NAMES[: len(seats)], "clock": 600})
-    request = urllib.request.Request(base + "/api/tables", body.encode(), {"content-type": "application/json"})
+    body = json.dumps(
+        {"game": game, "options": options, "seats": seats, "names": NAMES[: len(seats)], "clock": 600}
+    )
+    request = urllib.request.Request(
+        base + "/api/tables", body.encode(), {"content-type": "application/json"}
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         answer = json.loads(response.read())
     return str(answer["seats"][0]["url"])
@@ -101,7 +105,9 @@ def main() -> int:
     args = parser.parse_args()
     IMAGES.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(db_url=database_url(str(Path(folder) / "shots.sqlite3")), bot_pause=0.0, bot_mode="thread")
+        settings = Settings(
+            db_url=database_url(str(Path(folder) / "shots.sqlite3")), bot_pause=0.0, bot_mode="thread"
+        )
         with ThreadServer(settings) as server, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from webkit import (
-    board_flag,
     new_table,
     play_to_end,
     type_to_end,
@@ -135,7 +133,9 @@ def test_four_players_each_see_only_their_hand(server: Any, browser: Any) -> Non
         p.locator("#board .oracle-card[data-pick]").nth(0).click()
         p.locator("#board .oracle-card[data-pick]").nth(1).click()
     for p in pages:
-        p.wait_for_function("() => document.querySelectorAll('#board .prophecies .oracle-card:not([data-pick])').length === 2")
+        p.wait_for_function(
+            "() => document.querySelectorAll('#board .prophecies .oracle-card:not([data-pick])').length === 2"
+        )
     # The chat reaches the others.
     pages[0].locator("#chat-text").fill("hello <b>all</b>")
     pages[0].locator("#chat-text").press("Enter")

@@ -80,3 +80,19 @@ def test_rules_and_language(server: Any) -> None:
         assert error.code == 303
         assert error.headers["location"] == "/"
         assert "oracles_lang=de" in error.headers["set-cookie"]
+
+
+def test_the_lobby_offers_a_move_clock_and_the_board_counts_it_down(server: Any) -> None:
+    status, page, _ = http(server.base, "GET", "/")
+    assert 'name="clock"' in page
+    status, location = post_form(server.base, "/new", {"game": "inrah", "quick": "1", "clock": "20"})
+    assert status == 303
+    table_id = location.split("/")[2].split("?")[0]
+    token = location.split("token=")[1]
+    assert http(server.base, "GET", f"/api/tables/{table_id}")[1]["clock"] == 20
+    for _ in range(100):
+        status, board, _ = http(server.base, "GET", f"/t/{table_id}/board?token={token}")
+        if 'data-my-turn="1"' in board:
+            break
+    found = re.search(r'data-clock-left="([0-9.]+)" data-clock-mine="1"', board)
+    assert found and 0 < float(found.group(1)) <= 20

@@ -16,7 +16,9 @@ from oracles.web import present, routes
 
 
 def render(state: Any, seat: int, lang: str = "en") -> str:
-    legal = [state.action_to_string(a) for a in state.legal_actions()] if state.current_player() == seat else []
+    legal = (
+        [state.action_to_string(a) for a in state.legal_actions()] if state.current_player() == seat else []
+    )
     n = state.num_players
     board = {
         "unavailable": False,
@@ -30,7 +32,10 @@ def render(state: Any, seat: int, lang: str = "en") -> str:
         "version": 0,
         "seat": seat,
         "names": [f"Person number {i}" for i in range(n)],
-        "seats_info": [{"seat": i, "kind": "human", "connected": i != 1, **({"standin": True} if i == 2 else {})} for i in range(n)],
+        "seats_info": [
+            {"seat": i, "kind": "human", "connected": i != 1, **({"standin": True} if i == 2 else {})}
+            for i in range(n)
+        ],
         "finished": False,
         "table_id": "t",
     }
@@ -59,14 +64,29 @@ def advance(game: str, until: Any, seed: int = 1, **options: Any) -> Any:
 def test_faces_name_creatures_and_court_cards() -> None:
     oracle = game_part("oracle", "faces")
     assert [oracle.face(c, "en")["creature"] for c in ("R1", "R5", "B6", "G9", "Y10", "P12")] == [
-        "hydra", "hydra", "pegasus", "pegasus", "phoenix", "phoenix",
+        "hydra",
+        "hydra",
+        "pegasus",
+        "pegasus",
+        "phoenix",
+        "phoenix",
     ]
     assert oracle.face("G10", "de")["title"] == "Grün 10 (Phönix)"
     inrah = game_part("inrah", "faces")
     courts = ["squire", "knight", "seer", "mage", "prince"]
-    assert [inrah.face(f"fire-{r}", "de")["court_name"] for r in courts] == ["Knappin", "Ritter", "Weissagerin", "Magier", "Fürst"]
+    assert [inrah.face(f"fire-{r}", "de")["court_name"] for r in courts] == [
+        "Knappin",
+        "Ritter",
+        "Weissagerin",
+        "Magier",
+        "Fürst",
+    ]
     assert [inrah.face(f"ice-{r}", "en")["court_name"] for r in courts] == courts
-    assert present.sort_hand("inrah", ["ice-2", "fire-mage", "fire-ace"]) == ["fire-ace", "fire-mage", "ice-2"]
+    assert present.sort_hand("inrah", ["ice-2", "fire-mage", "fire-ace"]) == [
+        "fire-ace",
+        "fire-mage",
+        "ice-2",
+    ]
 
 
 def test_oracle_keep_offers_the_prophecy_cards_as_picks() -> None:
@@ -75,7 +95,9 @@ def test_oracle_keep_offers_the_prophecy_cards_as_picks() -> None:
     html = render(state, seat)
     ids = [o["id"].lower() for o in state.view(seat)["oracle_cards"]]
     for token in ids:
-        assert re.search(rf'<button[^>]*class="oracle-card legal"[^>]*data-pick="{token}"[^>]*data-legal', html)
+        assert re.search(
+            rf'<button[^>]*class="oracle-card legal"[^>]*data-pick="{token}"[^>]*data-legal', html
+        )
     # The hand is shown, but nothing in it can be played now.
     assert 'class="card' in html and 'data-move="play' not in html
 
@@ -83,7 +105,11 @@ def test_oracle_keep_offers_the_prophecy_cards_as_picks() -> None:
 def test_oracle_cards_that_cannot_follow_say_why() -> None:
     def must_follow(s: Any) -> bool:
         view = s.view(s.current_player())
-        return view["phase"] == "play" and bool((view.get("trick") or {}).get("cards")) and len(s.legal_actions()) < len(view["hand"])
+        return (
+            view["phase"] == "play"
+            and bool((view.get("trick") or {}).get("cards"))
+            and len(s.legal_actions()) < len(view["hand"])
+        )
 
     state = advance("oracle", must_follow)
     seat = state.current_player()
@@ -106,7 +132,12 @@ def test_oracle_cards_that_cannot_follow_say_why() -> None:
 def test_inrah_bids_are_numbers_and_the_dealer_is_told_why_not() -> None:
     def dealer_bids(s: Any) -> bool:
         view = s.view(s.current_player())
-        return view["phase"] == "bid" and view["dealer"] == s.current_player() and view["round"] >= 2 and len(s.legal_actions()) < view["round"] + 1
+        return (
+            view["phase"] == "bid"
+            and view["dealer"] == s.current_player()
+            and view["round"] >= 2
+            and len(s.legal_actions()) < view["round"] + 1
+        )
 
     state = advance("inrah", dealer_bids, forbid_exact_sum=True)
     seat = state.current_player()

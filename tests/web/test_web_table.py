@@ -19,12 +19,21 @@ from webkit import play_to_end, version, wait_turn_or_end, wait_version_change
 
 AXE = Path(__file__).parent / "fixtures" / "axe.min.js"
 SMALL = {"oracle": {"rounds": 1}, "inrah": {"rounds": 3}}
-SEATS = {"oracle": ["human", "bot:heuristic", "bot:random", "bot:heuristic"], "inrah": ["human", "bot:heuristic", "bot:random"]}
+SEATS = {
+    "oracle": ["human", "bot:heuristic", "bot:random", "bot:heuristic"],
+    "inrah": ["human", "bot:heuristic", "bot:random"],
+}
 NAMES = ["Ada", "Bot (heuristic) Bertram Longname", "Cleo", "Dmitri"]
 
 
 def create(server: Any, game: str, **more: Any) -> dict[str, Any]:
-    body = {"game": game, "options": SMALL[game], "seats": SEATS[game], "names": NAMES[: len(SEATS[game])], **more}
+    body = {
+        "game": game,
+        "options": SMALL[game],
+        "seats": SEATS[game],
+        "names": NAMES[: len(SEATS[game])],
+        **more,
+    }
     request = urllib.request.Request(
         server.base + "/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
     )
@@ -52,7 +61,11 @@ def check_phone_screen(page: Any) -> None:
     cards = page.locator("#board .hand .card")
     last = cards.nth(cards.count() - 1).bounding_box()
     assert status and centre and last
-    assert status["y"] >= 0 and centre["y"] + centre["height"] <= 844 and last["y"] + last["height"] <= 844, (status, centre, last)
+    assert status["y"] >= 0 and centre["y"] + centre["height"] <= 844 and last["y"] + last["height"] <= 844, (
+        status,
+        centre,
+        last,
+    )
     for piece in page.locator("#board [data-pick][data-legal]").all():
         box = piece.bounding_box()
         assert box and box["width"] >= 44 and box["height"] >= 44, box
@@ -74,7 +87,12 @@ def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, 
         if not checked:
             assert "Bot (heuristic) Bertram Longname" in page.locator("#board .felt").inner_text()
             checked.append("names")
-        if phone and phase == "play" and "phone" not in checked and page.locator("#board .hand .card").count():
+        if (
+            phone
+            and phase == "play"
+            and "phone" not in checked
+            and page.locator("#board .hand .card").count()
+        ):
             check_phone_screen(page)
             checked.append("phone")
         # A piece that cannot be played says why.
@@ -99,7 +117,9 @@ def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None
         before = version(page)
         for _ in range(300):
             page.keyboard.press("Tab")
-            if page.evaluate("() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"):
+            if page.evaluate(
+                "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
+            ):
                 break
         else:
             raise AssertionError("Tab never reached a legal piece")

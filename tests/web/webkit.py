@@ -38,7 +38,7 @@ def wait_version_change(page: Any, before: int, timeout: float = TIMEOUT) -> Non
 
 def board_busy(page: Any) -> bool:
     """Whether picks are under way (a piece picked, a confirm offered)."""
-    return bool(page.locator("#board .picked, #board [data-confirm]").count())
+    return bool(page.locator("#board .picked, #board [data-confirm], #board [data-cancel]").count())
 
 
 def click_a_move(page: Any, rng: random.Random, touch: bool = False) -> None:
@@ -55,7 +55,9 @@ def click_a_move(page: Any, rng: random.Random, touch: bool = False) -> None:
 
     for _ in range(16):
         confirm = page.locator("#board [data-confirm]")
-        pieces = page.locator("#board [data-pick][data-legal]:not(.picked), #board [data-verb][data-legal]:not(.picked)")
+        pieces = page.locator(
+            "#board [data-pick][data-legal]:not(.picked), #board [data-verb][data-legal]:not(.picked)"
+        )
         count = pieces.count()
         if confirm.count() and (not count or rng.random() < 0.5):
             press(confirm.first)

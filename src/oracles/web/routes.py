@@ -207,8 +207,10 @@ def web_routes(
             for index in range(count):
                 kind = str(form.get(f"{game_id}.seat{index}", "human" if index == 0 else "bot:heuristic"))
                 seats.append(kind)
+        raw_clock = str(form.get("clock", "")).strip()
+        clock = int(raw_clock) if raw_clock.isdigit() and 1 <= int(raw_clock) <= 3600 else None
         try:
-            table, tokens = await hub.create(game_id, options, parse_seats(seats, None))
+            table, tokens = await hub.create(game_id, options, parse_seats(seats, None), clock=clock)
         except table_error as error:
             return render(request, "error.html", 422, message=str(error))
         if form.get("hints") and hints is not None:
