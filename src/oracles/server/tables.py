@@ -155,8 +155,9 @@ class TableRuntime:
         #: memory only, shown to nobody but the seat (after a restart the
         #: person chooses again).
         self.held: dict[int, tuple[str, str | None]] = {}
-        #: seat -> (version, notations): the choices last offered ahead, so
-        #: that one sent just as the seat's turn came is not refused stale.
+        #: seat -> (version, notations): the choices offered ahead, and the
+        #: first version they were offered at, so that one sent just as the
+        #: seat's turn came is not refused stale.
         self.ahead_offered: dict[int, tuple[int, frozenset[str]]] = {}
         #: (version, time.time() when that version began): the move clock's
         #: start for the seat to act.
@@ -233,7 +234,9 @@ class TableRuntime:
                 ahead = [state.action_to_string(a) for a in state.early_choices(seat)]
                 if ahead:
                     message["ahead"] = ahead
-                    self.ahead_offered[seat] = (self.version, frozenset(ahead))
+                    offered = frozenset(ahead)
+                    if self.ahead_offered.get(seat, (0, None))[1] != offered:
+                        self.ahead_offered[seat] = (self.version, offered)
         deadline = self.deadline()
         if deadline is not None:
             message["deadline"] = deadline
@@ -416,7 +419,11 @@ class TableRuntime:
         offered ahead to ``seat`` then, and is its legal move now (its turn
         came while it chose): such a choice does not go stale."""
         offered = self.ahead_offered.get(seat)
-        if offered is None or offered[0] != version or self.state.current_player() != seat:
+        if (
+            offered is None
+            or not offered[0] <= version <= self.version
+            or self.state.current_player() != seat
+        ):
             return False
         try:
             action = self.state.string_to_action(text)
