@@ -106,6 +106,12 @@ def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, 
     assert ("Spielende" if phone else "Game over") in page.locator("#status").inner_text()
     if phone:
         assert "phone" in checked
+    else:
+        # One click asks for the same seats again and opens the new table.
+        old = page.url
+        page.locator("#board [data-rematch]").click()
+        page.wait_for_url(lambda url: url != old and "/t/" in url)
+        page.wait_for_selector("#board .board[data-finished='0']")
     assert not errors, errors
     context.close()
 
