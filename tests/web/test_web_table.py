@@ -55,20 +55,25 @@ def open_seat(browser: Any, server: Any, game: str, phone: bool, locale: str, **
 def check_phone_screen(page: Any) -> None:
     """At 390×844 the status, the trick and the hand are on one screen, and
     every piece to touch is at least 44 px each way."""
-    page.evaluate("window.scrollTo(0, 0)")
-    status = page.locator("#status").bounding_box()
-    centre = page.locator("#board .felt .centre").bounding_box()
-    cards = page.locator("#board .hand .card")
-    last = cards.nth(cards.count() - 1).bounding_box()
-    assert status and centre and last
-    assert status["y"] >= 0 and centre["y"] + centre["height"] <= 844 and last["y"] + last["height"] <= 844, (
-        status,
-        centre,
-        last,
+    # Measured in one go in the page: a state message may redraw the board.
+    boxes = page.evaluate(
+        """() => {
+        window.scrollTo(0, 0);
+        const box = (n) => { const r = n.getBoundingClientRect(); return {y: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
+        const cards = document.querySelectorAll('#board .hand .card');
+        return {
+            status: box(document.getElementById('status')),
+            centre: box(document.querySelector('#board .felt .centre')),
+            last: cards.length ? box(cards[cards.length - 1]) : null,
+            pieces: Array.from(document.querySelectorAll('#board [data-pick][data-legal]')).map(box),
+        };
+    }"""
     )
-    for piece in page.locator("#board [data-pick][data-legal]").all():
-        box = piece.bounding_box()
-        assert box and box["width"] >= 44 and box["height"] >= 44, box
+    status, centre, last = boxes["status"], boxes["centre"], boxes["last"]
+    assert last is not None
+    assert status["y"] >= 0 and centre["bottom"] <= 844 and last["bottom"] <= 844, boxes
+    for box in boxes["pieces"]:
+        assert box["width"] >= 44 and box["height"] >= 44, box
 
 
 @pytest.mark.parametrize("game", ["oracle", "inrah"])
