@@ -216,9 +216,13 @@ def web_routes(
             for index in range(count):
                 kind = str(form.get(f"{game_id}.seat{index}", "human" if index == 0 else "bot:heuristic"))
                 seats.append(kind)
+        raw_clock = str(form.get("clock", "")).strip()
+        clock = int(raw_clock) if raw_clock.isdigit() and 1 <= int(raw_clock) <= 3600 else None
         try:
             client = request.client.host if request.client else "unknown"
-            table, tokens = await hub.create(game_id, options, parse_seats(seats, None), client=client)
+            table, tokens = await hub.create(
+                game_id, options, parse_seats(seats, None), clock=clock, client=client
+            )
         except table_error as error:
             return render(request, "error.html", getattr(error, "status", 422), message=str(error))
         if form.get("hints") and hints is not None:
@@ -272,6 +276,13 @@ def web_routes(
             "legal": legal,
             "clicks": present.one_click(legal),
             "verbs": present.composed_verbs(legal),
+            # What this seat may choose now: its legal moves, or a choice
+            # made ahead of its turn (held by the server until it comes).
+            "moves": legal or message.get("ahead", []),
+            "ahead": bool(message.get("ahead")) and not legal,
+            "held": message.get("held"),
+            "deadline": message.get("deadline"),
+            "own_templates": game_part(table.game_id, "templates") is not None,
             "version": message["version"],
             "seat": seat,
             "names": names,
@@ -381,6 +392,8 @@ def web_routes(
                 "legal": [],
                 "clicks": [],
                 "verbs": [],
+                "moves": [],
+                "own_templates": game_part(table.game_id, "templates") is not None,
                 "version": step,
                 "seat": 0,
                 "names": names,
