@@ -126,6 +126,29 @@ class Server:
             self.proc.wait()
 
 
+async def query_times(url: str, ids: list[str]) -> dict[str, list[float]]:
+    """Milliseconds of the database work alone, in this process: the
+    lobby's queries, and a table's load (row, seats, move log, chat) as the
+    table and replay requests make them."""
+    from oracles.server import db
+
+    engine = db.make_engine(url)
+    out: dict[str, list[float]] = {"lobby": [], "table": []}
+    try:
+        async with engine.connect() as conn:
+            for table_id in ids:
+                started = time.perf_counter()
+                await db.lobby_rows(conn, 200)
+                out["lobby"].append((time.perf_counter() - started) * 1000)
+                started = time.perf_counter()
+                await db.load_table(conn, table_id)
+                await db.recent_chat(conn, table_id, 50)
+                out["table"].append((time.perf_counter() - started) * 1000)
+    finally:
+        await engine.dispose()
+    return out
+
+
 def timed(conn: http.client.HTTPConnection, path: str) -> float:
     """Milliseconds from sending ``GET path`` to the end of its answer."""
     started = time.perf_counter()
@@ -178,16 +201,22 @@ def main(argv: list[str] | None = None) -> int:
             lobby_size = len(json.loads(conn.getresponse().read())["tables"])
     finally:
         server.stop()
+    queries = asyncio.run(query_times(url, ids[args.warmup :]))
     load_after = loadavg()
     size = ""
     if not url.startswith("postgresql"):
         size = f", {Path(url.split(':///', 1)[1]).stat().st_size / 2**30:.1f} GiB"
     backend = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
-    rows = [
-        f"| {kind} | {len(values)} | {percentile(values, 0.5):.1f} | {percentile(values, 0.95):.1f}"
-        f" | {percentile(values, 0.99):.1f} | {max(values):.1f} |"
-        for kind, values in times.items()
-    ]
+
+    def row(kind: str, values: list[float]) -> str:
+        return (
+            f"| {kind} | {len(values)} | {percentile(values, 0.5):.1f} | {percentile(values, 0.95):.1f}"
+            f" | {percentile(values, 0.99):.1f} | {max(values):.1f} |"
+        )
+
+    rows = [row(kind, values) for kind, values in times.items()]
+    rows.append(row("database only: the lobby's queries", queries["lobby"]))
+    rows.append(row("database only: loading a table (row, seats, moves, chat)", queries["table"]))
     report = "\n".join(
         [
             "# A database that has lived: request latency",
@@ -199,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
             f" The server answered /healthz {ready:.1f} s after it started.",
             "",
             "Each table and replay request asks for another finished table, drawn at random, which the"
-            " server loads from the database and replays; one request at a time, on one connection.",
+            " server loads from the database and replays; one request at a time, on one connection."
+            " The last two rows time the same queries alone, in the measuring process, after the server stopped.",
             "",
             "```sh",
             f"python benchmarks/db_latency.py {args.db if not url.startswith('postgresql') else 'postgresql://…'}"
