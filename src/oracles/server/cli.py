@@ -194,6 +194,7 @@ def run_db(args: argparse.Namespace) -> int:
     import asyncio
     from pathlib import Path
 
+    from alembic.util.exc import CommandError
     from sqlalchemy.exc import SQLAlchemyError
 
     from oracles.core.errors import InputError
@@ -236,7 +237,8 @@ def run_db(args: argparse.Namespace) -> int:
 
     try:
         print(asyncio.run(work()), flush=True)
-    except (SQLAlchemyError, OSError) as error:
+    except (SQLAlchemyError, CommandError, OSError) as error:
+        # (CommandError: a schema newer than this program's migrations.)
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         raise InputError(f"oracles db prune: {redact_url(reason)}") from None
     return 0
