@@ -99,8 +99,28 @@ def new_ids(rng: random.Random, count: int) -> list[str]:
 class Batch:
     tables: list[tuple[Any, ...]]
     seats: list[tuple[Any, ...]]
-    moves: list[tuple[Any, ...]]
+    #: One entry a table: its id, the index of its game, how many seats are
+    #: people (their moves carry a move id), the moves' time and how many of
+    #: the game's moves it has. The rows are made from these by the database
+    #: (SQLite) or here (:func:`move_rows`).
+    logs: list[tuple[str, int, int, Any, int]]
     chat: list[tuple[Any, ...]]
+
+
+def move_rows(batch: Batch, games: list[Game]) -> list[tuple[Any, ...]]:
+    """The move log rows of ``batch``, in ``COLUMNS["moves"]``'s order."""
+    return [
+        (
+            table_id,
+            version,
+            seat,
+            action,
+            f"m{version}" if seat is not None and seat < people else None,
+            moved,
+        )
+        for table_id, index, people, moved, upto in batch.logs
+        for version, seat, action in games[index].moves[:upto]
+    ]
 
 
 def make_batch(
@@ -115,19 +135,20 @@ def make_batch(
     """The rows of the tables ``ids``, each a game drawn from ``games``;
     ``stamp`` turns a time into what the database takes."""
     batch = Batch([], [], [], [])
-    picks = rng.choices(games, weights, k=len(ids))
-    for table_id, game in zip(ids, picks, strict=True):
+    picks = rng.choices(range(len(games)), weights, k=len(ids))
+    for table_id, index in zip(ids, picks, strict=True):
+        game = games[index]
         if finished:
             created = now - timedelta(seconds=rng.uniform(3600, 365 * 86400))
             ended = created + timedelta(seconds=rng.uniform(600, 2400))
-            moves = game.moves
+            upto = len(game.moves)
             status, end = "finished", stamp(ended)
             people = rng.randint(1, game.players)
         else:
             created = now - timedelta(seconds=rng.uniform(60, 3600))
             ended = created
             # Part-way: never the last move (the table is not over).
-            moves = game.moves[: rng.randrange(1, max(2, len(game.moves) - 1))]
+            upto = rng.randrange(1, max(2, len(game.moves) - 1))
             status, end = "playing", None
             people = game.players
         batch.tables.append(
@@ -146,17 +167,7 @@ def make_batch(
                 )
             )
         moved = stamp(ended)
-        batch.moves.extend(
-            (
-                table_id,
-                version,
-                seat,
-                action,
-                f"m{version}" if seat is not None and seat < people else None,
-                moved,
-            )
-            for version, seat, action in moves
-        )
+        batch.logs.append((table_id, index, people, moved, upto))
         if rng.random() < 0.3:
             batch.chat.append((table_id, 0, "good game", moved))
     return batch
@@ -211,7 +222,7 @@ async def migrate(url: str) -> None:
         await engine.dispose()
 
 
-def seed_sqlite(path: Path, batches: Any) -> None:
+def seed_sqlite(path: Path, games: list[Game], batches: Any) -> None:
     conn = sqlite3.connect(path)
     # Seeding only: a crash means seeding again, so no journal waits on the disk.
     conn.execute("PRAGMA journal_mode=OFF")
@@ -221,16 +232,36 @@ def seed_sqlite(path: Path, batches: Any) -> None:
         name: f"INSERT INTO {name} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})"
         for name, columns in COLUMNS.items()
     }
+    # The games' moves once, in a temporary table: each table's log is then
+    # copied from it by SQLite itself, one statement a table.
+    conn.execute(
+        "CREATE TEMP TABLE seed_log (game INTEGER, version INTEGER, seat INTEGER, action TEXT, PRIMARY KEY (game, version))"
+    )
+    conn.executemany(
+        "INSERT INTO seed_log VALUES (?, ?, ?, ?)",
+        [
+            (index, version, seat, action)
+            for index, game in enumerate(games)
+            for version, seat, action in game.moves
+        ],
+    )
+    copy_log = (
+        f"INSERT INTO moves ({', '.join(COLUMNS['moves'])})"
+        " SELECT ?1, version, seat, action, CASE WHEN seat IS NOT NULL AND seat < ?3 THEN 'm' || version END, ?4"
+        " FROM seed_log WHERE game = ?2 AND version <= ?5 ORDER BY version"
+    )
     for batch in batches:
         with conn:
-            for name in COLUMNS:
-                conn.executemany(statements[name], getattr(batch, name))
+            conn.executemany(statements["tables"], batch.tables)
+            conn.executemany(statements["seats"], batch.seats)
+            conn.executemany(copy_log, batch.logs)
+            conn.executemany(statements["chat"], batch.chat)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("ANALYZE")
     conn.close()
 
 
-async def seed_postgres(url: str, batches: Any) -> None:
+async def seed_postgres(url: str, games: list[Game], batches: Any) -> None:
     import asyncpg
 
     dsn = "postgresql://" + url.split("://", 1)[1]
@@ -239,7 +270,7 @@ async def seed_postgres(url: str, batches: Any) -> None:
         for batch in batches:
             async with conn.transaction():
                 for name, columns in COLUMNS.items():
-                    rows = getattr(batch, name)
+                    rows = move_rows(batch, games) if name == "moves" else getattr(batch, name)
                     if rows:
                         await conn.copy_records_to_table(name, records=rows, columns=list(columns))
         await conn.execute("ANALYZE")
@@ -286,16 +317,16 @@ def main(argv: list[str] | None = None) -> int:
                 if part:
                     batch = make_batch(rng, part, games, weights, now, finished, stamp)
                     counts["tables"] += len(part)
-                    counts["moves"] += len(batch.moves)
+                    counts["moves"] += sum(log[4] for log in batch.logs)
                     yield batch
             if start // args.batch % 10 == 9:
                 print(f"  {counts['tables']:,} tables, {counts['moves']:,} moves", flush=True)
 
     begun = time.perf_counter()
     if postgres:
-        asyncio.run(seed_postgres(url, batches()))
+        asyncio.run(seed_postgres(url, games, batches()))
     else:
-        seed_sqlite(Path(url.split(":///", 1)[1]), batches())
+        seed_sqlite(Path(url.split(":///", 1)[1]), games, batches())
     seconds = time.perf_counter() - begun
     print(
         f"seeded {counts['tables']:,} tables ({args.playing:,} still playing) and {counts['moves']:,} moves"
