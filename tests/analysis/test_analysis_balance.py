@@ -92,6 +92,10 @@ def test_every_candidate_condition_is_in_the_language_with_both_texts() -> None:
             if own:  # the card's own condition, and one clause more
                 assert candidate.condition.startswith(card.condition + " and ")
                 assert candidate.text_en.startswith(card.text_en)
+    by_card = {card.id: [c.condition for c, _ in candidates(card)] for card in edition_named("classic").cards}
+    assert "hydra > others_max.hydra" in by_card["O22"]  # the creature the card is about
+    assert "phoenix > others_max.phoenix" in by_card["O16"]  # the first creature it names
+    assert "stars > others_max.stars" in by_card["O37"]  # no creature: the count it is about
 
 
 def test_the_reasons_no_points_can_balance_a_card() -> None:

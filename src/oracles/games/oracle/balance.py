@@ -388,6 +388,13 @@ CREATURE_WORDS = (
     ("pegasus", "Pegasus", "Pegasus"),
     ("phoenix", "Phoenix", "Phönix"),
 )
+#: The other quantities a card may be about, with their English and German words.
+QUANTITY_WORDS = (
+    ("stars", "stars", "Sterne"),
+    ("victory", "victory point chips", "Siegpunktchips"),
+    ("losers", "Loser chips", "Verliererchips"),
+    ("chips", "chips", "Chips"),
+)
 #: Clauses that may be added to a card's own condition (``and``): the card keeps
 #: what it asks and asks one thing more, so it holds less often and earns more points.
 EXTRA_CLAUSES = (
@@ -398,6 +405,7 @@ EXTRA_CLAUSES = (
     ("chips > left.chips", "more chips than your left neighbour", "mehr Chips als dein linker Nachbar"),
     ("chips < left.chips", "fewer chips than your left neighbour", "weniger Chips als dein linker Nachbar"),
     ("stars >= 6", "at least 6 stars", "mindestens 6 Sterne"),
+    ("stars <= 4", "at most 4 stars", "höchstens 4 Sterne"),
 )
 #: A card is replaced when it holds in fewer of the deals that hand it out:
 #: no points would make it pay short of a lottery ticket.
@@ -410,7 +418,7 @@ TARGET_HOLDS = 0.2
 HOLD_BAND = (0.1, 0.4)
 #: Two conditions are the same card when this share or more of the seats
 #: for which either holds are seats for which both hold.
-SAME_CARD = 0.6
+SAME_CARD = 0.65
 
 
 @dataclass(frozen=True)
@@ -472,7 +480,8 @@ def replacement_reason(
 def candidates(card: Prophecy) -> list[tuple[Candidate, bool]]:
     """Conditions that could replace ``card``'s, each with whether it keeps
     the card's own condition (and adds a clause) rather than asking something
-    else about the creature the card names."""
+    else about the creature the card names (or, naming none, the count it is
+    about: stars, victory point chips, Loser chips, chips)."""
     result = []
     for clause, en, de in EXTRA_CLAUSES:
         if clause not in card.condition.split(" and "):
@@ -510,6 +519,32 @@ def candidates(card: Prophecy) -> list[tuple[Candidate, bool]]:
                 False,
             ),
         ]
+    if not named:
+        # A card about a count of all creatures: the same count against the others'.
+        counted = [
+            (card.condition.find(word), word, en, de)
+            for word, en, de in QUANTITY_WORDS
+            if word in card.condition
+        ]
+        for _, word, en, de in sorted(counted)[:1]:
+            result += [
+                (
+                    Candidate(
+                        f"{word} > others_max.{word}",
+                        f"more {en} than every other player",
+                        f"mehr {de} als jeder andere Spieler",
+                    ),
+                    False,
+                ),
+                (
+                    Candidate(
+                        f"{word} > left.{word}",
+                        f"more {en} than your left neighbour",
+                        f"mehr {de} als dein linker Nachbar",
+                    ),
+                    False,
+                ),
+            ]
     return result
 
 
