@@ -74,10 +74,8 @@ def _measured(games: int = 100):  # type: ignore[no-untyped-def]
     from oracles.games.oracle.balance import measure
     from oracles.games.oracle.prophecies import edition_named
 
-    edition = edition_named("balanced")
-    played = play_games(
-        "oracle", {"players": 4, "rounds": 1, "edition": "balanced"}, ["heuristic"], games, 11
-    )
+    edition = edition_named("classic")  # where O22 is the Hydra Loser chip
+    played = play_games("oracle", {"players": 4, "rounds": 1, "edition": "classic"}, ["heuristic"], games, 11)
     return played, edition, measure(played, edition)
 
 
@@ -137,7 +135,7 @@ def test_a_card_that_never_pays_gets_a_new_condition_unlike_the_others(tmp_path:
         points={**measurement.points, "O22": 9},
         kept_rate=dict.fromkeys(measurement.points, 0.2),
         expected=dict.fromkeys(measurement.points, 2.0),
-        dealt_hold_rate={**measurement.dealt_hold_rate, "O22": 0.001},
+        dealt_hold_rate={**dict.fromkeys(measurement.points, 0.3), "O22": 0.001},
     )
     proposals = propose(played, edition, measurement, 2.0, BalanceSettings(), skip=[])
     by_card = {item.card_id: item for item in proposals}
