@@ -159,10 +159,21 @@ def _language(request: Request) -> str:
     return "de" if accepted.lower().startswith("de") else "en"
 
 
-def _page(designer: Designer, lang: str) -> str:
-    def t(text: str, **values: Any) -> str:
-        return html.escape(translate(lang, text, **values))
+def _e(text: str) -> str:
+    return html.escape(text)
 
+
+def _page(designer: Designer, lang: str) -> str:
+    label_oracle_cards = _e(translate(lang, "Oracle cards"))
+    label_hint = _e(translate(lang, "Change the points and run again."))
+    label_card = _e(translate(lang, "card"))
+    label_prophecy = _e(translate(lang, "prophecy"))
+    label_condition = _e(translate(lang, "condition"))
+    label_points = _e(translate(lang, "points"))
+    label_title = _e(translate(lang, "Balance report: {game}", game=designer.game_id))
+    label_games = _e(translate(lang, "games"))
+    label_run = _e(translate(lang, "Run"))
+    label_report = _e(translate(lang, "report"))
     edition = designer.edition()
     rows = ""
     if edition is not None:
@@ -173,26 +184,26 @@ def _page(designer: Designer, lang: str) -> str:
             for card in edition.cards
         )
         rows = (
-            f"<h2>{t('Oracle cards')}</h2><p>{t('Change the points and run again.')}</p>"
-            f"<table><tr><th>{t('card')}</th><th>{t('prophecy')}</th><th>{t('condition')}</th>"
-            f"<th>{t('points')}</th></tr>{rows}</table>"
+            f"<h2>{label_oracle_cards}</h2><p>{label_hint}</p>"
+            f"<table><tr><th>{label_card}</th><th>{label_prophecy}</th><th>{label_condition}</th>"
+            f"<th>{label_points}</th></tr>{rows}</table>"
         )
     status = json.dumps(designer.status())
     return f"""<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>
-<title>{t("Balance report: {game}", game=designer.game_id)}</title>
+<title>{label_title}</title>
 <style>body{{font-family:sans-serif;margin:1em}} .split{{display:flex;gap:1em;align-items:flex-start}}
 .split form{{flex:0 0 auto;max-height:88vh;overflow:auto}}
 .split iframe{{flex:1;height:88vh;border:1px solid #ccc}}
 table{{border-collapse:collapse}} td,th{{padding:2px 6px;border-bottom:1px solid #eee}}
 input[type=number]{{width:5em}} #error{{color:#b00}}</style></head><body>
-<h1>{t("Balance report: {game}", game=designer.game_id)}</h1>
+<h1>{label_title}</h1>
 <div class='split'><form id='run'>
-<label>{t("games")} <input type='number' name='games' min='1' max='{MAX_GAMES}' value='{designer.games}'></label>
-<button type='submit' id='start'>{t("Run")}</button>
+<label>{label_games} <input type='number' name='games' min='1' max='{MAX_GAMES}' value='{designer.games}'></label>
+<button type='submit' id='start'>{label_run}</button>
 <progress id='bar' max='1' value='0'></progress> <span id='count'></span> <span id='error'></span>
 {rows}
 </form>
-<iframe id='report' title='{t("report")}'></iframe></div>
+<iframe id='report' title='{label_report}'></iframe></div>
 <script>
 const form = document.getElementById('run');
 function show(s) {{
