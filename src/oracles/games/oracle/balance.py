@@ -1,6 +1,7 @@
 """``oracles balance oracle``: re-point the Oracle cards until they are even.
 
-Conditions stay, points change. Each step plays ``games`` one-round games
+Points change; a card that no points can balance gets a new condition
+(:func:`propose`, below; ``recondition=False`` keeps every condition). Each step plays ``games`` one-round games
 (heuristic bots by default, 4 players) with the current points, measures
 every card's kept rate and expected points when kept (points x how often it
 holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
@@ -21,8 +22,15 @@ holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
   that holds most of the time flips between dead and overpaying;
 * points stay whole, from 1 to :data:`MAX_POINTS`; a card that pays under
   the band even at the cap (kept often enough to tell) is out of reach of
-  points (:func:`beyond_reach`): it goes back to its starting points for
-  good, where it no longer crowds out the others, and is listed.
+  points (:func:`beyond_reach`): it gets a new condition, or, with
+  ``recondition=False``, goes back to its starting points for good, where it
+  no longer crowds out the others, and is listed;
+* a card that seldom holds at all, is dead at :data:`CHEAP_POINTS` or fewer,
+  or overpays while kept in under twice ``min_kept`` of its deals
+  (:func:`replacement_reason`) gets, once, a new condition from the prophecy
+  language, tried on the rounds just played (:func:`propose`), with points
+  that should bring it to the target; the result lists every such card, the
+  reason and the new condition.
 
 Hold rates of rarely kept cards are noisy: the loop mixes
 :data:`PRIOR_KEEPS` pseudo-keeps at the card's dealt hold rate into them.
