@@ -1,4 +1,4 @@
-"""The JSON API and the WebSocket protocol of ``SPEC.md`` §7, through a real
+"""The JSON API and the WebSocket protocol of ``docs/server.md``, through a real
 listening server and a WebSocket client, on SQLite and PostgreSQL."""
 
 from __future__ import annotations

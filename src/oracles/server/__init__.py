@@ -1,4 +1,4 @@
-"""The game server behind ``oracles serve`` (``SPEC.md`` §7).
+"""The game server behind ``oracles serve`` (``docs/server.md``).
 
 Tables of human and bot seats play one game each; every move is committed to
 a database (SQLite by default, PostgreSQL through ``--db``) before anyone

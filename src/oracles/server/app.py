@@ -1,4 +1,4 @@
-"""The ASGI application: JSON API, table page and game WebSocket (``SPEC.md`` §7).
+"""The ASGI application: JSON API, table page and game WebSocket (``docs/server.md``).
 
 :func:`create_app` builds it from :class:`~oracles.server.config.Settings`,
 so tests run a server on a database of their own.
@@ -265,7 +265,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _error(404, "no such table")
         summary = table.summary()
         if await hint_desk.enabled(table.id):
-            # Beyond the SPEC: the hints each seat took.
+            # Beyond the contract: the hints each seat took.
             summary["hints"] = {"taken": await hint_desk.taken(table.id, len(table.seats))}
         return JSONResponse(summary)
 

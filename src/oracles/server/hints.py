@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from oracles.server.bots import BotRunner
     from oracles.server.tables import TableRuntime
 
-#: Error codes beyond the SPEC's (documented in ``docs/server.md``).
+#: Error codes beyond the contract's (documented in ``docs/server.md``).
 HINTS_OFF = "hints_off"
 HINT_BUSY = "hint_busy"
 

@@ -276,7 +276,7 @@ class TableRuntime:
         return self.state.record()
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
-        """The SPEC's ``state`` for ``seat`` (``None``: a spectator), built
+        """The ``state`` message for ``seat`` (``None``: a spectator), built
         only from that seat's view or the public view."""
         state = self.state
         view = state.view(seat) if seat is not None else state.view(None)
@@ -290,10 +290,10 @@ class TableRuntime:
             "seat": seat,
             "view": view,
             "legal": legal,
-            # Beyond the SPEC: lets a client stop without reading the view.
+            # Beyond the contract: lets a client stop without reading the view.
             "status": "finished" if state.is_terminal() else "playing",
         }
-        # Beyond the SPEC (docs/server.md): a choice this seat may make
+        # Beyond the contract (docs/server.md): a choice this seat may make
         # before its turn, and the one it made, held until the turn comes.
         if seat is not None and not legal and not state.is_terminal():
             if seat in self.held:
@@ -311,7 +311,7 @@ class TableRuntime:
         return message
 
     def deadline(self) -> dict[str, Any] | None:
-        """The move clock of the person to act (beyond the SPEC): ``seat``,
+        """The move clock of the person to act (beyond the contract): ``seat``,
         ``seconds`` (the table's clock) and ``left`` (seconds, now)."""
         if not self.clock or self.finished:
             return None

@@ -1,7 +1,7 @@
 """From a seat's view to what the templates show: card faces, sorted hands,
 one-click moves and the texts of events, in the viewer's language.
 
-Everything here reads the JSON view (``SPEC.md`` §6) and the ``legal`` list
+Everything here reads the JSON view (``docs/architecture.md``, views) and the ``legal`` list
 of a ``state`` message; nothing reaches into a game's modules, so a page
 never shows more than the seat's own view holds. Keys are read with
 ``.get`` because the views are still converging on the shared schema.

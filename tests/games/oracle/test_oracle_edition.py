@@ -32,7 +32,7 @@ def edition_of(**options: Any) -> Any:
 
 
 def test_the_default_is_the_classic_edition() -> None:
-    """SPEC §3 fixes the classic points as the game's table and §2 replays a
+    """The contract fixes the classic points as the game's table and §2 replays a
     record's left-out options with their defaults, so ``classic`` stays the
     default (records without the option replay with it) and ``balanced``
     is offered by name (docs/analysis.md)."""

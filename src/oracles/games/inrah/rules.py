@@ -40,7 +40,7 @@ notation                         who       integer
 Cards are written ``element-rank``: ``fire-7``, ``ice-seer``, ``air-ace``
 (see :mod:`oracles.games.inrah.cards`); :mod:`oracles.games.inrah.notation`
 reads and writes these forms. ``P<i>`` names seat ``i`` and keeps its
-capital P on output, as SPEC.md shows it.
+capital P on output, as the contract writes it.
 
 **Observation**: ``view(seat)`` is what ``seat`` may know (its own hand, never
 another's), ``view(None)`` what everyone sees; both JSON-ready, with the keys

@@ -33,7 +33,7 @@ scope                     whose chips
 A second edition is dropped in as data: ``load_edition(path)`` reads any file
 of this shape. The game's ``edition`` option names one (:func:`edition_named`):
 ``classic``, the project's first edition (``data/prophecies.json``, the points
-of SPEC §3), ``balanced``, re-pointed by ``oracles balance``, which also gave
+of the project's own deck), ``balanced``, re-pointed by ``oracles balance``, which also gave
 the few cards no points could balance a new condition in this language
 (``data/editions/balanced.json``), or the path of an edition file. A subclass
 of ``OracleGame`` may also fix its ``edition``. No code names a card.
@@ -225,7 +225,7 @@ _DEFAULT: list[Edition] = []
 
 
 def default_edition() -> Edition:
-    """The project's first edition, ``classic`` (the points of SPEC §3), read once."""
+    """The project's first edition, ``classic`` (the project's own points), read once."""
     if not _DEFAULT:
         _DEFAULT.append(load_edition(DEFAULT_EDITION_PATH))
     return _DEFAULT[0]

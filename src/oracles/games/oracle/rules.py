@@ -1,6 +1,6 @@
 """Oracle (Stefan Dorra): trick-taking with creature chips and prophecies.
 
-Game id ``oracle``; the rules are in ``docs/rules/oracle.md`` and ``SPEC.md`` §3.
+Game id ``oracle``; the rules are in ``docs/rules/oracle.md``.
 
 Options
 =======

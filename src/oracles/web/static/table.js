@@ -1,4 +1,4 @@
-// The table page's client: one WebSocket to the game server (SPEC.md §7).
+// The table page's client: one WebSocket to the game server (docs/server.md).
 // On every `state` it fetches the board drawn by the server for this seat
 // (/t/<id>/board) and puts it in the page. It keeps one pending move, resent
 // once after a reconnect if the game is still at the version it was sent
