@@ -123,8 +123,8 @@ def test_the_german_lobby_and_rules_pages() -> None:
     games = [
         {
             "id": g,
-            "title": present.GAME_TITLES[g],
-            "blurb": present.GAME_BLURBS[g],
+            "title": present.game_title(g),
+            "blurb": present.game_blurb(g),
             "options": routes.option_fields(g),
             "max_players": 6,
         }

@@ -19,7 +19,7 @@ from oracles.backends import check_backend
 from oracles.cliargs import COUNT, SEED, SMALL, WORKERS, progress_bar
 from oracles.core.errors import OraclesError
 from oracles.core.options import parse_option_assignments
-from oracles.core.registry import game_ids, game_part, load_game
+from oracles.core.registry import DEFAULT_GAME, GAMES, game_ids, game_part, game_parts, load_game
 
 #: Games a variant configuration plays, by default: this share of ``-n``.
 VARIANT_SHARE = 4
@@ -65,7 +65,8 @@ def add_parsers(commands: Any) -> None:
     analyze.set_defaults(run=run_analyze)
 
     balance = commands.add_parser("balance", help="re-point the Oracle cards until they are even")
-    balance.add_argument("game", choices=("oracle",), help="the game (oracle)")
+    balancing = [g for g in GAMES if game_parts(g).balancer]
+    balance.add_argument("game", choices=balancing, help=f"the game ({', '.join(balancing)})")
     balance.add_argument("-n", "--games", type=COUNT, default=1000, help="games per step (default 1000)")
     balance.add_argument("--check-games", type=COUNT, default=2000, help="games of the final check (2000)")
     balance.add_argument("--steps", type=SMALL, default=12, help="at most this many steps (default 12)")
@@ -110,7 +111,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     check_backend(args.backend, args.address)
     if args.game is None and not args.serve:
         raise OraclesError(f"analyze needs a game id ({', '.join(game_ids())})")
-    game_id = (args.game or "oracle").strip().lower()
+    game_id = (args.game or DEFAULT_GAME).strip().lower()
     module = _game_module(game_id)
     if args.serve:
         return _serve(args, game_id)
@@ -198,7 +199,7 @@ def _game_module(game_id: str) -> Any:
 
 
 def run_balance(args: argparse.Namespace) -> int:
-    balancer = game_part("oracle", "balancer")
+    balancer = game_part(args.game, "balancer")
 
     _at_least(args.games, 1, "-n")
     _at_least(args.check_games, 1, "--check-games")
@@ -209,7 +210,7 @@ def run_balance(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as error:
         raise OraclesError(f"--start: {error}") from None
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
-    load_game("oracle", players=args.players)  # option errors before any game
+    load_game(args.game, players=args.players)  # option errors before any game
     settings = balancer.BalanceSettings(
         games=args.games,
         check_games=args.check_games,

@@ -69,10 +69,10 @@ class Designer:
     def edition(self) -> Any:
         """The Oracle edition the next run plays (the options' one, re-pointed
         by the designer), or ``None`` for the other games."""
-        if self.game_id != "oracle":
+        balancer = game_part(self.game_id, "balancer")
+        if balancer is None:
             return None
-        base = load_game("oracle", **self.options).edition  # type: ignore[attr-defined]
-        balancer = game_part("oracle", "balancer")
+        base = load_game(self.game_id, **self.options).edition  # type: ignore[attr-defined]
         return balancer.repointed(base, self.points, base.name)
 
     def edition_path(self) -> Path:
@@ -83,7 +83,7 @@ class Designer:
         options = dict(self.options)
         edition = self.edition()
         if edition is not None and self.points:
-            balancer = game_part("oracle", "balancer")
+            balancer = game_part(self.game_id, "balancer")
             self.out.mkdir(parents=True, exist_ok=True)
             path = self.edition_path()
             path.write_text(balancer.edition_json(edition, "edited on the designer's page"), encoding="utf-8")
@@ -285,7 +285,7 @@ def create_app(designer: Designer, run_first: bool = True) -> Starlette:
         edition = designer.edition()
         if edition is None:
             return Response(status_code=404)
-        balancer = game_part("oracle", "balancer")
+        balancer = game_part(designer.game_id, "balancer")
         return Response(balancer.edition_json(edition), media_type="application/json")
 
     @contextlib.asynccontextmanager

@@ -72,6 +72,11 @@ class Game(ABC):
     id: ClassVar[str]
     #: Human-readable name.
     title: ClassVar[str]
+    #: The name on buttons and tabs, where the title is long ("" = the title).
+    short_title: ClassVar[str] = ""
+    #: One sentence that tells a newcomer what the game is (English; a
+    #: front end translates it: the game marks it for the catalog).
+    blurb: ClassVar[str] = ""
     #: The declared options, in resolution order (``players`` first).
     option_schema: ClassVar[tuple[Option, ...]]
     min_players: ClassVar[int]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from oracles.core.registry import game_part
+from oracles.core.registry import GAMES, game_class, game_part
 from oracles.i18n import N_, translate
 
 #: Codename's Zener symbols.
@@ -160,12 +160,24 @@ def bot_levels(game_id: str) -> list[BotLevel]:
     return out
 
 
-GAME_TITLES = {"oracle": "Oracle", "inrah": "Inrah", "codename": "Codename"}
-GAME_BLURBS = {
-    "oracle": N_("Trick-taking for 3 to 5: win chips so that your two prophecies come true."),
-    "inrah": N_("Bid exactly how many tricks you will take, round after round."),
-    "codename": N_("Two minds, one hidden code each: reveal, peek and guess the other's code."),
-}
+def game_title(game_id: str) -> str:
+    """The name a page shows for ``game_id``: its short title.
+
+    >>> game_title("inrah")
+    'Inrah'
+    """
+    cls = game_class(game_id)
+    return cls.short_title or cls.title
+
+
+def game_blurb(game_id: str) -> str:
+    """The game's one sentence for newcomers (English: the page translates it)."""
+    return game_class(game_id).blurb
+
+
+def games_in_order() -> list[str]:
+    """The games in the registry's order (the first is the default)."""
+    return list(GAMES)
 
 
 @dataclass(frozen=True)

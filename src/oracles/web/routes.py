@@ -106,7 +106,7 @@ def _safe_next(value: str | None) -> str:
 
 def _game_order(game_id: str) -> tuple[int, str]:
     """Oracle first, then Inrah and Codename, then any other game."""
-    order = list(present.GAME_TITLES)
+    order = present.games_in_order()
     return (order.index(game_id) if game_id in order else len(order), game_id)
 
 
@@ -162,8 +162,8 @@ def web_routes(
         games = [
             {
                 "id": gid,
-                "title": present.GAME_TITLES.get(gid, gid),
-                "blurb": present.GAME_BLURBS.get(gid, ""),
+                "title": present.game_title(gid),
+                "blurb": present.game_blurb(gid),
                 "options": option_fields(gid),
                 "max_players": getattr(game_class(gid), "max_players", 6),
             }
@@ -322,7 +322,7 @@ def web_routes(
             seat=seat,
             token=token or "",
             board=board,
-            title=present.GAME_TITLES.get(table.game_id, table.game_id),
+            title=present.game_title(table.game_id),
         )
 
     async def board(request: Request) -> Response:
@@ -402,14 +402,14 @@ def web_routes(
                 "table_id": table.id,
                 "replay": True,
             },
-            title=present.GAME_TITLES.get(table.game_id, table.game_id),
+            title=present.game_title(table.game_id),
         )
 
     async def rules(request: Request) -> Response:
         game_id = request.path_params["game"]
         if game_id not in game_ids():
             return render(request, "error.html", 404, message=translate(language(request), "No such game."))
-        return render(request, "rules.html", game=game_id, title=present.GAME_TITLES.get(game_id, game_id))
+        return render(request, "rules.html", game=game_id, title=present.game_title(game_id))
 
     async def set_language(request: Request) -> Response:
         lang = request.path_params["lang"]

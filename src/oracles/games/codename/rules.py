@@ -160,6 +160,7 @@ from oracles.games.codename.tasks import (
     TASK_NAMES,
     Task,
 )
+from oracles.i18n import N_
 
 #: Actions of one reveal and everything it can set off, for ``max_game_length``.
 #: A strike: the reveal, a response, a block choice, the shield's refill (up to
@@ -178,6 +179,8 @@ class CodenameGame(Game):
 
     id: ClassVar[str] = "codename"
     title: ClassVar[str] = "Codename: Oracle"
+    short_title = "Codename"
+    blurb = N_("Two minds, one hidden code each: reveal, peek and guess the other's code.")
     zero_sum: ClassVar[bool] = True
     option_schema: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 2, "number of players (always two)", minimum=2, maximum=2),

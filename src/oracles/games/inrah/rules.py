@@ -116,6 +116,7 @@ from oracles.games.inrah.views import (
     PlayEvent,
     TrumpEvent,
 )
+from oracles.i18n import N_
 
 
 def oracle_fields(oracle: tuple[int, int, int]) -> Oracle:
@@ -187,6 +188,8 @@ class InrahGame(Game):
     id = "inrah"
     unique_card_names = True
     title = "Inrah-Orakel"
+    short_title = "Inrah"
+    blurb = N_("Bid exactly how many tricks you will take, round after round.")
     min_players = 3
     max_players = 6
     option_schema: ClassVar[tuple[Option, ...]] = (

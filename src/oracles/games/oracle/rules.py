@@ -157,6 +157,7 @@ from oracles.games.oracle.scoring import (
     round_points,
     seat_quantities,
 )
+from oracles.i18n import N_
 
 # Names other modules and tests import from here, where they used to live.
 __all__ = [
@@ -227,6 +228,8 @@ class OracleGame(Game):
     id = "oracle"
     unique_card_names = True
     title = "Oracle"
+    short_title = "Oracle"
+    blurb = N_("Trick-taking for 3 to 5: win chips so that your two prophecies come true.")
     min_players = 3
     max_players = 5
     option_schema = (
