@@ -29,6 +29,7 @@ from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
 from oracles.server.db import make_engine
 from oracles.server.hints import Hints
+from oracles.server.invites import Invites, read_flags
 from oracles.server.migrate import upgrade
 from oracles.server.tables import Connection, Hub, SeatSpec, TableError, TableRuntime
 from oracles.server.writer import MoveWriter, sqlite_path
@@ -138,6 +139,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     writer = MoveWriter(path) if path is not None else None
     hub = Hub(settings, engine, bots, writer)
     hint_desk = Hints(engine, bots)
+    invites = Invites(hub)
     hub.on_release.append(hint_desk.forget)
 
     @contextlib.asynccontextmanager
@@ -181,7 +183,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             hints_on = body.get("hints", False)
             if not isinstance(hints_on, bool):
                 raise TableError("'hints' must be true or false")
-            table, tokens = await hub.create(game, options, seats, clock=clock)
+            flags = read_flags(body)
+            table, tokens = await hub.create(
+                game, options, seats, clock=clock, listed=flags.listed, waiting=flags.wait
+            )
             if hints_on:
                 await hint_desk.enable(table.id)
         except TableError as error:
@@ -226,7 +231,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if table is None:
             return _error(404, "no such table")
         token = request.query_params.get("token") or request.headers.get("x-oracles-token") or ""
-        if not token or table.seat_for_token(token) is None:
+        if not token or await invites.seat_of(table, token) is None:
             return _error(403, "only a seat of this table may ask for a rematch")
         if not table.finished:
             return _error(409, "the game is not over yet")
@@ -236,6 +241,19 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(
             {"id": new.id, "watch": f"/t/{new.id}", "url": f"/t/{new.id}?token={token}"}, status_code=201
         )
+
+    async def join_seat(request: Request) -> Response:
+        try:
+            body = await _json_body(request)
+        except TableError as error:
+            return _error(422, str(error))
+        status, answer = await invites.join(request.path_params["table_id"], body)
+        return JSONResponse(answer, status_code=status)
+
+    async def start_table(request: Request) -> Response:
+        token = request.query_params.get("token") or request.headers.get("x-oracles-token") or ""
+        status, answer = await invites.start(request.path_params["table_id"], token)
+        return JSONResponse(answer, status_code=status)
 
     async def table_page(request: Request) -> Response:
         table = await _table(request)
@@ -272,7 +290,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         seat = None
         if table is not None and token is not None:
-            seat = table.seat_for_token(token)
+            seat = await invites.seat_of(table, token)
         if table is None or (token is not None and seat is None) or hub.closing:
             logs.event("refused", table=table_id, why="table or token")
             await websocket.close(code=1008)
@@ -351,6 +369,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", table_record),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/start", start_table, methods=["POST"]),
         Route("/t/{table_id}", table_page),
         WebSocketRoute("/ws/tables/{table_id}", game_socket),
     ]

@@ -36,7 +36,7 @@ import sqlite3
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -50,6 +50,9 @@ from oracles.server.bots import BotRunner
 from oracles.server.config import Settings
 from oracles.server.protocol import ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
 from oracles.server.writer import MoveWriter
+
+if TYPE_CHECKING:
+    from oracles.server.invites import Invites
 
 #: Chat lines sent to a socket on connecting.
 CHAT_HISTORY = 50
@@ -122,6 +125,9 @@ class Seat:
     #: A stand-in bot plays this (human) seat while its owner is away.
     standin: bool = False
     grace_task: asyncio.Task[None] | None = field(default=None, repr=False)
+    #: A person holds this seat (see ``invites.py``); an unclaimed human
+    #: seat can be taken by its invite link.
+    claimed: bool = True
 
 
 class TableRuntime:
@@ -140,7 +146,13 @@ class TableRuntime:
         self.state = state
         self.texts = [m.action for m in moves]
         self.move_ids = {m.move_id: m.version for m in moves if m.move_id is not None}
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in seat_rows]
+        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, claimed=s.claimed) for s in seat_rows]
+        #: Shown in the lobby (else reached only by its links).
+        self.listed = row.listed
+        #: The SHA-256 of the creator's token: who may start a waiting table.
+        self.creator_hash = row.creator_hash
+        #: Waiting for its people: nobody moves, no bot, no clock, no stand-in.
+        self.waiting = row.waiting
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -176,6 +188,7 @@ class TableRuntime:
                 "connected": s.kind == "bot" or s.present > 0,
                 **({"bot": s.bot} if s.kind == "bot" else {}),
                 **({"standin": True} if s.standin else {}),
+                **({"open": True} if s.kind == "human" and not s.claimed else {}),
             }
             for s in self.seats
         ]
@@ -189,6 +202,8 @@ class TableRuntime:
             "version": self.version,
             "seats": self.seats_info(),
             **({"clock": self.clock} if self.clock else {}),
+            **({"waiting": True} if self.waiting else {}),
+            **({"listed": False} if not self.listed else {}),
         }
 
     def record(self) -> dict[str, Any]:
@@ -200,7 +215,7 @@ class TableRuntime:
         state = self.state
         view = state.view(seat) if seat is not None else state.view(None)
         legal: list[str] = []
-        if seat is not None and state.current_player() == seat:
+        if seat is not None and state.current_player() == seat and not self.waiting:
             legal = [state.action_to_string(a) for a in state.legal_actions()]
         return {
             "type": "state",
@@ -210,6 +225,7 @@ class TableRuntime:
             "legal": legal,
             # Beyond the SPEC: lets a client stop without reading the view.
             "status": "finished" if state.is_terminal() else "playing",
+            **({"waiting": True} if self.waiting else {}),
         }
 
     # ------------------------------------------------------------ fan-out
@@ -294,6 +310,8 @@ class TableRuntime:
                 raise ProtocolError("unavailable", "the server is shutting down")
             if self.finished:
                 raise ProtocolError(ILLEGAL, "the game is over")
+            if self.waiting:
+                raise ProtocolError(NOT_YOUR_TURN, "the table is waiting for its players")
             if version != self.version:
                 raise ProtocolError(STALE, f"the table is at version {self.version}, not {version}")
             if self.state.current_player() != seat:
@@ -424,7 +442,7 @@ class TableRuntime:
         if self.bot_task is not None and self.bot_task is not current:
             self.bot_task.cancel()
         self.bot_task = None
-        if self.finished or self.hub.closing:
+        if self.finished or self.hub.closing or self.waiting:
             return
         player = self.state.current_player()
         if player < 0:
@@ -460,7 +478,8 @@ class TableRuntime:
                     self.schedule()
 
     def start_grace(self, seat: Seat) -> None:
-        if seat.grace_task is None and not seat.standin and not self.finished:
+        # A waiting table has no stand-ins: the grace counts from its start.
+        if seat.grace_task is None and not seat.standin and not self.finished and not self.waiting:
             seat.grace_task = asyncio.create_task(self._grace(seat))
 
     async def _grace(self, seat: Seat) -> None:
@@ -577,6 +596,8 @@ class Hub:
         #: Called with a table's id when it leaves memory, so that what other
         #: parts keep per table (the hint desk's memo) goes with it.
         self.on_release: list[Callable[[str], None]] = []
+        #: The invite desk (``invites.Invites``), set by the app.
+        self.invites: Invites | None = None
 
     def release(self, runtime: TableRuntime) -> None:
         """Let ``runtime`` go from memory if it is finished and nobody
@@ -621,6 +642,15 @@ class Hub:
             return  # not ours, or our own write
         if runtime.refreshing is None or runtime.refreshing.done():
             runtime.refreshing = asyncio.create_task(self._refresh(runtime))
+
+    def notified_seats(self, table_id: str) -> None:
+        """A notice: a seat of ``table_id`` was claimed, or the table started,
+        through some process (``invites.py``)."""
+        runtime = self.tables.get(table_id)
+        if runtime is not None and self.invites is not None and not self.closing:
+            task = asyncio.create_task(self.invites.reload(runtime))
+            self._relays.add(task)
+            task.add_done_callback(self._relays.discard)
 
     def notified_chat(self, table_id: str, chat_id: int) -> None:
         """A notice: a chat line was said at ``table_id`` through some process."""
@@ -695,7 +725,7 @@ class Hub:
         out = []
         for table_id in ids[-200:]:
             runtime = await self.get(table_id)
-            if runtime is not None and not runtime.finished:
+            if runtime is not None and not runtime.finished and runtime.listed:
                 out.append(runtime.summary())
         return out
 
@@ -708,10 +738,17 @@ class Hub:
         first_seat: int | None = None,
         token_hashes: list[str | None] | None = None,
         rematch_of: str | None = None,
+        listed: bool = True,
+        waiting: bool = False,
+        creator_seat: int | None = None,
+        claimed: list[bool] | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table, its chance drawn up to the first decision and
         committed. Returns it and each seat's token (``None`` for bots and
-        for seats whose hash is given)."""
+        for seats whose hash is given). ``creator_seat`` is the human seat
+        its creator takes (claimed at once); without it the creator is the
+        first human seat's token, and no seat is claimed before its person
+        comes (``claimed`` gives the flags of a rematch's seats)."""
         try:
             if "players" not in options and any(
                 o.name == "players" for o in game_class(game_id).option_schema
@@ -734,7 +771,10 @@ class Hub:
                 token = new_token()
                 digest = hash_token(token)
             tokens.append(token)
-            seat_rows.append(db.SeatRow(index, spec.kind, spec.bot, spec.name, digest))
+            held = spec.kind != "human" or index == creator_seat or (claimed is not None and claimed[index])
+            seat_rows.append(db.SeatRow(index, spec.kind, spec.bot, spec.name, digest, held))
+        humans = [r for r in seat_rows if r.kind == "human"]
+        creator = seat_rows[creator_seat] if creator_seat is not None else (humans[0] if humans else None)
         row = db.TableRow(
             id=secrets.token_urlsafe(9),
             game=game.id,
@@ -743,6 +783,9 @@ class Hub:
             first_seat=first_seat,
             status="playing",
             rematch_of=rematch_of,
+            listed=listed,
+            creator_hash=creator.token_hash if creator is not None else None,
+            waiting=waiting and any(not r.claimed for r in seat_rows),
         )
         state = game.new_initial_state()
         runtime = TableRuntime(self, row, seat_rows, [], state)
@@ -788,6 +831,8 @@ class Hub:
                 first_seat=first,
                 token_hashes=[s.token_hash for s in table.seats],
                 rematch_of=table.id,
+                listed=table.listed,
+                claimed=[s.claimed for s in table.seats],
             )
             table.broadcast({"type": "rematch", "id": runtime.id, "watch": f"/t/{runtime.id}"})
             return runtime
@@ -836,6 +881,8 @@ class Listener:
             self.hub.notified(parts[0], int(parts[1]))
         elif len(parts) == 3 and parts[1] == "chat" and parts[2].isdigit():
             self.hub.notified_chat(parts[0], int(parts[2]))
+        elif len(parts) == 2 and parts[1] == "seats":
+            self.hub.notified_seats(parts[0])
 
     async def _run(self) -> None:
         import asyncpg

@@ -1,0 +1,235 @@
+"""Invites that last, and the waiting room (``docs/server.md``, "Invites").
+
+Every human seat has a link. A seat is *claimed* once a person holds it:
+through ``POST /api/tables/<id>/join`` (which mints the seat's token then,
+and stores only its hash), or by coming with the token of the create
+answer. An unclaimed seat can be claimed by anyone with its link; a
+claimed one answers 409. Claims are single ``UPDATE`` statements on the
+database (``db.claim_seat``), so they hold after a restart and on every
+process sharing a PostgreSQL database: of two claims on one seat exactly
+one wins, wherever they land.
+
+A table created with ``"wait": true`` (the lobby's tables for friends)
+waits while it has unclaimed human seats: nobody moves, no bot, no clock,
+no stand-in. It starts when the last seat is claimed, or when its creator
+starts it (``POST /api/tables/<id>/start``), and then bots take the empty
+seats. A stand-in's grace therefore counts from the start, never from the
+table's creation. Other processes hear of claims and starts by a
+``<table>:seats`` notice and read the seats back (:meth:`Invites.reload`).
+
+Tokens never reach the logs: only tables and seat numbers are logged.
+"""
+
+from __future__ import annotations
+
+import hmac
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from oracles.server import db, logs
+from oracles.server.protocol import MAX_NAME
+from oracles.server.tables import Hub, TableError, TableRuntime, hash_token, new_token
+
+#: The keys of a create request that this module reads (beside ``game``).
+BODY_KEYS = ("listed", "wait")
+
+
+@dataclass(frozen=True)
+class TableFlags:
+    """What a create request says about invites."""
+
+    #: Shown in the lobby; a private table is reached only by its links.
+    listed: bool = True
+    #: Wait for every human seat to be claimed (or for the creator's start).
+    wait: bool = False
+
+
+def read_flags(body: dict[str, Any]) -> TableFlags:
+    """The invite flags of a parsed create request (:class:`TableError` if bad)."""
+    values = {}
+    for key in BODY_KEYS:
+        value = body.get(key, getattr(TableFlags, key))
+        if not isinstance(value, bool):
+            raise TableError(f"'{key}' must be true or false")
+        values[key] = value
+    return TableFlags(**values)
+
+
+class InviteError(Exception):
+    """A claim or start that cannot be met, with its HTTP status."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def clean_name(value: Any) -> str | None:
+    """A display name as typed: 1 to ``MAX_NAME`` printable characters,
+    inner runs of spaces made one (escaped when shown, never here)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InviteError(422, "'name' must be a string")
+    name = " ".join(value.split())
+    if not name or len(name) > MAX_NAME:
+        raise InviteError(422, f"a name is 1 to {MAX_NAME} characters")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise InviteError(422, "a name has no control characters")
+    return name
+
+
+@dataclass(frozen=True)
+class Claim:
+    seat: int
+    token: str
+
+    def answer(self, table_id: str) -> dict[str, Any]:
+        return {"seat": self.seat, "token": self.token, "url": f"/t/{table_id}?token={self.token}"}
+
+
+async def notify_seats(conn: AsyncConnection, table_id: str) -> None:
+    """Announce, on commit, that ``table_id``'s seats or wait changed."""
+    if conn.dialect.name == "postgresql":
+        await conn.execute(select(func.pg_notify(db.CHANNEL, f"{table_id}:seats")))
+
+
+class Invites:
+    """Claims of seats and starts of waiting tables, for one :class:`Hub`."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        hub.invites = self
+
+    # ------------------------------------------------------------ claims
+    async def claim(self, table_id: str, seat: Any, name: Any = None) -> Claim:
+        """Give the unclaimed human seat ``seat`` of ``table_id`` to a person."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise InviteError(422, "'seat' must be a seat number")
+        clean = clean_name(name)
+        table = await self.hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            raise InviteError(404, "no such table")
+        if not 0 <= seat < len(table.seats):
+            raise InviteError(422, f"this table has seats 0 to {len(table.seats) - 1}")
+        if table.seats[seat].kind != "human":
+            raise InviteError(409, f"seat {seat} is played by a bot")
+        if table.finished:
+            raise InviteError(409, "the game is over")
+        token = new_token()
+        digest = hash_token(token)
+        async with table.lock:
+            chosen = clean or table.seats[seat].name
+            async with self.hub.engine.begin() as conn:
+                won = await db.claim_seat(conn, table.id, seat, digest, chosen)
+                if won:
+                    await notify_seats(conn, table.id)
+            if not won:
+                table.seats[seat].claimed = True  # another process's claim
+                raise InviteError(409, f"seat {seat} is taken")
+            place = table.seats[seat]
+            place.token_hash, place.claimed, place.name = digest, True, chosen
+            logs.event("seat claimed", table=table.id, seat=seat)
+            table.broadcast({"type": "seats", "seats": table.seats_info()})
+            await self._start_if_full(table)
+        return Claim(seat, token)
+
+    async def join(self, table_id: str, body: Any) -> tuple[int, dict[str, Any]]:
+        """``POST /api/tables/<id>/join`` with a parsed body: status and answer."""
+        if not isinstance(body, dict):
+            return 422, {"error": 'the request must be a JSON object {"seat": n, "name": "..."}'}
+        try:
+            claim = await self.claim(table_id, body.get("seat"), body.get("name"))
+        except InviteError as error:
+            return error.status, {"error": error.message}
+        return 200, claim.answer(table_id)
+
+    async def seat_of(self, table: TableRuntime, token: str) -> int | None:
+        """The seat whose token this is (``None``: none). On a shared
+        database a token claimed through another process may be newer than
+        this process's seats: they are read again once. A seat's first
+        token is its person's arrival: the seat is claimed then."""
+        seat = table.seat_for_token(token)
+        if seat is None and self.hub.shared:
+            async with table.lock:
+                await self._reload_locked(table)
+            seat = table.seat_for_token(token)
+        if seat is not None and not table.seats[seat].claimed:
+            async with table.lock:
+                if not table.seats[seat].claimed:
+                    async with self.hub.engine.begin() as conn:
+                        await db.mark_claimed(conn, table.id, seat)
+                        await notify_seats(conn, table.id)
+                    table.seats[seat].claimed = True
+                    table.broadcast({"type": "seats", "seats": table.seats_info()})
+                    await self._start_if_full(table)
+        return seat
+
+    def open_seats(self, table: TableRuntime) -> list[int]:
+        """The human seats nobody holds yet."""
+        return [s.seat for s in table.seats if s.kind == "human" and not s.claimed]
+
+    # ------------------------------------------------------------ starts
+    def is_creator(self, table: TableRuntime, token: str) -> bool:
+        return table.creator_hash is not None and hmac.compare_digest(hash_token(token), table.creator_hash)
+
+    async def start(self, table_id: str, token: str) -> tuple[int, dict[str, Any]]:
+        """``POST /api/tables/<id>/start``: the creator starts a waiting
+        table; bots take its empty seats. Status and answer."""
+        table = await self.hub.get(table_id) if len(table_id) <= 32 else None
+        if table is None:
+            return 404, {"error": "no such table"}
+        if not token or not self.is_creator(table, token):
+            return 403, {"error": "only the table's creator may start it"}
+        async with table.lock:
+            if self.hub.shared:
+                await self._reload_locked(table)
+            if table.waiting:
+                await self._start(table)
+        return 200, table.summary()
+
+    async def _start_if_full(self, table: TableRuntime) -> None:
+        """Under the lock: start a waiting table whose seats are all held."""
+        if table.waiting and not self.open_seats(table):
+            await self._start(table)
+
+    async def _start(self, table: TableRuntime) -> None:
+        """Under the lock: end the wait in the database, then here."""
+        async with self.hub.engine.begin() as conn:
+            empty = await db.start_waiting(conn, table.id, self.hub.settings.standin)
+            await notify_seats(conn, table.id)
+        if empty:
+            logs.event("bots seated", table=table.id, seats=empty)
+        await self._reload_locked(table)
+
+    async def reload(self, table: TableRuntime) -> None:
+        """A ``seats`` notice from another process: read the seats again."""
+        async with table.lock:
+            await self._reload_locked(table)
+
+    async def _reload_locked(self, table: TableRuntime) -> None:
+        async with self.hub.engine.connect() as conn:
+            rows = await db.load_seats(conn, table.id)
+            waiting = await db.is_waiting(conn, table.id)
+        for row in rows:
+            place = table.seats[row.seat]
+            place.kind, place.bot, place.name = row.kind, row.bot, row.name
+            place.token_hash, place.claimed = row.token_hash, row.claimed
+        began = table.waiting and not waiting
+        table.waiting = waiting
+        if began:
+            logs.event("table started", table=table.id)
+            if not self.hub.shared:
+                # As on resume: on a shared database the person may be on
+                # another process, and a stand-in waits for a socket to leave.
+                for place in table.seats:
+                    if place.kind == "human" and place.present == 0:
+                        table.start_grace(place)
+            table.broadcast({"type": "started"})
+            table.broadcast_state()
+            table.schedule()
+        table.broadcast({"type": "seats", "seats": table.seats_info()})
