@@ -235,3 +235,88 @@ def test_two_processes_share_the_invites(pair: tuple[ProcessServer, ProcessServe
 def winner_free(output: str) -> bool:
     """No error and no token in a server's log."""
     return '"level": "error"' not in output and "Traceback" not in output
+
+
+# ------------------------------------------------------ rematch, stand-ins
+async def play_to_end(client: Client, tag: str) -> dict[str, Any]:
+    """Play the first legal move each turn until the game is over."""
+    count = 0
+    while True:
+        state = client.state or await client.recv_type("state")
+        if state["status"] == "finished":
+            return state
+        if state["legal"]:
+            count += 1
+            await client.send(
+                {
+                    "type": "move",
+                    "action": state["legal"][0],
+                    "version": state["version"],
+                    "id": f"{tag}{count}",
+                }
+            )
+            await client.state_at_least(state["version"] + 1)
+        else:
+            await client.recv_type("state")
+
+
+def test_rematch_wants_both_people(start_server: Any) -> None:
+    server = start_server()
+    body = {"game": "codename", "options": {"max_turns": 2}, "seats": ["human", "human"], "wait": True}
+    status, table, _ = http(server.base, "POST", "/api/tables", body)
+    assert status == 201
+    tid = table["id"]
+    ann, bob = (s["token"] for s in table["seats"])
+
+    async def scenario() -> None:
+        async with Client(ws(server, tid, ann)) as first, Client(ws(server, tid, bob)) as second:
+            await first.recv_type("state")
+            await second.recv_type("state")
+            await asyncio.gather(play_to_end(first, "a"), play_to_end(second, "b"))
+            status, again, _ = http(server.base, "POST", f"/api/tables/{tid}/rematch?token={ann}")
+            assert status == 201
+            # Bob sees that Ann wants a rematch; the new table waits for him.
+            note = await second.recv_type("rematch")
+            assert note["id"] == again["id"] and note["wants"] == [0]
+            info = http(server.base, "GET", f"/api/tables/{again['id']}")[1]
+            assert info["waiting"] is True and not any(s.get("open") for s in info["seats"])
+            # Nobody else can take Bob's seat of the rematch.
+            assert join(server.base, again["id"], 1)[0] == 409
+            status, same, _ = http(server.base, "POST", f"/api/tables/{tid}/rematch?token={bob}")
+            assert status == 201 and same["id"] == again["id"]
+            assert (await first.recv_type("rematch"))["wants"] == [0]
+            assert (await first.recv_type("rematch"))["wants"] == [0, 1]
+            info = http(server.base, "GET", f"/api/tables/{again['id']}")[1]
+            assert "waiting" not in info and [s["kind"] for s in info["seats"]] == ["human", "human"]
+        record = http(server.base, "GET", f"/api/tables/{tid}/record")[1]
+        assert record["players"] == ["Seat 1", "Seat 2"]
+
+    asyncio.run(scenario())
+
+
+def test_a_returning_person_hears_what_the_stand_in_played(start_server: Any) -> None:
+    server = start_server(grace=0.2)
+    table = create(server.base, seats=["human", "bot:random", "bot:random", "bot:random"])
+    tid, token = table["id"], table["seats"][0]["token"]
+
+    async def scenario() -> None:
+        client = Client(ws(server, tid, token))
+        await client.connect()
+        before = await client.recv_type("state")
+        await client.close()
+        deadline = asyncio.get_running_loop().time() + 60
+        while True:
+            info = http(server.base, "GET", f"/api/tables/{tid}")[1]
+            if info["status"] == "finished":
+                break
+            assert asyncio.get_running_loop().time() < deadline
+            await asyncio.sleep(0.1)
+        await client.connect()
+        notice = await client.recv_type("standin")
+        assert notice["moves"] and all(m["version"] > before["version"] for m in notice["moves"])
+        record = http(server.base, "GET", f"/api/tables/{tid}/record")[1]
+        for move in notice["moves"]:
+            assert record["actions"][move["version"] - 1] == move["action"]
+        await client.close()
+
+    asyncio.run(scenario())

@@ -231,11 +231,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if table is None:
             return _error(404, "no such table")
         token = request.query_params.get("token") or request.headers.get("x-oracles-token") or ""
-        if not token or await invites.seat_of(table, token) is None:
+        seat = await invites.seat_of(table, token) if token else None
+        if seat is None:
             return _error(403, "only a seat of this table may ask for a rematch")
         if not table.finished:
             return _error(409, "the game is not over yet")
-        new = await hub.rematch(table)
+        new = await invites.rematch(table, seat, token)
         if await hint_desk.enabled(table.id):
             await hint_desk.enable(new.id)  # the next game keeps the table's hints
         return JSONResponse(

@@ -324,6 +324,27 @@ async def start_waiting(conn: AsyncConnection, table_id: str, bot: str) -> list[
     return empty
 
 
+#: The move id of a move a stand-in or the clock made for a person.
+STANDIN_PREFIX = "standin:"
+
+
+async def standin_moves(conn: AsyncConnection, table_id: str, seat: int) -> list[tuple[int, str]]:
+    """The moves made for ``seat`` by a stand-in or the clock since the
+    seat's own last move, as ``(version, notation)``."""
+    result = await conn.execute(
+        select(moves.c.version, moves.c.action, moves.c.move_id)
+        .where(moves.c.table_id == table_id, moves.c.seat == seat)
+        .order_by(moves.c.version)
+    )
+    played: list[tuple[int, str]] = []
+    for row in result:
+        if row.move_id is not None and row.move_id.startswith(STANDIN_PREFIX):
+            played.append((int(row.version), str(row.action)))
+        else:
+            played = []
+    return played
+
+
 async def is_waiting(conn: AsyncConnection, table_id: str) -> bool:
     found = (await conn.execute(select(tables.c.waiting).where(tables.c.id == table_id))).first()
     return bool(found is not None and found.waiting)

@@ -120,6 +120,8 @@ class Invites:
             raise InviteError(409, f"seat {seat} is played by a bot")
         if table.finished:
             raise InviteError(409, "the game is over")
+        if table.rematch_of is not None:
+            raise InviteError(409, f"seat {seat} is kept for its player of the last game")
         token = new_token()
         digest = hash_token(token)
         async with table.lock:
@@ -172,6 +174,18 @@ class Invites:
     def open_seats(self, table: TableRuntime) -> list[int]:
         """The human seats nobody holds yet."""
         return [s.seat for s in table.seats if s.kind == "human" and not s.claimed]
+
+    # ----------------------------------------------------------- rematch
+    async def rematch(self, table: TableRuntime, seat: int, token: str) -> TableRuntime:
+        """``seat`` of the finished ``table`` asks for the next game: the
+        rematch is made by the first to ask, and holds the seat of each
+        person who asks (it starts when all have). Everyone at the old
+        table is told who wants it."""
+        new = await self.hub.rematch(table, seat)
+        await self.seat_of(new, token)
+        wants = [s.seat for s in new.seats if s.kind == "human" and s.claimed]
+        table.broadcast({"type": "rematch", "id": new.id, "watch": f"/t/{new.id}", "wants": wants})
+        return new
 
     # ------------------------------------------------------------ starts
     def is_creator(self, table: TableRuntime, token: str) -> bool:

@@ -153,6 +153,8 @@ class TableRuntime:
         self.creator_hash = row.creator_hash
         #: Waiting for its people: nobody moves, no bot, no clock, no stand-in.
         self.waiting = row.waiting
+        #: The table this one is the rematch of: its seats are kept for their people.
+        self.rematch_of = row.rematch_of
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -188,7 +190,7 @@ class TableRuntime:
                 "connected": s.kind == "bot" or s.present > 0,
                 **({"bot": s.bot} if s.kind == "bot" else {}),
                 **({"standin": True} if s.standin else {}),
-                **({"open": True} if s.kind == "human" and not s.claimed else {}),
+                **({"open": True} if s.kind == "human" and not s.claimed and self.rematch_of is None else {}),
             }
             for s in self.seats
         ]
@@ -207,7 +209,8 @@ class TableRuntime:
         }
 
     def record(self) -> dict[str, Any]:
-        return self.state.record()
+        # Beyond the SPEC's keys: who sat where (a replay ignores it).
+        return {**self.state.record(), "players": [s.name for s in self.seats]}
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The SPEC's ``state`` for ``seat`` (``None``: a spectator), built
@@ -464,7 +467,10 @@ class TableRuntime:
             if pause > 0:
                 await asyncio.sleep(pause)
             text = await self.hub.bots.choose(self.game_id, self.options, self.texts[:version], seat, spec)
-            await self.submit(seat, text, version, None)
+            # A move made for a person (a stand-in, the clock) is marked in
+            # the move log, so that the person is told of it on return.
+            move_id = f"{db.STANDIN_PREFIX}{version}" if self.seats[seat].kind == "human" else None
+            await self.submit(seat, text, version, move_id)
         except ProtocolError:
             pass  # someone moved first: this choice is stale
         except asyncio.CancelledError:
@@ -516,6 +522,13 @@ class TableRuntime:
                 lines = await db.recent_chat(db_conn, self.id, CHAT_HISTORY)
         for seat_no, text in lines:
             conn.send(self.chat_message(seat_no, text))
+        if conn.seat is not None and self.seats[conn.seat].kind == "human":
+            # Tell the person who comes back what was played for them since
+            # their own last move.
+            async with self.hub.engine.connect() as db_conn:
+                played = await db.standin_moves(db_conn, self.id, conn.seat)
+            if played:
+                conn.send({"type": "standin", "moves": [{"version": v, "action": a} for v, a in played]})
 
     async def detach(self, conn: Connection) -> None:
         conn.close()
@@ -806,9 +819,11 @@ class Hub:
             runtime.schedule()
         return runtime, tokens
 
-    async def rematch(self, table: TableRuntime) -> TableRuntime:
+    async def rematch(self, table: TableRuntime, asker: int | None = None) -> TableRuntime:
         """The next game at ``table``: same seats (same tokens), same
-        options, the next seat deals or starts."""
+        options, the next seat deals or starts. It waits for its people:
+        ``asker`` holds a seat at once, each other person when they ask too
+        or come (``invites.py``); the asker may start it with bots."""
         async with table.lock:
             async with self.engine.connect() as conn:
                 existing = await db.rematch_of(conn, table.id)
@@ -832,9 +847,11 @@ class Hub:
                 token_hashes=[s.token_hash for s in table.seats],
                 rematch_of=table.id,
                 listed=table.listed,
-                claimed=[s.claimed for s in table.seats],
+                waiting=True,
+                creator_seat=asker,
+                claimed=[s.kind != "human" for s in table.seats],
             )
-            table.broadcast({"type": "rematch", "id": runtime.id, "watch": f"/t/{runtime.id}"})
+            # Who asks is told to the table by ``invites.Invites.rematch``.
             return runtime
 
     async def close(self) -> None:
