@@ -320,3 +320,72 @@ def test_a_returning_person_hears_what_the_stand_in_played(start_server: Any) ->
         await client.close()
 
     asyncio.run(scenario())
+
+
+# ------------------------------------------------ turn-based, spectators
+def test_turn_based_table_waits_for_its_person(start_server: Any) -> None:
+    server = start_server(grace=0.1)
+    assert (
+        http(server.base, "POST", "/api/tables", {"game": "oracle", "seats": SEATS, "turn_hours": 0})[0]
+        == 422
+    )
+    assert (
+        http(server.base, "POST", "/api/tables", {"game": "oracle", "seats": SEATS, "turn_hours": 721})[0]
+        == 422
+    )
+    bad = {"game": "oracle", "seats": SEATS, "turn_hours": 2, "clock": 5}
+    assert http(server.base, "POST", "/api/tables", bad)[0] == 422
+    table = create(server.base, turn_hours=48, seats=["human", "bot:random", "bot:random", "bot:random"])
+    tid, token = table["id"], table["seats"][0]["token"]
+    info = http(server.base, "GET", f"/api/tables/{tid}")[1]
+    assert info["turn_based"] is True and info["clock"] == 48 * 3600
+
+    async def scenario() -> None:
+        async with Client(ws(server, tid, token)) as client:
+            state = await client.recv_type("state")
+            while not state["legal"]:
+                state = await client.recv_type("state")
+        # Away for many times the grace: no stand-in plays the seat.
+        await asyncio.sleep(0.8)
+        info = http(server.base, "GET", f"/api/tables/{tid}")[1]
+        assert info["version"] == state["version"] and not info["seats"][0].get("standin")
+
+    asyncio.run(scenario())
+
+
+def test_spectators_have_their_own_chat_or_none(start_server: Any) -> None:
+    server = start_server()
+    table = create(server.base)
+    tid, token = table["id"], table["seats"][0]["token"]
+    quiet = create(server.base, spectator_chat="none")
+    assert (
+        http(server.base, "POST", "/api/tables", {"game": "oracle", "seats": SEATS, "spectator_chat": "all"})[
+            0
+        ]
+        == 422
+    )
+
+    async def scenario() -> None:
+        async with Client(ws(server, tid, token)) as player, Client(ws(server, tid, None)) as watcher:
+            await player.recv_type("state")
+            await watcher.recv_type("state")
+            await player.send({"type": "chat", "text": "players only"})
+            await watcher.send({"type": "chat", "text": "watchers only"})
+            assert (await player.recv_type("chat"))["text"] == "players only"
+            assert (await watcher.recv_type("chat"))["text"] == "watchers only"
+            await player.drain(0.3)
+            await watcher.drain(0.3)
+            assert [m["text"] for m in player.received if m["type"] == "chat"] == ["players only"]
+            assert [m["text"] for m in watcher.received if m["type"] == "chat"] == ["watchers only"]
+        # The history too keeps them apart.
+        async with Client(ws(server, tid, None)) as late:
+            await late.recv_type("state")
+            assert (await late.recv_type("chat"))["text"] == "watchers only"
+            await late.drain(0.3)
+            assert [m["text"] for m in late.received if m["type"] == "chat"] == ["watchers only"]
+        async with Client(ws(server, quiet["id"], None)) as watcher:
+            await watcher.recv_type("state")
+            await watcher.send({"type": "chat", "text": "hello?"})
+            assert (await watcher.recv_type("error"))["code"] == "bad_message"
+
+    asyncio.run(scenario())

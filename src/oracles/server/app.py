@@ -184,9 +184,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if not isinstance(hints_on, bool):
                 raise TableError("'hints' must be true or false")
             flags = read_flags(body)
-            table, tokens = await hub.create(
-                game, options, seats, clock=clock, listed=flags.listed, waiting=flags.wait
-            )
+            table, tokens = await hub.create(game, options, seats, **flags.create_args(clock))
             if hints_on:
                 await hint_desk.enable(table.id)
         except TableError as error:
@@ -352,7 +350,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         elif isinstance(msg, protocol.Hello):
             table.send_state(conn)
         elif isinstance(msg, protocol.Chat):
-            await table.chat(conn.seat, msg.text)
+            refused = await table.chat(conn.seat, msg.text)
+            if refused is not None:
+                conn.send(refused)
         elif isinstance(msg, protocol.Name):
             if conn.seat is None:
                 conn.send(protocol.error(protocol.BAD_MESSAGE, "spectators have no seat to name"))

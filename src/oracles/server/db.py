@@ -5,7 +5,8 @@ What is stored (see ``docs/server.md``):
 ``tables``
     one row per table: its game, options, per-move clock, status and, for a
     rematch, the seat that must deal first; whether the lobby lists it, the
-    SHA-256 of its creator's token and whether it still waits for its people.
+    SHA-256 of its creator's token, whether it still waits for its people,
+    whether it is turn-based and what its spectators' chat is.
 ``seats``
     one row per seat: human or bot, the bot spec, a display name and the
     SHA-256 of the seat's token (never the token), and whether a person has
@@ -67,6 +68,8 @@ tables = Table(
     Column("listed", Boolean, nullable=False, server_default=true()),
     Column("creator_hash", String(64), nullable=True),
     Column("waiting", Boolean, nullable=False, server_default=false()),
+    Column("turn_based", Boolean, nullable=False, server_default=false()),
+    Column("spectator_chat", String(8), nullable=False, server_default="own"),
 )
 
 seats = Table(
@@ -151,6 +154,8 @@ class TableRow:
     listed: bool = True
     creator_hash: str | None = None
     waiting: bool = False
+    turn_based: bool = False
+    spectator_chat: str = "own"
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,8 @@ async def insert_table(
             listed=row.listed,
             creator_hash=row.creator_hash,
             waiting=row.waiting,
+            turn_based=row.turn_based,
+            spectator_chat=row.spectator_chat,
             created_at=now(),
         )
     )
@@ -257,6 +264,8 @@ async def load_table(
         listed=bool(found.listed),
         creator_hash=found.creator_hash,
         waiting=bool(found.waiting),
+        turn_based=bool(found.turn_based),
+        spectator_chat=str(found.spectator_chat),
     )
     seat_rows = await load_seats(conn, table_id)
     move_rows = [

@@ -35,28 +35,57 @@ from oracles.server.protocol import MAX_NAME
 from oracles.server.tables import Hub, TableError, TableRuntime, hash_token, new_token
 
 #: The keys of a create request that this module reads (beside ``game``).
-BODY_KEYS = ("listed", "wait")
+BODY_KEYS = ("listed", "wait", "turn_hours", "spectator_chat")
+#: The longest time a turn-based table gives a move: thirty days.
+MAX_TURN_HOURS = 720
+SPECTATOR_CHATS = ("own", "none")
 
 
 @dataclass(frozen=True)
 class TableFlags:
-    """What a create request says about invites."""
+    """What a create request says about invites and the table's pace."""
 
     #: Shown in the lobby; a private table is reached only by its links.
     listed: bool = True
     #: Wait for every human seat to be claimed (or for the creator's start).
     wait: bool = False
+    #: Turn-based: hours per move, and no stand-in unless this clock runs out.
+    turn_hours: int | None = None
+    #: ``own``: spectators chat among themselves; ``none``: they do not chat.
+    spectator_chat: str = "own"
+
+    def create_args(self, clock: int | None) -> dict[str, Any]:
+        """The keyword arguments of :meth:`Hub.create` (``clock``: the
+        request's per-move seconds)."""
+        turn_based = self.turn_hours is not None
+        return {
+            "clock": self.turn_hours * 3600 if self.turn_hours is not None else clock,
+            "listed": self.listed,
+            "waiting": self.wait,
+            "turn_based": turn_based,
+            "spectator_chat": self.spectator_chat,
+        }
 
 
 def read_flags(body: dict[str, Any]) -> TableFlags:
     """The invite flags of a parsed create request (:class:`TableError` if bad)."""
-    values = {}
-    for key in BODY_KEYS:
+    values: dict[str, Any] = {}
+    for key in ("listed", "wait"):
         value = body.get(key, getattr(TableFlags, key))
         if not isinstance(value, bool):
             raise TableError(f"'{key}' must be true or false")
         values[key] = value
-    return TableFlags(**values)
+    hours = body.get("turn_hours")
+    if hours is not None and (
+        not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= MAX_TURN_HOURS
+    ):
+        raise TableError(f"'turn_hours' must be whole hours from 1 to {MAX_TURN_HOURS}")
+    if hours is not None and body.get("clock") is not None:
+        raise TableError("a turn-based table's clock is its 'turn_hours'")
+    chat = body.get("spectator_chat", "own")
+    if chat not in SPECTATOR_CHATS:
+        raise TableError('\'spectator_chat\' must be "own" or "none"')
+    return TableFlags(turn_hours=hours, spectator_chat=chat, **values)
 
 
 class InviteError(Exception):

@@ -155,6 +155,10 @@ class TableRuntime:
         self.waiting = row.waiting
         #: The table this one is the rematch of: its seats are kept for their people.
         self.rematch_of = row.rematch_of
+        #: Played over hours or days: no stand-in, only the per-move clock.
+        self.turn_based = row.turn_based
+        #: ``own``: spectators chat among themselves; ``none``: not at all.
+        self.spectator_chat = row.spectator_chat
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.bot_task: asyncio.Task[None] | None = None
@@ -206,6 +210,8 @@ class TableRuntime:
             **({"clock": self.clock} if self.clock else {}),
             **({"waiting": True} if self.waiting else {}),
             **({"listed": False} if not self.listed else {}),
+            **({"turn_based": True} if self.turn_based else {}),
+            "spectator_chat": self.spectator_chat,
         }
 
     def record(self) -> dict[str, Any]:
@@ -485,6 +491,9 @@ class TableRuntime:
 
     def start_grace(self, seat: Seat) -> None:
         # A waiting table has no stand-ins: the grace counts from its start.
+        # A turn-based table has none at all: only its clock moves for a person.
+        if self.turn_based:
+            return
         if seat.grace_task is None and not seat.standin and not self.finished and not self.waiting:
             seat.grace_task = asyncio.create_task(self._grace(seat))
 
@@ -521,7 +530,8 @@ class TableRuntime:
             async with self.hub.engine.connect() as db_conn:
                 lines = await db.recent_chat(db_conn, self.id, CHAT_HISTORY)
         for seat_no, text in lines:
-            conn.send(self.chat_message(seat_no, text))
+            if (seat_no is None) == (conn.seat is None):
+                conn.send(self.chat_message(seat_no, text))
         if conn.seat is not None and self.seats[conn.seat].kind == "human":
             # Tell the person who comes back what was played for them since
             # their own last move.
@@ -546,7 +556,22 @@ class TableRuntime:
         name = self.seats[seat].name if seat is not None else "spectator"
         return {"type": "chat", "seat": seat, "name": html.escape(name), "text": html.escape(text)}
 
-    async def chat(self, seat: int | None, text: str) -> None:
+    def broadcast_chat(self, seat: int | None, text: str) -> None:
+        """A chat line to its audience: the players' lines to the players,
+        the spectators' to the spectators (never across)."""
+        message = encode(self.chat_message(seat, text))
+        for conn in list(self.connections):
+            if (conn.seat is None) == (seat is None):
+                conn.send(message)
+
+    async def chat(self, seat: int | None, text: str) -> dict[str, Any] | None:
+        """Say ``text``; an error message for the sender if it may not."""
+        if seat is None and self.spectator_chat == "none":
+            return {
+                "type": "error",
+                "code": "bad_message",
+                "message": "spectators have no chat at this table",
+            }
         async with self.hub.engine.begin() as conn:
             chat_id = await db.insert_chat(conn, self.id, seat, text)
             if self.hub.shared:
@@ -554,7 +579,8 @@ class TableRuntime:
                 await db.notify_chat(conn, self.id, chat_id)
         if self.chat_lines is not None:
             self.chat_lines.append((seat, text))
-        self.broadcast(self.chat_message(seat, text))
+        self.broadcast_chat(seat, text)
+        return None
 
     async def rename(self, seat: int, name: str) -> None:
         async with self.lock:
@@ -681,7 +707,7 @@ class Hub:
             async with self.engine.connect() as conn:
                 found = await db.chat_line(conn, chat_id)
             if found is not None and found[0] == runtime.id:
-                runtime.broadcast(runtime.chat_message(found[1], found[2]))
+                runtime.broadcast_chat(found[1], found[2])
         except Exception:
             logs.failure("cannot relay chat", table=runtime.id)
 
@@ -755,6 +781,8 @@ class Hub:
         waiting: bool = False,
         creator_seat: int | None = None,
         claimed: list[bool] | None = None,
+        turn_based: bool = False,
+        spectator_chat: str = "own",
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table, its chance drawn up to the first decision and
         committed. Returns it and each seat's token (``None`` for bots and
@@ -799,6 +827,8 @@ class Hub:
             listed=listed,
             creator_hash=creator.token_hash if creator is not None else None,
             waiting=waiting and any(not r.claimed for r in seat_rows),
+            turn_based=turn_based,
+            spectator_chat=spectator_chat,
         )
         state = game.new_initial_state()
         runtime = TableRuntime(self, row, seat_rows, [], state)
@@ -849,6 +879,8 @@ class Hub:
                 listed=table.listed,
                 waiting=True,
                 creator_seat=asker,
+                turn_based=table.turn_based,
+                spectator_chat=table.spectator_chat,
                 claimed=[s.kind != "human" for s in table.seats],
             )
             # Who asks is told to the table by ``invites.Invites.rematch``.
