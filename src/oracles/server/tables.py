@@ -211,6 +211,10 @@ class TableRuntime:
             **({"waiting": True} if self.waiting else {}),
             **({"listed": False} if not self.listed else {}),
             **({"turn_based": True} if self.turn_based else {}),
+            # Beyond the SPEC: whose turn it is (public), for "your tables".
+            "to_move": self.state.current_player()
+            if not self.finished and self.state.current_player() >= 0
+            else None,
             "spectator_chat": self.spectator_chat,
         }
 

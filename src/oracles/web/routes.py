@@ -38,6 +38,7 @@ from oracles.core.errors import OraclesError
 from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
 from oracles.web import present
+from oracles.web.friends import table_friends
 
 STATIC = Path(__file__).parent / "static"
 LANG_COOKIE = "oracles_lang"
@@ -208,14 +209,21 @@ def web_routes(
         # The creator takes the first person's seat; the others wait for
         # their people, who come by their invite links.
         humans = [index for index, kind in enumerate(seats) if kind.strip().lower() == "human"]
+        names: list[str | None] | None = None
+        if humans and str(form.get("name", "")).strip():
+            names = [str(form["name"]) if index == humans[0] else None for index in range(len(seats))]
+        hours = str(form.get("turn_hours", "")).strip()
         try:
             table, tokens = await hub.create(
                 game_id,
                 options,
-                parse_seats(seats, None),
+                parse_seats(seats, names),
                 creator_seat=humans[0] if humans else None,
                 waiting=len(humans) > 1,
                 listed=not form.get("private"),
+                clock=int(hours) * 3600 if hours.isdigit() and 1 <= int(hours) <= 720 else None,
+                turn_based=hours.isdigit() and 1 <= int(hours) <= 720,
+                spectator_chat="none" if form.get("spectator_chat") == "none" else "own",
             )
         except table_error as error:
             return render(request, "error.html", 422, message=str(error))
@@ -301,6 +309,25 @@ def web_routes(
             seat=seat,
             token=token or "",
             board=board,
+            title=present.GAME_TITLES.get(table.game_id, table.game_id),
+            friends=table_friends(table, seat, token, str(request.base_url)),
+        )
+
+    async def invite_page(request: Request) -> Response:
+        """A seat's invite link: pick a name and sit down (``/join``)."""
+        table = await hub.read(request.path_params["table_id"])
+        seat = request.path_params["seat"]
+        if table is None or not 0 <= seat < len(table.seats):
+            return render(request, "error.html", 404, message=translate(language(request), "No such table."))
+        place = table.seats[seat]
+        free = place.kind == "human" and not place.claimed and not table.finished and table.rematch_of is None
+        return render(
+            request,
+            "invite.html",
+            409 if not free else 200,
+            table=table,
+            seat=seat,
+            open=free,
             title=present.GAME_TITLES.get(table.game_id, table.game_id),
         )
 
@@ -402,6 +429,7 @@ def web_routes(
         Route("/join/{table_id}/{seat:int}", join, methods=["POST"]),
         Route("/t/{table_id}", table_page),
         Route("/t/{table_id}/board", board),
+        Route("/t/{table_id}/seat/{seat:int}", invite_page),
         Route("/replay/{table_id}", replay),
         Route("/rules/{game}", rules),
         Route("/lang/{lang}", set_language),
