@@ -119,6 +119,9 @@ class Server:
             str(self.db),
         ]
         command += ["--grace", "86400", "--rate", "20", "--log-level", self.log_level]
+        # One load client stands for thousands of people: lift the per-client limits.
+        for limit in UNLIMITED:
+            command += ["--limit", limit]
         self.proc = subprocess.Popen(command, stdout=self.log, stderr=self.log, start_new_session=True)
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -153,6 +156,17 @@ class Server:
         self.stop()
         self.log.close()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+#: The per-address limits lifted for the load client (``docs/server.md``, limits).
+UNLIMITED = (
+    "create_rate=100000",
+    "create_burst=100000",
+    "connect_rate=100000",
+    "connect_burst=100000",
+    "max_sockets_per_client=100000",
+    "max_unattended=100000",
+)
 
 
 def create_tables(base: str, tables: int) -> list[tuple[str, list[str]]]:

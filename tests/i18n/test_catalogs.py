@@ -18,7 +18,11 @@ def marked_messages() -> set[str]:
     found: set[str] = set()
     for _, _, message, _, _ in extract_from_dir(
         str(SOURCE),
-        method_map=[("**.py", "python"), ("web/templates/**.html", "jinja2.ext:babel_extract")],
+        method_map=[
+            ("**.py", "python"),
+            ("web/templates/**.html", "jinja2.ext:babel_extract"),
+            ("games/*/templates/**.html", "jinja2.ext:babel_extract"),
+        ],
         keywords=KEYWORDS,
     ):
         found.add(message if isinstance(message, str) else message[0])

@@ -305,14 +305,14 @@ def test_losing_insert_rolls_back_and_answers_stale(pg_cluster: PostgresCluster 
 
             second.catch_up = late_catch_up  # type: ignore[method-assign]
             ack = await first.submit(seat, legal[0], version, "won")
-            assert ack["type"] == "ack" and ack["version"] == version + 1
+            assert ack.version == version + 1 and not ack.duplicate
             with pytest.raises(ProtocolError) as lost:
                 await second.submit(seat, legal[-1], version, "lost")
             assert lost.value.code == "stale"
             assert second.version == first.version and second.texts == first.texts
             # The winner's id, resent through the other process: a duplicate.
             again = await second.submit(seat, legal[0], version, "won")
-            assert again["duplicate"] and again["version"] == version + 1
+            assert again.duplicate and again.version == version + 1
         finally:
             for hub in hubs:
                 await hub.close()

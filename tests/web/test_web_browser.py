@@ -42,7 +42,8 @@ def table_id(page: Any) -> str:
     return str(page.get_attribute("#table", "data-table"))
 
 
-@pytest.mark.parametrize("game", ["oracle", "inrah", "codename"])
+# Codename is played by its pieces, not by move buttons: test_web_codename_pieces.py.
+@pytest.mark.parametrize("game", ["oracle", "inrah"])
 def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: str) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
     page = context.new_page()

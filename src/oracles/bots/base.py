@@ -71,6 +71,12 @@ class Bot(ABC):
     param_ranges: ClassVar[dict[str, tuple[float, float]]] = {}
     #: The accepted values of each text parameter.
     param_choices: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: The parameter that bounds a move's thinking time in seconds, if any:
+    #: a game server caps it, and sets it where a spec leaves it out
+    #: (:func:`oracles.bots.specs.bounded_spec`).
+    time_param: ClassVar[str | None] = None
+    #: Whether the bot answers at once in any position (no search budget).
+    quick: ClassVar[bool] = False
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         self.seat = seat
@@ -145,6 +151,7 @@ class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
 
     name = "random"
+    quick = True
 
     def choose(self, info: SeatInfo) -> int:
         return self.rng.choice(info.legal_actions())

@@ -25,6 +25,7 @@ class HeuristicBot(Bot):
     seat's information."""
 
     name: ClassVar[str] = "heuristic"
+    quick: ClassVar[bool] = True
 
     def choose(self, info: SeatInfo) -> int:
         legal = info.legal_actions()

@@ -173,6 +173,7 @@ class ISMCTSBot(Bot):
         "turns": (0, 1000),
         "guided": (0, 100_000),
     }
+    time_param: ClassVar[str | None] = "seconds"
     param_choices: ClassVar[dict[str, tuple[str, ...]]] = {
         "rollout": ("auto", "random", "heuristic"),
         "horizon": ("auto", "round", "turn", "game"),

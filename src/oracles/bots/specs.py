@@ -113,6 +113,36 @@ def parse_bot_spec(spec: str) -> tuple[type[Bot], dict[str, Any]]:
     return cls, params
 
 
+def bounded_spec(spec: str, max_seconds: float) -> str:
+    """``spec`` as a game server runs it: a quick bot as it is; a searching
+    bot with its time budget (``time_param``) at most ``max_seconds`` a
+    move, and set to that where the spec leaves it out (so that an
+    iteration budget cannot run for hours); any other bot refused. An
+    :class:`OptionError` says why.
+
+    >>> bounded_spec("ismcts:iterations=500", 5)
+    'ismcts:iterations=500:seconds=5'
+    >>> bounded_spec("ismcts:seconds=3600", 5)
+    Traceback (most recent call last):
+    ...
+    oracles.core.errors.OptionError: bot 'ismcts': at most 5 seconds a move on this server, got 3600
+    """
+    cls, params = parse_bot_spec(spec)
+    if cls.quick:
+        return spec.strip()
+    key = cls.time_param
+    if key is None:
+        raise OptionError(f"bot '{cls.name}' is not offered on this server (it has no time budget)")
+    limit = f"{max_seconds:g}"
+    given = params.get(key)
+    if given is not None and given > max_seconds:
+        raise OptionError(f"bot '{cls.name}': at most {limit} seconds a move on this server, got {given:g}")
+    if given:
+        return spec.strip()
+    kept = [part for part in spec.strip().split(":") if part.partition("=")[0].strip() != key]
+    return ":".join([*kept, f"{key}={limit}"])
+
+
 def make_bot(spec: str, seat: int, seed: int | str = 0) -> Bot:
     """The bot named by ``spec`` for ``seat``."""
     cls, params = parse_bot_spec(spec)

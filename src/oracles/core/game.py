@@ -223,6 +223,18 @@ class State(ABC):
         """Every action applied so far, chance included."""
         return list(self._history)
 
+    def starter(self) -> int | None:
+        """The seat that dealt the first round (or began the game), once
+        chance has picked it; ``None`` before, and in games where chance
+        picks no such seat. A rematch lets the next seat start.
+        """
+        return None
+
+    def starter_chance(self, seat: int) -> int | None:
+        """At the chance event that picks :meth:`starter`: the chance action
+        that makes ``seat`` the starter; ``None`` at any other node."""
+        return None
+
     # -------------------------------------------------------------- chance
     @abstractmethod
     def sample_chance(self, rng: random.Random) -> int:

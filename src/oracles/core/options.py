@@ -67,6 +67,12 @@ class Option:
     maximum: int | None = None
     choices: tuple[str, ...] | None = None
     check: Callable[[Any, dict[str, Any]], str | None] | None = None
+    #: Bounds for values that come from another machine (the game server):
+    #: the largest integer, and the only texts accepted. A local user may
+    #: ask for a thousand rounds or an edition file; a stranger may not
+    #: make the server work without end or read its disk.
+    remote_maximum: int | None = None
+    remote_choices: tuple[str, ...] | None = None
 
     def describe_domain(self) -> str:
         if self.kind is bool:
@@ -138,6 +144,37 @@ def resolve_options(game_id: str, schema: Sequence[Option], given: Mapping[str, 
             default = option.default(resolved) if callable(option.default) else option.default
             resolved[option.name] = option.coerce(game_id, default, resolved)
     return resolved
+
+
+def check_remote_options(game_id: str, schema: Sequence[Option], given: Mapping[str, Any]) -> None:
+    """Refuse values of ``given`` beyond the options' remote bounds (an
+    :class:`OptionError` naming the option), before anything reads them.
+
+    >>> rounds = Option("rounds", int, 3, "rounds to play", minimum=1, remote_maximum=12)
+    >>> check_remote_options("demo", (rounds,), {"rounds": 13})
+    Traceback (most recent call last):
+    ...
+    oracles.core.errors.OptionError: option 'rounds' of game 'demo': at most 12 on a server, got 13
+    """
+    by_name = {option.name: option for option in schema}
+    for name, value in given.items():
+        option = by_name.get(name) if isinstance(name, str) else None
+        if option is None:
+            continue  # resolve_options names the unknown option
+        number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        if isinstance(value, str):
+            number = parse_integer(value)
+        if option.remote_maximum is not None and number is not None and number > option.remote_maximum:
+            raise OptionError(
+                f"option '{name}' of game '{game_id}': at most {option.remote_maximum} on a server, "
+                f"got {shown(value)}"
+            )
+        choices = option.remote_choices
+        if choices is not None and (not isinstance(value, str) or value.strip().lower() not in choices):
+            raise OptionError(
+                f"option '{name}' of game '{game_id}' must be one of {', '.join(choices)} on a server, "
+                f"got {shown(value)}"
+            )
 
 
 def parse_option_assignments(pairs: Sequence[str]) -> dict[str, str]:

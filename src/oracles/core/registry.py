@@ -29,6 +29,10 @@ GAMES: dict[str, str] = {
 }
 
 
+#: The game a front end starts with when none is named (the first listed).
+DEFAULT_GAME = next(iter(GAMES))
+
+
 def game_ids() -> list[str]:
     """The registered game ids, sorted."""
     return sorted(GAMES)

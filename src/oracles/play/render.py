@@ -16,6 +16,7 @@ from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
+from oracles.core.errors import OraclesError
 from oracles.core.registry import game_part
 from oracles.i18n import ntranslate, translate
 from oracles.play.i18n import message
@@ -63,16 +64,54 @@ class Renderer:
         return text
 
     def observed(self, view: dict[str, Any]) -> str | None:
-        """What the viewing seat saw of the last action, if the view logs it."""
+        """What the viewing seat saw of the last action, if the view logs it
+        and the game does not tell its own story (see :meth:`story`)."""
         log = view.get("log")
+        if _narrator(view) is not None:
+            return None
         if isinstance(log, list) and log:
             return str(log[-1])
         return None
 
-    def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-        """Extra lines worth saying after an action (trick winners, round
-        summaries); the generic renderer has none."""
+    def story_names(self, view: dict[str, Any]) -> list[str]:
+        """The seats as the terminal's story calls them: "Seat 1", counted
+        from 1, the viewer's own "Seat 1 (you)"."""
+        viewer = view.get("seat")
+        names = []
+        for seat in range(int(view.get("players") or len(view.get("scores") or []))):
+            name = self.tr("Seat {seat}", seat=seat + 1)
+            names.append(self.tr("{name} (you)", name=name) if seat == viewer else name)
+        return names
+
+    def story(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """The events logged since ``before``, told by the game's ``narrate``
+        part in this renderer's language (the web page's sentences too)."""
+        narrator = _narrator(after)
+        if narrator is None:
+            return []
+        log = after.get("log") or []
+        seen = before.get("log") or []
+        last = seen[-1].get("seq", -1) if seen and isinstance(seen[-1], dict) else -1
+        names = self.story_names(after)
+        viewer = after.get("seat")
+        # Every event an action sets off carries that action's seq.
+        return [
+            str(narrator.narrate(event, viewer, names, self.lang))
+            for event in log
+            if isinstance(event, dict) and int(event.get("seq", -1)) > last
+        ]
+
+    def summaries(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """Lines summing up what just ended (a round's points), told after
+        the story; none by default."""
         return []
+
+    def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """Lines worth saying after an action: the game's story of what
+        happened since ``before``, then the summaries."""
+        return [line.replace("[", "\\[") for line in self.story(before, after)] + self.summaries(
+            before, after
+        )
 
     def shortcut(self, text: str, legal: dict[str, int], view: dict[str, Any]) -> list[int]:
         """Legal actions a short form may mean (an empty list if none)."""
@@ -118,6 +157,17 @@ class Renderer:
 
     def final(self, view: dict[str, Any]) -> RenderableType:
         return Group(self.scores(view))
+
+
+def _narrator(view: dict[str, Any]) -> Any:
+    """The ``narrate`` part of the view's game, or None."""
+    game = view.get("game")
+    if not isinstance(game, str):
+        return None
+    try:
+        return game_part(game, "narrate")
+    except (KeyError, ValueError, OraclesError):
+        return None
 
 
 def renderer_for(game_id: str, lang: str) -> Renderer:

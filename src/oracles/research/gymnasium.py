@@ -42,7 +42,7 @@ from gymnasium import spaces
 from oracles.bots.base import Bot, SeatInfo
 from oracles.bots.specs import make_bot
 from oracles.core.game import State
-from oracles.core.registry import game_ids, load_game
+from oracles.core.registry import DEFAULT_GAME, game_ids, load_game
 from oracles.research.encoding import encoder_for
 
 __all__ = ["OraclesEnv", "make_env"]
@@ -55,7 +55,7 @@ class OraclesEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def __init__(
         self,
-        game: str = "oracle",
+        game: str = DEFAULT_GAME,
         *,
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
@@ -153,7 +153,7 @@ class OraclesEnv(gymnasium.Env[np.ndarray, np.int64]):
         pass
 
 
-def make_env(game: str = "oracle", **kwargs: Any) -> OraclesEnv:
+def make_env(game: str = DEFAULT_GAME, **kwargs: Any) -> OraclesEnv:
     """``OraclesEnv(game, **kwargs)``."""
     return OraclesEnv(game, **kwargs)
 

@@ -31,7 +31,9 @@ def to_openspiel(state: State) -> Any:
     """The same position as a state of the pyspiel adapter (its history
     replayed, a deal drawn step by step)."""
     game_id = state.game.id
-    params = {k: v for k, v in state.game.options.items() if not (k == "players" and game_id == "codename")}
+    # A game for a fixed number of players takes no "players" parameter there.
+    fixed = state.game.min_players == state.game.max_players
+    params = {k: v for k, v in state.game.options.items() if not (k == "players" and fixed)}
     result = pyspiel.load_game(short_name(game_id), params).new_initial_state()
     for action in state.history():
         inner = result.core_state

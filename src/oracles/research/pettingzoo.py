@@ -39,7 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from oracles.core.game import State
-from oracles.core.registry import game_ids, load_game
+from oracles.core.registry import DEFAULT_GAME, game_ids, load_game
 from oracles.research.encoding import encoder_for
 
 __all__ = ["OraclesAECEnv", "env"]
@@ -56,7 +56,7 @@ class OraclesAECEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str = "oracle",
+        game: str = DEFAULT_GAME,
         *,
         observation: str = "information_state",
         render_mode: str | None = None,
@@ -166,7 +166,7 @@ class OraclesAECEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def env(game: str = "oracle", **kwargs: Any) -> OraclesAECEnv:
+def env(game: str = DEFAULT_GAME, **kwargs: Any) -> OraclesAECEnv:
     """The AEC environment of ``game`` with its options (and ``observation``, ``render_mode``)."""
     return OraclesAECEnv(game, **kwargs)
 

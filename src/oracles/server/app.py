@@ -8,44 +8,52 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import time
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
+import msgspec
 from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from oracles.bots.specs import parse_bot_spec
-from oracles.core.errors import OraclesError
 from oracles.server import logs, protocol
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
 from oracles.server.db import make_engine
 from oracles.server.hints import Hints
 from oracles.server.invites import Invites, read_flags
+from oracles.server.limits import (
+    LimitError,
+    RateLimiter,
+    TableError,
+    TokenBucket,
+    checked_bot,
+    client_address,
+)
 from oracles.server.migrate import upgrade
-from oracles.server.tables import Connection, Hub, SeatSpec, TableError, TableRuntime
+from oracles.server.tables import Connection, Hub, SeatSpec, TableRuntime
 from oracles.server.writer import MoveWriter, sqlite_path
 
-MAX_BODY = 64 * 1024
 MAX_CLOCK = 24 * 3600
+#: Most seats a table may list (no game has more than six).
+MAX_SEATS = 12
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, retry_after: float | None = None) -> JSONResponse:
+    headers = {"retry-after": str(round(retry_after))} if retry_after is not None else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
-def parse_seats(value: Any, names: Any) -> list[SeatSpec]:
-    """The ``seats`` list of a create request: ``"human"`` or ``"bot:<spec>"``."""
-    if not isinstance(value, list) or not value:
-        raise TableError('\'seats\' must be a non-empty list of "human" or "bot:<spec>"')
+def parse_seats(value: Any, names: Any, max_bot_seconds: float = 5.0) -> list[SeatSpec]:
+    """The ``seats`` list of a create request: ``"human"`` or ``"bot:<spec>"``,
+    each bot's time budget bounded by ``max_bot_seconds`` a move."""
+    if not isinstance(value, list) or not value or len(value) > MAX_SEATS:
+        raise TableError(f'\'seats\' must be a list of 1 to {MAX_SEATS} "human" or "bot:<spec>"')
     if names is not None and (not isinstance(names, list) or len(names) != len(value)):
         raise TableError("'names' must be a list with one name per seat")
     specs = []
@@ -60,74 +68,142 @@ def parse_seats(value: Any, names: Any) -> list[SeatSpec]:
         if seat.strip().lower() == "human":
             specs.append(SeatSpec("human", None, name.strip() if name else f"Seat {index + 1}"))
         elif seat.startswith("bot:"):
-            spec = seat[4:].strip()
             try:
-                parse_bot_spec(spec)
-            except OraclesError as error:
-                raise TableError(f"seat {index}: {error}") from None
+                spec = checked_bot(seat[4:].strip(), max_bot_seconds)
+            except LimitError as error:
+                raise TableError(f"seat {index}: {error.message}") from None
             specs.append(SeatSpec("bot", spec, name.strip() if name else f"Bot ({spec.split(':')[0]})"))
         else:
             raise TableError(f'seat {index}: {seat[:40]!r} is neither "human" nor "bot:<spec>"')
     return specs
 
 
-async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise TableError("the request is too large")
+Text = Annotated[str, msgspec.Meta(max_length=200)]
+OptionValue = bool | int | Annotated[str, msgspec.Meta(max_length=200)]
+OptionName = Annotated[str, msgspec.Meta(max_length=40)]
+
+
+class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of ``POST /api/tables`` (``docs/server.md``): every key
+    named here, no other; integers within 64 bits, text strict UTF-8."""
+
+    game: Annotated[str, msgspec.Meta(max_length=32)]
+    seats: Annotated[list[Text], msgspec.Meta(max_length=MAX_SEATS)]
+    #: Each value is read on its own (:func:`option_values`), so that an
+    #: error names its option.
+    options: Annotated[dict[OptionName, msgspec.Raw], msgspec.Meta(max_length=20)] = {}
+    names: Annotated[list[Text | None], msgspec.Meta(max_length=MAX_SEATS)] | None = None
+    clock: int | None = None
+    hints: bool = False
+    #: Invites and pace (``invites.read_flags``).
+    listed: bool = True
+    wait: bool = False
+    turn_hours: int | None = None
+    spectator_chat: Annotated[str, msgspec.Meta(max_length=8)] = "own"
+
+
+class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of ``POST /api/tables/<id>/join``."""
+
+    seat: int
+    name: Annotated[str, msgspec.Meta(max_length=200)] | None = None
+
+
+def read_json(body: bytes, kind: type[Any]) -> Any:
+    """``body`` decoded as ``kind``, or a :class:`TableError` (422) naming
+    the key at fault."""
     try:
-        return json.loads(body or b"null")
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise TableError("the request body is not valid JSON") from None
+        return msgspec.json.decode(body or b"null", type=kind)
+    except msgspec.MsgspecError as error:
+        raise TableError(protocol.explain(error)) from None
 
 
-class TokenBucket:
-    """Per-connection rate limit: ``rate`` messages a second, bursts of ``burst``."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = float(burst)
-        self.tokens = float(burst)
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        self.tokens -= 1
-        return self.tokens >= 0
+def option_values(options: dict[str, msgspec.Raw]) -> dict[str, Any]:
+    """The ``options`` of a create request, each value a boolean, a 64-bit
+    integer or a short text; a :class:`TableError` names the option at fault."""
+    out: dict[str, Any] = {}
+    for name, raw in options.items():
+        try:
+            out[name] = msgspec.json.decode(raw, type=OptionValue)
+        except msgspec.MsgspecError as error:
+            raise TableError(f"'options.{name[:40]}': {protocol.explain(error)}") from None
+    return out
 
 
-class NoReferrer:
-    """Every HTTP answer says ``Referrer-Policy: no-referrer``: a table's
-    link holds the seat's token, which must not leak to other sites. Also
-    logs each request by its path alone (never its query: the token)."""
+class BodyTooLarge(Exception):
+    """A request body went past the server's limit while being read."""
 
-    def __init__(self, app: ASGIApp) -> None:
+
+def _json_answer(status: int, payload: dict[str, Any], headers: list[tuple[bytes, bytes]]) -> list[Any]:
+    body = protocol.encode(payload).encode()
+    head = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    return [
+        {"type": "http.response.start", "status": status, "headers": [*head, *headers]},
+        {"type": "http.response.body", "body": body},
+    ]
+
+
+class Guard:
+    """The HTTP boundary, around every route: each answer says
+    ``Referrer-Policy: no-referrer`` (a table's link holds the seat's token,
+    which must not leak to other sites) and is logged by its path alone
+    (never its query: the token); a body past ``max_body`` bytes is refused
+    with 413 as soon as it is announced or read that far, never held whole;
+    an unexpected failure is logged with its traceback and answered 500,
+    with the same header."""
+
+    def __init__(self, app: ASGIApp, max_body: int = 64 * 1024) -> None:
         self.app = app
+        self.max_body = max_body
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
+        policy = (b"referrer-policy", b"no-referrer")
 
-        async def send_with_header(message: Any) -> None:
+        async def guarded_send(message: Any) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message.setdefault("headers", [])
-                message["headers"] = [*message["headers"], (b"referrer-policy", b"no-referrer")]
+                message["headers"] = [*message["headers"], policy]
                 logs.event("request", method=scope["method"], path=scope["path"], status=message["status"])
             await send(message)
 
-        await self.app(scope, receive, send_with_header)
+        async def refuse(status: int, message: str) -> None:
+            # After a refused body the connection closes: the rest is not read.
+            closing = [(b"connection", b"close")] if status == 413 else []
+            for part in _json_answer(status, {"error": message}, [policy, *closing]):
+                if part["type"] == "http.response.start":
+                    logs.event("request", method=scope["method"], path=scope["path"], status=status)
+                await send(part)
 
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
+            await refuse(413, f"the request body is larger than {self.max_body} bytes")
+            return
+        seen = 0
 
-TABLE_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">
-<title>oracles table {id}</title></head>
-<body><main id="table" data-table="{id}" data-version="">
-<p>Table {id}. The web page comes with the next release; play over the WebSocket
-<code>/ws/tables/{id}</code> (see docs/server.md).</p></main></body></html>
-"""
+        async def counted_receive() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_body:
+                    raise BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, counted_receive, guarded_send)
+        except BodyTooLarge:
+            if not started:
+                await refuse(413, f"the request body is larger than {self.max_body} bytes")
+        except Exception:
+            logs.failure("request failed", method=scope["method"], path=scope["path"])
+            if not started:
+                await refuse(500, "the server failed on this request; it has been logged")
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -164,31 +240,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def create_table(request: Request) -> Response:
         try:
-            body = await _json_body(request)
-            if not isinstance(body, dict):
-                raise TableError("the request must be a JSON object")
-            game = body.get("game")
-            if not isinstance(game, str):
-                raise TableError("'game' must be a game id")
-            options = body.get("options")
-            options = {} if options is None else options
-            if not isinstance(options, dict):
-                raise TableError("'options' must be a JSON object")
-            clock = body.get("clock")
-            if clock is not None and (
-                not isinstance(clock, int) or isinstance(clock, bool) or not 1 <= clock <= MAX_CLOCK
-            ):
+            body: CreateRequest = read_json(await request.body(), CreateRequest)
+            clock = body.clock
+            if clock is not None and not 1 <= clock <= MAX_CLOCK:
                 raise TableError(f"'clock' must be whole seconds from 1 to {MAX_CLOCK}")
-            seats = parse_seats(body.get("seats"), body.get("names"))
-            hints_on = body.get("hints", False)
-            if not isinstance(hints_on, bool):
-                raise TableError("'hints' must be true or false")
+            seats = parse_seats(body.seats, body.names, settings.max_bot_seconds)
             flags = read_flags(body)
-            table, tokens = await hub.create(game, options, seats, **flags.create_args(clock))
-            if hints_on:
+            table, tokens = await hub.create(
+                body.game,
+                option_values(body.options),
+                seats,
+                client=client_address(request.scope),
+                **flags.create_args(clock),
+            )
+            if body.hints:
                 await hint_desk.enable(table.id)
         except TableError as error:
-            return _error(422, str(error))
+            return _error(error.status, error.message, error.retry_after)
         out = []
         for seat, token in zip(table.seats, tokens, strict=True):
             entry: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind}
@@ -243,22 +311,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def join_seat(request: Request) -> Response:
         try:
-            body = await _json_body(request)
+            body: JoinRequest = read_json(await request.body(), JoinRequest)
         except TableError as error:
             return _error(422, str(error))
-        status, answer = await invites.join(request.path_params["table_id"], body)
+        status, answer = await invites.join(
+            request.path_params["table_id"], {"seat": body.seat, "name": body.name}
+        )
         return JSONResponse(answer, status_code=status)
 
     async def start_table(request: Request) -> Response:
         token = request.query_params.get("token") or request.headers.get("x-oracles-token") or ""
         status, answer = await invites.start(request.path_params["table_id"], token)
         return JSONResponse(answer, status_code=status)
-
-    async def table_page(request: Request) -> Response:
-        table = await _table(request)
-        if table is None:
-            return HTMLResponse("<!doctype html><title>no such table</title><p>No such table.</p>", 404)
-        return HTMLResponse(TABLE_PAGE.format(id=table.id))
 
     async def healthz(request: Request) -> Response:
         try:
@@ -279,27 +343,56 @@ def create_app(settings: Settings | None = None) -> Starlette:
         parts = urlsplit(origin)
         return parts.scheme in ("http", "https") and parts.netloc == host
 
+    connect_limiter = RateLimiter("connections", settings.connect_rate, settings.connect_burst)
+    #: Open sockets per client address.
+    open_sockets: dict[str, int] = {}
+
+    async def deny(websocket: WebSocket, status: int, message: str, retry_after: float | None = None) -> None:
+        """Refuse a handshake with an HTTP answer (403, 429, 503)."""
+        headers = {"retry-after": str(round(retry_after))} if retry_after is not None else None
+        try:
+            await websocket.send_denial_response(JSONResponse({"error": message}, status, headers=headers))
+        except RuntimeError:  # the ASGI server cannot send one: close, which answers 403
+            await websocket.close(code=1008)
+
     async def game_socket(websocket: WebSocket) -> None:
         table_id = websocket.path_params["table_id"]
         token = websocket.query_params.get("token")
+        address = client_address(websocket.scope)
         if not origin_allowed(websocket):
             logs.event("refused", table=table_id, why="origin")
             await websocket.close(code=1008)
+            return
+        try:
+            connect_limiter.hit(address)
+        except LimitError as error:
+            logs.event("refused", table=table_id[:40], why="rate")
+            await deny(websocket, error.status, error.message, error.retry_after)
             return
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         seat = None
         if table is not None and token is not None:
             seat = await invites.seat_of(table, token)
         if table is None or (token is not None and seat is None) or hub.closing:
-            logs.event("refused", table=table_id, why="table or token")
+            logs.event("refused", table=table_id[:40], why="table or token")
             await websocket.close(code=1008)
             return
-        await websocket.accept()
+        if open_sockets.get(address, 0) >= settings.max_sockets_per_client:
+            logs.event("refused", table=table.id, why="client's sockets")
+            await deny(websocket, 429, "too many open connections from this address", 10)
+            return
+        if table.admitted >= settings.max_sockets_per_table:
+            logs.event("refused", table=table.id, why="table full")
+            await deny(websocket, 503, "this table has as many connections as it can take", 30)
+            return
+        table.admitted += 1
+        open_sockets[address] = open_sockets.get(address, 0) + 1
         conn = Connection(websocket.send_text, seat)
-        logs.event("connected", table=table.id, seat=seat)
-        bucket = TokenBucket(settings.rate, settings.burst)
-        await table.attach(conn)
         try:
+            await websocket.accept()
+            logs.event("connected", table=table.id, seat=seat)
+            bucket = TokenBucket(settings.rate, settings.burst)
+            await table.attach(conn)
             while not conn.closed:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
@@ -318,10 +411,21 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     refused = protocol.move_id_of(raw)
                     conn.send(protocol.error(protocol.BAD_MESSAGE, "too many messages: slow down", refused))
                     continue
-                await handle(table, conn, raw)
+                try:
+                    await handle(table, conn, raw)
+                except Exception:
+                    # Whatever a message does, the socket goes on (and is logged).
+                    logs.failure("message failed", table=table.id, seat=seat)
+                    conn.send(protocol.error(protocol.UNAVAILABLE, "the server failed on this message"))
         except WebSocketDisconnect:
             pass
         finally:
+            left = open_sockets.get(address, 1) - 1
+            if left > 0:
+                open_sockets[address] = left
+            else:
+                open_sockets.pop(address, None)
+            table.admitted -= 1
             await table.detach(conn)
             logs.event("disconnected", table=table.id, seat=seat)
 
@@ -335,8 +439,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if conn.seat is None:
                 conn.send(protocol.error(protocol.NOT_YOUR_TURN, "spectators do not move", msg.id))
                 return
+            acked: list[protocol.AckMessage] = []
+
+            def reply(ack: protocol.AckMessage) -> None:
+                acked.append(ack)
+                conn.send(ack)
+
             try:
-                conn.send(await table.submit(conn.seat, msg.action, msg.version, msg.id))
+                answer = await table.submit(conn.seat, msg.action, msg.version, msg.id, reply)
+                if not acked:  # a move already applied: nothing was broadcast
+                    conn.send(answer)
             except protocol.ProtocolError as error:
                 conn.send(protocol.error(error.code, error.message, msg.id))
                 if error.code == protocol.STALE:
@@ -345,21 +457,24 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 # The database failed: nothing was applied, the move may be resent.
                 logs.failure("move not stored", table=table.id, seat=conn.seat)
                 conn.send(
-                    protocol.error("unavailable", "the move could not be stored; send it again", msg.id)
+                    protocol.error(
+                        protocol.UNAVAILABLE, "the move could not be stored; send it again", msg.id
+                    )
                 )
         elif isinstance(msg, protocol.Hello):
             table.send_state(conn)
         elif isinstance(msg, protocol.Chat):
-            refused = await table.chat(conn.seat, msg.text)
-            if refused is not None:
-                conn.send(refused)
+            try:
+                await table.chat(conn.seat, msg.text)
+            except protocol.ProtocolError as error:
+                conn.send(protocol.error(error.code, error.message))
         elif isinstance(msg, protocol.Name):
             if conn.seat is None:
                 conn.send(protocol.error(protocol.BAD_MESSAGE, "spectators have no seat to name"))
             else:
                 await table.rename(conn.seat, msg.name)
         elif isinstance(msg, protocol.Ping):
-            conn.send({"type": "pong"})
+            conn.send(protocol.PongMessage())
         elif isinstance(msg, protocol.Hint):
             hint_desk.request(table, conn.seat, msg.version, msg.id, conn.send)
 
@@ -372,16 +487,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start_table, methods=["POST"]),
-        Route("/t/{table_id}", table_page),
         WebSocketRoute("/ws/tables/{table_id}", game_socket),
     ]
-    # The web pages (lobby, table, replay, rules) come first: their /t/<id>
-    # replaces the placeholder table page above.
+    # The web pages: the lobby, the table page /t/<id>, replay, rules.
     from oracles.web.routes import web_routes
 
-    routes = [*web_routes(hub, parse_seats, TableError, hint_desk), *routes]
+    def web_seats(value: Any, names: Any) -> list[SeatSpec]:
+        return parse_seats(value, names, settings.max_bot_seconds)
+
+    routes = [*web_routes(hub, web_seats, TableError, hint_desk), *routes]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.add_middleware(NoReferrer)
+    app.add_middleware(Guard, max_body=settings.max_body)
     app.state.hub = hub
     app.state.hints = hint_desk
     app.state.settings = settings

@@ -1,18 +1,40 @@
-"""Bots on the server: their search runs off the event loop.
+"""Bots on the server: their search runs off the event loop, fairly.
 
 A bot's choice may take seconds (ISMCTS), so it runs in a process pool: the
 worker gets the record's actions and the seat, rebuilds the state, asks the
 bot through a :class:`~oracles.bots.base.SeatInfo` (which shows the bot only
-its seat's information) and returns the action's text. The pool is made on
-first use and shut down with the server. Tests may use a thread instead.
+its seat's information) and returns the action's text. Tests may use a
+thread instead.
+
+Fairness: jobs do not go straight to the pool, whose queue is first come,
+first served. :class:`BotRunner` keeps at most one job per worker in the
+pool and the others in a queue ordered by priority, then by arrival: a
+table where someone is watching (:data:`ATTENDED`) goes before a table of
+bots that nobody watches (:data:`UNATTENDED`), and a replay's review
+(:data:`BACKGROUND`) after both. A table has at most one bot choice waiting
+at a time and every search is bounded by the server's ``max_bot_seconds``,
+so a table's bot waits at most for the jobs of its rank ahead of it.
+
+Lifetime: the workers end with the server. Each watches its parent (on
+Linux the kernel kills it when the parent dies, even by SIGKILL; elsewhere
+a thread notices the new parent within a second), and a stop terminates a
+worker still searching instead of waiting for it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import heapq
+import itertools
 import multiprocessing
+import os
 import secrets
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -22,6 +44,13 @@ from oracles.bots.specs import make_bot
 from oracles.core.records import replay_record
 
 T = TypeVar("T")
+
+#: Priorities, best first.
+ATTENDED = 0
+UNATTENDED = 1
+BACKGROUND = 2
+#: Linux's ``prctl`` option that sends a signal to a child when its parent dies.
+PR_SET_PDEATHSIG = 1
 
 
 def choose(game_id: str, options: dict[str, Any], actions: list[str], seat: int, spec: str, seed: int) -> str:
@@ -33,14 +62,43 @@ def choose(game_id: str, options: dict[str, Any], actions: list[str], seat: int,
     return state.action_to_string(action)
 
 
+def watch_parent(parent: int) -> None:
+    """In a worker: die with the server. The kernel's parent-death signal
+    where there is one (Linux), and a thread that checks the parent's pid
+    every half second either way (the signal follows the thread that
+    started the worker, the pid check the process)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)  # the server died before this worker got here
+
+    def check() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=check, name="oracles-parent-watch", daemon=True).start()
+
+
 class BotRunner:
     """Where bots think: a lazily created pool of ``workers`` processes
-    (``mode="process"``) or threads (``mode="thread"``)."""
+    (``mode="process"``) or threads (``mode="thread"``), fed fairly (see
+    the module docstring)."""
 
     def __init__(self, mode: str = "process", workers: int = 1) -> None:
         self.mode = mode
         self.workers = max(1, workers)
         self._pool: Executor | None = None
+        self._waiting: list[tuple[int, int, asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]] = []
+        self._order = itertools.count()
+        self._running = 0
+        self._closed = False
 
     def _executor(self) -> Executor:
         if self._pool is None:
@@ -48,32 +106,94 @@ class BotRunner:
                 # spawn: a forked child of a running event loop (and its
                 # threads) is not safe.
                 context = multiprocessing.get_context("spawn")
-                self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.workers,
+                    mp_context=context,
+                    initializer=watch_parent,
+                    initargs=(os.getpid(),),
+                )
             else:
                 self._pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="bot")
         return self._pool
 
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker."""
+        return len(self._waiting)
+
     async def choose(
-        self, game_id: str, options: dict[str, Any], actions: list[str], seat: int, spec: str
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        actions: list[str],
+        seat: int,
+        spec: str,
+        priority: int = ATTENDED,
     ) -> str:
         """The bot's action text; its seed comes from the OS's random source."""
-        loop = asyncio.get_running_loop()
         seed = secrets.randbits(63)
-        return await loop.run_in_executor(
-            self._executor(), choose, game_id, options, list(actions), seat, spec, seed
-        )
+        return await self.call(choose, game_id, options, list(actions), seat, spec, seed, priority=priority)
 
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """``fn(*args)`` in the pool (hints and reviews think there too)."""
+    async def call(self, fn: Callable[..., T], *args: Any, priority: int = ATTENDED) -> T:
+        """``fn(*args)`` in the pool (hints and reviews think there too),
+        when its turn comes by ``priority``. A caller that gives up (a bot
+        whose version passed) leaves the queue."""
+        if self._closed:
+            raise RuntimeError("the bot pool is closed")
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor(), fn, *args)
+        future: asyncio.Future[T] = loop.create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), future, fn, args))
+        self._dispatch()
+        return await future
+
+    def _dispatch(self) -> None:
+        while self._running < self.workers and self._waiting:
+            _, _, future, fn, args = heapq.heappop(self._waiting)
+            if future.done():  # cancelled while waiting
+                continue
+            self._running += 1
+            loop = asyncio.get_running_loop()
+            work = loop.run_in_executor(self._executor(), fn, *args)
+            work.add_done_callback(functools.partial(self._finished, target=future))
+
+    def _finished(self, done: asyncio.Future[Any], *, target: asyncio.Future[Any]) -> None:
+        self._running -= 1
+        if not target.done():
+            if done.cancelled():
+                target.cancel()
+            elif done.exception() is not None:
+                target.set_exception(done.exception())  # type: ignore[arg-type]
+            else:
+                target.set_result(done.result())
+        elif not done.cancelled():
+            done.exception()  # retrieved: nobody waits for it any more
+        if not self._closed:
+            self._dispatch()
 
     def shutdown(self) -> None:
-        """Cancel queued choices and wait for the ones running (a search
-        is bounded by its budget)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Drop the queued choices and stop the workers: a worker still
+        searching is terminated, not waited for."""
+        self._closed = True
+        for _, _, future, _, _ in self._waiting:
+            if not future.done():
+                future.get_loop().call_soon_threadsafe(future.cancel)
+        self._waiting.clear()
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if isinstance(pool, ProcessPoolExecutor):
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                with contextlib.suppress(Exception):
+                    process.terminate()
+            for process in processes:
+                with contextlib.suppress(Exception):
+                    process.join(2)
+                    if process.is_alive():
+                        process.kill()
+        else:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     async def aclose(self, timeout: float = 10.0) -> None:
         """:meth:`shutdown` off the event loop, giving up after ``timeout``."""

@@ -9,7 +9,7 @@ import argparse
 import socket
 from typing import Any
 
-from oracles.server.config import Settings, database_url, default_db_path, redact_url
+from oracles.server.config import LIMIT_FIELDS, Settings, database_url, default_db_path, redact_url
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -47,8 +47,40 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     serve.add_argument(
         "--rate", type=float, default=20.0, help="messages a second per connection (default 20)"
     )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="change one of the limits of docs/server.md (e.g. max_bot_seconds=10); repeatable",
+    )
     serve.add_argument("--log-level", default="info", help="debug, info, warning or error (default info)")
     return serve  # type: ignore[no-any-return]
+
+
+def parse_limits(pairs: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs naming limits of :class:`Settings` (a number
+    each, at least zero) as a dict; ``SystemExit`` with a one-line reason
+    otherwise.
+
+    >>> parse_limits(["max_bot_seconds=10", "create_burst=100"])
+    {'max_bot_seconds': 10.0, 'create_burst': 100}
+    """
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        name = name.strip()
+        kind = LIMIT_FIELDS.get(name)
+        if kind is None:
+            raise SystemExit(f"oracles serve: unknown limit {name!r} (limits: {', '.join(LIMIT_FIELDS)})")
+        try:
+            number = kind(value.strip())
+        except ValueError:
+            raise SystemExit(f"oracles serve: limit {name} must be a number, got {value.strip()!r}") from None
+        if not 0 <= number < 1e12:
+            raise SystemExit(f"oracles serve: limit {name} must be from 0 to 10^12, got {value.strip()!r}")
+        out[name] = number
+    return out
 
 
 def settings_from(args: argparse.Namespace) -> Settings:
@@ -63,6 +95,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         burst=max(2, int(2 * args.rate)),
         bot_mode=args.bot_mode,
         bot_workers=max(1, args.bot_workers),
+        **parse_limits(args.limit),
     )
 
 

@@ -74,3 +74,49 @@ class Settings:
     chat_max: int = 500
     #: Run Alembic's ``upgrade head`` on start.
     migrate: bool = True
+
+    # Limits (docs/server.md, "Limits"): what one client may ask of the server.
+    #: Largest HTTP request body, in bytes (413 past it).
+    max_body: int = 64 * 1024
+    #: Longest thinking time of a bot's move, in seconds (a spec asking for
+    #: more is refused; a search without a time budget gets this one).
+    max_bot_seconds: float = 5.0
+    #: Tables one client address may create: a second on average, bursts of 30.
+    create_rate: float = 1.0
+    create_burst: int = 30
+    #: Seat claims (joins) one client address may make: the same way.
+    join_rate: float = 1.0
+    join_burst: int = 20
+    #: Socket handshakes one client address may make: 2 a second, bursts of 60.
+    connect_rate: float = 2.0
+    connect_burst: int = 60
+    #: Open sockets at once: per client address, and per table.
+    max_sockets_per_client: int = 200
+    max_sockets_per_table: int = 300
+    #: Chat lines a table may carry: 2 a second, bursts of 20 (all its sockets together).
+    chat_rate: float = 2.0
+    chat_burst: int = 20
+    #: Unfinished tables held in memory with no socket; past it, new tables wait (503).
+    max_unattended: int = 500
+    #: An unfinished table untouched this long (seconds; 7 days) is abandoned:
+    #: it leaves the lobby and is not resumed on start (its link still works).
+    abandon_after: float = 7 * 24 * 3600.0
+
+
+#: The limits ``--limit NAME=VALUE`` may change, and their types.
+LIMIT_FIELDS: dict[str, type] = {
+    "max_body": int,
+    "max_bot_seconds": float,
+    "create_rate": float,
+    "create_burst": int,
+    "join_rate": float,
+    "join_burst": int,
+    "connect_rate": float,
+    "connect_burst": int,
+    "max_sockets_per_client": int,
+    "max_sockets_per_table": int,
+    "chat_rate": float,
+    "chat_burst": int,
+    "max_unattended": int,
+    "abandon_after": float,
+}

@@ -95,7 +95,8 @@ moves = Table(
     Column("move_id", String(128), nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     UniqueConstraint("table_id", "version", name="uq_moves_table_version"),
-    UniqueConstraint("table_id", "move_id", name="uq_moves_table_move_id"),
+    # A client's move id is its seat's own: two seats may use the same one.
+    UniqueConstraint("table_id", "seat", "move_id", name="uq_moves_table_seat_move_id"),
 )
 
 chat = Table(
@@ -357,6 +358,73 @@ async def standin_moves(conn: AsyncConnection, table_id: str, seat: int) -> list
 async def is_waiting(conn: AsyncConnection, table_id: str) -> bool:
     found = (await conn.execute(select(tables.c.waiting).where(tables.c.id == table_id))).first()
     return bool(found is not None and found.waiting)
+
+
+async def lobby_rows(conn: AsyncConnection, limit: int) -> list[tuple[TableRow, list[SeatRow], int]]:
+    """The newest ``limit`` unfinished tables with their seats and versions."""
+    found = (
+        await conn.execute(
+            select(tables)
+            .where(tables.c.status == "playing", tables.c.listed == true())
+            .order_by(tables.c.created_at.desc())
+            .limit(limit)
+        )
+    ).all()
+    ids = [r.id for r in found]
+    if not ids:
+        return []
+    by_table: dict[str, list[SeatRow]] = {}
+    for r in await conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
+        by_table.setdefault(r.table_id, []).append(
+            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.claimed))
+        )
+    versions = {
+        r.table_id: int(r.version or 0)
+        for r in await conn.execute(
+            select(moves.c.table_id, func.max(moves.c.version).label("version"))
+            .where(moves.c.table_id.in_(ids))
+            .group_by(moves.c.table_id)
+        )
+    }
+    return [
+        (
+            TableRow(
+                r.id,
+                r.game,
+                json.loads(r.options),
+                r.clock,
+                r.first_seat,
+                r.status,
+                r.rematch_of,
+                listed=bool(r.listed),
+                creator_hash=r.creator_hash,
+                waiting=bool(r.waiting),
+                turn_based=bool(r.turn_based),
+                spectator_chat=str(r.spectator_chat),
+            ),
+            by_table.get(r.id, []),
+            versions.get(r.id, 0),
+        )
+        for r in found
+    ]
+
+
+async def mark_abandoned(conn: AsyncConnection, before: datetime, keep: list[str]) -> int:
+    """Mark abandoned the unfinished tables made before ``before`` with no
+    move since (but those in ``keep``); how many."""
+    recent = select(moves.c.id).where(moves.c.table_id == tables.c.id, moves.c.created_at >= before).exists()
+    query = update(tables).where(tables.c.status == "playing", tables.c.created_at < before, ~recent)
+    if keep:
+        query = query.where(tables.c.id.not_in(keep))
+    result = await conn.execute(query.values(status="abandoned"))
+    return int(result.rowcount or 0)
+
+
+async def mark_playing(conn: AsyncConnection, table_id: str) -> None:
+    """An abandoned table someone came back to is played again."""
+    await conn.execute(
+        update(tables).where(tables.c.id == table_id, tables.c.status == "abandoned").values(status="playing")
+    )
 
 
 async def table_ids(conn: AsyncConnection, status: str) -> list[str]:

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from sqlalchemy import (
     Boolean,
     Column,
@@ -43,7 +44,8 @@ from oracles.bots.advice import DEFAULT_WORLDS, advise, review
 from oracles.bots.base import SeatInfo
 from oracles.core.game import State
 from oracles.core.records import replay_record
-from oracles.server import logs
+from oracles.server import logs, protocol
+from oracles.server.bots import BACKGROUND
 from oracles.server.db import now
 from oracles.server.protocol import NOT_YOUR_TURN, STALE, ProtocolError
 
@@ -180,7 +182,7 @@ def review_marks(
 class _Seen:
     enabled: bool
     #: (seat, version) -> the answer sent (a second request is not a second hint).
-    answers: dict[tuple[int, int], dict[str, Any]]
+    answers: dict[tuple[int, int], protocol.HintAnswer]
 
 
 class Hints:
@@ -248,20 +250,14 @@ class Hints:
         try:
             send(await self.ask(table, seat, version, hint_id))
         except ProtocolError as error:
-            out: dict[str, Any] = {"type": "error", "code": error.code, "message": error.message}
-            if hint_id is not None:
-                out["id"] = hint_id
-            send(out)
+            send(protocol.error(error.code, error.message, hint_id))
         except Exception:
             logs.failure("hint failed", table=table.id, seat=seat)
-            out = {"type": "error", "code": "unavailable", "message": "no hint could be given; try again"}
-            if hint_id is not None:
-                out["id"] = hint_id
-            send(out)
+            send(protocol.error(protocol.UNAVAILABLE, "no hint could be given; try again", hint_id))
 
     async def ask(
         self, table: TableRuntime, seat: int | None, version: int, hint_id: str | None
-    ) -> dict[str, Any]:
+    ) -> protocol.HintAnswer:
         """The ``hint`` message for ``seat`` at ``version``, or a
         :class:`ProtocolError`."""
         if not await self.enabled(table.id):
@@ -301,7 +297,7 @@ class Hints:
                 self._busy.discard(key)
             if table.version != version:
                 raise ProtocolError(STALE, f"the table moved on to version {table.version}")
-            answer = {"type": "hint", "version": version, "seat": seat, **advice}
+            answer = protocol.HintAnswer(version=version, seat=seat, **advice)
             seen.answers = {k: v for k, v in seen.answers.items() if k[1] >= version}
             seen.answers[(seat, version)] = answer
             with contextlib.suppress(IntegrityError):
@@ -318,7 +314,7 @@ class Hints:
                 version=version,
                 ms=round(1000 * (time.monotonic() - started)),
             )
-        return {**answer, **({"id": hint_id} if hint_id is not None else {})}
+        return msgspec.structs.replace(answer, id=hint_id)
 
     def review(
         self, table_id: str, record: dict[str, Any], seat: int
@@ -347,13 +343,15 @@ class Hints:
 
     async def _review(self, record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         game, options, actions = record["game"], dict(record["options"]), list(record["actions"])
-        indices = await self.bots.call(review_plan, game, options, actions, seat)
+        indices = await self.bots.call(review_plan, game, options, actions, seat, priority=BACKGROUND)
         each = self.review_seconds / max(1, len(indices))
         size = max(1, int(REVIEW_PART_SECONDS / each))
         marks: list[dict[str, Any]] = []
         for start in range(0, len(indices), size):
             part = indices[start : start + size]
-            marks += await self.bots.call(review_part, game, options, actions, seat, part, each)
+            marks += await self.bots.call(
+                review_part, game, options, actions, seat, part, each, priority=BACKGROUND
+            )
         return marks
 
     async def aclose(self) -> None:

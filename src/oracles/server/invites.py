@@ -31,8 +31,9 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from oracles.server import db, logs
+from oracles.server.limits import TableError
 from oracles.server.protocol import MAX_NAME
-from oracles.server.tables import Hub, TableError, TableRuntime, hash_token, new_token
+from oracles.server.tables import Hub, TableRuntime, hash_token, new_token
 
 #: The keys of a create request that this module reads (beside ``game``).
 BODY_KEYS = ("listed", "wait", "turn_hours", "spectator_chat")
@@ -67,22 +68,29 @@ class TableFlags:
         }
 
 
-def read_flags(body: dict[str, Any]) -> TableFlags:
-    """The invite flags of a parsed create request (:class:`TableError` if bad)."""
+def read_flags(body: Any) -> TableFlags:
+    """The invite flags of a parsed create request, a JSON object or the
+    decoded request (its attributes); :class:`TableError` if bad."""
+
+    def get(key: str, default: Any = None) -> Any:
+        if isinstance(body, dict):
+            return body.get(key, default)
+        return getattr(body, key, default)
+
     values: dict[str, Any] = {}
     for key in ("listed", "wait"):
-        value = body.get(key, getattr(TableFlags, key))
+        value = get(key, getattr(TableFlags, key))
         if not isinstance(value, bool):
             raise TableError(f"'{key}' must be true or false")
         values[key] = value
-    hours = body.get("turn_hours")
+    hours = get("turn_hours")
     if hours is not None and (
         not isinstance(hours, int) or isinstance(hours, bool) or not 1 <= hours <= MAX_TURN_HOURS
     ):
         raise TableError(f"'turn_hours' must be whole hours from 1 to {MAX_TURN_HOURS}")
-    if hours is not None and body.get("clock") is not None:
+    if hours is not None and get("clock") is not None:
         raise TableError("a turn-based table's clock is its 'turn_hours'")
-    chat = body.get("spectator_chat", "own")
+    chat = get("spectator_chat", "own")
     if chat not in SPECTATOR_CHATS:
         raise TableError('\'spectator_chat\' must be "own" or "none"')
     return TableFlags(turn_hours=hours, spectator_chat=chat, **values)

@@ -32,22 +32,25 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, default=str)
 
 
-_TOKEN = re.compile(r"(token=)[^&\s\"']+")
+#: A URL's query string: from ``?`` to a space, a quote or the end.
+_QUERY = re.compile(r"\?[^\s\"']*")
 
 
 class RedactTokens(logging.Filter):
-    """Masks ``token=...`` in any message: uvicorn logs each WebSocket
-    handshake with its query string, which holds the seat's token.
+    """Masks every query string in any message: uvicorn logs each WebSocket
+    handshake with its query string, which holds the seat's token, and a
+    key may be spelt many ways that mean ``token`` (``tok%65n``, the same
+    after percent-decoding), so no query is written at all.
 
-    >>> record = logging.LogRecord("x", 20, "", 0, '"WebSocket /ws/tables/a?token=%s" 403', ("s3cret",), None)
+    >>> record = logging.LogRecord("x", 20, "", 0, '"WebSocket /ws/tables/a?tok%%65n=%s" 403', ("s3cret",), None)
     >>> RedactTokens().filter(record), record.getMessage()
-    (True, '"WebSocket /ws/tables/a?token=***" 403')
+    (True, '"WebSocket /ws/tables/a?***" 403')
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "token=" in message:
-            record.msg = _TOKEN.sub(r"\1***", message)
+        if "?" in message:
+            record.msg = _QUERY.sub("?***", message)
             record.args = None
         return True
 

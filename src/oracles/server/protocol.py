@@ -1,13 +1,16 @@
-"""The WebSocket messages, read and written in one place (``SPEC.md`` §7).
+"""The WebSocket messages, read and written in one place (``docs/server.md``).
 
-Every client message goes through :func:`parse_client_message`, which either
-returns a typed message or raises :class:`ProtocolError` carrying one of the
-SPEC's error codes; nothing else in the server looks at raw client JSON.
+Every client message is one of the typed classes below, decoded by one
+msgspec decoder (:func:`parse_client_message`): a tagged union on ``type``,
+integers bounded to 64 bits, text strict UTF-8 without lone surrogates, no
+key beyond those a message declares. Anything else raises
+:class:`ProtocolError` carrying one of the error codes; nothing else in the
+server looks at raw client JSON.
 
 Client messages:
 
 ``{"type": "move", "action": "play R7", "version": 12, "id": "c1-7"}``
-    the SPEC's move; ``id`` makes a resent move harmless.
+    a move; ``id`` makes a resent move harmless.
 ``{"type": "hello", "version": 12}``
     asks for the current state (a reconnecting client may send it).
 ``{"type": "chat", "text": "..."}`` and ``{"type": "name", "name": "..."}``
@@ -17,18 +20,18 @@ Client messages:
 ``{"type": "hint", "version": 12, "id": "h1"}``
     asks for the bot's advice (tables with hints on; ``oracles.server.hints``).
 
-Server messages: ``state`` and ``error`` as in the SPEC, ``ack`` (a move of
-this connection was applied, or had been already), ``chat``, ``seats``
-(names and presence changed), ``rematch`` (the next game's table) and
-``pong``.
+Server messages: ``state`` and ``error``, ``ack`` (a move of this connection
+was applied, or had been already), ``chat``, ``seats`` (names and presence
+changed), ``rematch`` (the next game's table) and ``pong``.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+import re
+from typing import Annotated, Any
 
+import msgspec
 import orjson
 
 #: Largest client message, in bytes; bigger closes the socket with 1009.
@@ -36,15 +39,18 @@ MAX_MESSAGE = 64 * 1024
 MAX_ID = 128
 MAX_ACTION = 4096
 MAX_NAME = 40
+#: Longest chat line read (the server's ``chat_max`` may be shorter).
+MAX_CHAT = 2000
 
 STALE = "stale"
 ILLEGAL = "illegal"
 NOT_YOUR_TURN = "not_your_turn"
 BAD_MESSAGE = "bad_message"
+UNAVAILABLE = "unavailable"
 
 
 class ProtocolError(Exception):
-    """A message that cannot be acted on: ``code`` is a SPEC error code."""
+    """A message that cannot be acted on: ``code`` is an error code."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
@@ -52,65 +58,90 @@ class ProtocolError(Exception):
         self.message = message
 
 
-@dataclass(frozen=True)
-class Move:
-    action: str
-    version: int
-    id: str | None
+Version = Annotated[int, msgspec.Meta(ge=0)]
+MoveId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID)]
 
 
-@dataclass(frozen=True)
-class Hello:
-    version: int | None
+class _Message(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """Every client message: tagged by ``type``, no other key allowed."""
 
 
-@dataclass(frozen=True)
-class Chat:
-    text: str
+class Move(_Message, frozen=True, tag="move"):
+    """A move in notation, chosen at ``version``; ``id`` makes a resend harmless."""
+
+    action: Annotated[str, msgspec.Meta(max_length=MAX_ACTION)]
+    version: Version
+    id: MoveId | None = None
 
 
-@dataclass(frozen=True)
-class Name:
-    name: str
+class Hello(_Message, frozen=True, tag="hello"):
+    """Send me the state again (a reconnecting client)."""
+
+    version: Version | None = None
 
 
-@dataclass(frozen=True)
-class Ping:
-    pass
+class Chat(_Message, frozen=True, tag="chat"):
+    """A chat line (at most ``chat_max`` characters)."""
+
+    text: Annotated[str, msgspec.Meta(max_length=MAX_CHAT)]
 
 
-@dataclass(frozen=True)
-class Hint:
-    version: int
-    id: str | None
+class Name(_Message, frozen=True, tag="name"):
+    """This seat's display name."""
+
+    name: Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+
+
+class Ping(_Message, frozen=True, tag="ping"):
+    """Are you there? (answered ``pong``)."""
+
+
+class Hint(_Message, frozen=True, tag="hint"):
+    """Ask for the bot's advice at ``version`` (tables with hints on)."""
+
+    version: Version
+    id: MoveId | None = None
 
 
 ClientMessage = Move | Hello | Chat | Name | Ping | Hint
+_DECODER = msgspec.json.Decoder(ClientMessage)
+_PATH = re.compile(r" - at (`key` in )?`\$\.?([^`]*)`$")
+_UNKNOWN = re.compile(r"^Object contains unknown field `([^`]*)`")
 
 
 def _bad(message: str) -> ProtocolError:
     return ProtocolError(BAD_MESSAGE, message)
 
 
-def _int(data: dict[str, Any], key: str, required: bool) -> int | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise _bad(f"'{key}' must be a non-negative integer")
-    return value
+def explain(error: msgspec.MsgspecError) -> str:
+    """msgspec's complaint in the server's words, naming the key.
+
+    >>> explain(msgspec.ValidationError("Expected `int`, got `str` - at `$.version`"))
+    "'version': expected int, got str"
+    >>> explain(msgspec.ValidationError("Object contains unknown field `colour` - at `$.options`"))
+    "'options': unknown key 'colour'"
+    """
+    text = str(error)
+    found = _PATH.search(text)
+    where = found.group(2) if found else ""
+    if found and found.group(1):
+        text = "a key: " + text[: found.start()]
+        found = None
+    text = text[: found.start()] if found else text
+    unknown = _UNKNOWN.match(text)
+    if unknown:
+        text = f"unknown key {unknown.group(1)[:40]!r}"
+    elif isinstance(error, msgspec.ValidationError):
+        text = text.replace("`", "")
+        text = text[:1].lower() + text[1:]
+    else:
+        text = "not valid JSON in UTF-8 (" + text.replace("JSON is malformed: ", "") + ")"
+    return f"{where!r}: {text}" if where else text
 
 
-def _text(data: dict[str, Any], key: str, limit: int, required: bool = True) -> str | None:
-    value = data.get(key)
-    if value is None and not required:
-        return None
-    if not isinstance(value, str):
-        raise _bad(f"'{key}' must be a string")
+def _text(value: str, key: str) -> str:
     if not value.strip():
         raise _bad(f"'{key}' must not be empty")
-    if len(value) > limit:
-        raise _bad(f"'{key}' is longer than {limit} characters")
     return value
 
 
@@ -122,69 +153,210 @@ def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> Client
     >>> parse_client_message('{"type": "move", "action": "bid 1"}')
     Traceback (most recent call last):
     ...
-    oracles.server.protocol.ProtocolError: 'version' must be a non-negative integer
+    oracles.server.protocol.ProtocolError: object missing required field version
+    >>> parse_client_message('{"type": "ping", "colour": 1}')
+    Traceback (most recent call last):
+    ...
+    oracles.server.protocol.ProtocolError: unknown key 'colour'
     """
-    if not isinstance(raw, str):
+    if raw is None:
         raise _bad("messages are JSON text")
+    if isinstance(raw, str):
+        try:
+            raw = raw.encode("utf-8")
+        except UnicodeEncodeError:
+            raise _bad("the message is not valid UTF-8 text") from None
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
-        raise _bad("not valid JSON") from None
-    if not isinstance(data, dict):
-        raise _bad("a message is a JSON object")
-    kind = data.get("type")
-    if kind == "move":
-        action = _text(data, "action", MAX_ACTION)
-        version = _int(data, "version", required=True)
-        move_id = _text(data, "id", MAX_ID, required=False)
-        assert action is not None and version is not None
-        return Move(action=action, version=version, id=move_id)
-    if kind == "hello":
-        return Hello(version=_int(data, "version", required=False))
-    if kind == "chat":
-        text = _text(data, "text", chat_max)
-        assert text is not None
-        return Chat(text=text.strip())
-    if kind == "name":
-        name = _text(data, "name", MAX_NAME)
-        assert name is not None
-        return Name(name=" ".join(name.split()))
-    if kind == "ping":
-        return Ping()
-    if kind == "hint":
-        hint_version = _int(data, "version", required=True)
-        assert hint_version is not None
-        return Hint(version=hint_version, id=_text(data, "id", MAX_ID, required=False))
-    if isinstance(kind, str):
-        raise _bad(f"unknown message type {kind[:40]!r}")
-    raise _bad("a message needs a 'type' string")
+        message = _DECODER.decode(raw)
+    except msgspec.ValidationError as error:
+        if "`$.type`" in str(error) or "missing required field `type`" in str(error):
+            raise _bad("a message needs a 'type': move, hello, chat, name, ping or hint") from None
+        raise _bad(explain(error)) from None
+    except msgspec.DecodeError as error:
+        raise _bad(explain(error)) from None
+    if isinstance(message, Move):
+        _text(message.action, "action")
+    elif isinstance(message, Chat):
+        text = _text(message.text, "text").strip()
+        if len(text) > chat_max:
+            raise _bad(f"'text' is longer than {chat_max} characters")
+        return Chat(text=text)
+    elif isinstance(message, Name):
+        return Name(name=" ".join(_text(message.name, "name").split()))
+    return message
 
 
 def move_id_of(raw: str | bytes | None) -> str | None:
     """The ``id`` of a move message, if it is one (for errors that refuse it
     unread)."""
     try:
-        message = parse_client_message(raw, chat_max=MAX_MESSAGE)
+        message = parse_client_message(raw, chat_max=MAX_CHAT)
     except ProtocolError:
         return None
     return message.id if isinstance(message, Move) else None
 
 
-def error(code: str, message: str, move_id: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
-    if move_id is not None:
-        out["id"] = move_id
-    return out
+# ------------------------------------------------------------ server messages
+class _Sent(msgspec.Struct, frozen=True, omit_defaults=True, tag_field="type"):
+    """Every server message: tagged by ``type``; a field at its default
+    (``None``, ``False``) is left out."""
 
 
-def encode(message: dict[str, Any]) -> str:
-    """A server message as compact JSON text (orjson; the standard library
-    for what orjson refuses, such as a lone surrogate in a chat line).
+class StateMessage(_Sent, frozen=True, tag="state"):
+    """The table as this socket may see it: on connecting and after every change."""
 
+    version: int
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[str]
+    status: str
+
+
+class AckMessage(_Sent, frozen=True, tag="ack"):
+    """A move of this socket's seat was applied (``duplicate``: already before)."""
+
+    version: int
+    id: str | None = None
+    duplicate: bool = False
+
+
+class ErrorMessage(_Sent, frozen=True, tag="error"):
+    """A message refused: ``code`` says why, ``id`` names the move or hint."""
+
+    code: str
+    message: str
+    id: str | None = None
+
+
+class ChatLine(_Sent, frozen=True, tag="chat"):
+    """A chat line, its name and text HTML-escaped."""
+
+    seat: int | None
+    name: str
+    text: str
+
+
+class SeatsMessage(_Sent, frozen=True, tag="seats"):
+    """Names and presence of the seats (sent when they change)."""
+
+    seats: list[dict[str, Any]]
+
+
+class RematchMessage(_Sent, frozen=True, tag="rematch"):
+    """The next game's table was made."""
+
+    id: str
+    watch: str
+
+
+class PongMessage(_Sent, frozen=True, tag="pong"):
+    """The answer to ``ping``."""
+
+
+class HintAnswer(_Sent, frozen=True, tag="hint"):
+    """The bot's advice for the seat to act, to the asking socket only."""
+
+    version: int
+    seat: int
+    unit: str
+    best: str
+    worlds: int
+    moves: list[dict[str, Any]]
+    id: str | None = None
+
+
+ServerMessage = (
+    StateMessage
+    | AckMessage
+    | ErrorMessage
+    | ChatLine
+    | SeatsMessage
+    | RematchMessage
+    | PongMessage
+    | HintAnswer
+)
+CLIENT_MESSAGES: tuple[type[_Message], ...] = (Move, Hello, Chat, Name, Ping, Hint)
+SERVER_MESSAGES: tuple[type[_Sent], ...] = (
+    StateMessage,
+    AckMessage,
+    ErrorMessage,
+    ChatLine,
+    SeatsMessage,
+    RematchMessage,
+    PongMessage,
+    HintAnswer,
+)
+
+
+def error(code: str, message: str, move_id: str | None = None) -> ErrorMessage:
+    return ErrorMessage(code=code, message=message, id=move_id)
+
+
+_ENCODER = msgspec.json.Encoder()
+
+
+def encode(message: ServerMessage | dict[str, Any]) -> str:
+    """A server message as compact JSON text.
+
+    >>> encode(AckMessage(version=8, id="m1"))
+    '{"type":"ack","version":8,"id":"m1"}'
     >>> encode({"type": "chat", "text": "é", "n": [1, 2.5, None]})
     '{"type":"chat","text":"é","n":[1,2.5,null]}'
     """
+    if isinstance(message, _Sent):
+        try:
+            return _ENCODER.encode(message).decode()
+        except (msgspec.EncodeError, UnicodeEncodeError):
+            message = msgspec.to_builtins(message)
     try:
         return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-    except (orjson.JSONEncodeError, UnicodeDecodeError):
+    except (orjson.JSONEncodeError, UnicodeDecodeError, TypeError):
         return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def _shown(kind: msgspec.inspect.Type) -> str:
+    """A field's type as the message table shows it.
+
+    >>> _shown(msgspec.inspect.type_info(MoveId | None))
+    'text (1–128) or null'
+    """
+    inspect = msgspec.inspect
+    if isinstance(kind, inspect.UnionType):
+        return " or ".join(_shown(t) for t in kind.types)
+    if isinstance(kind, inspect.NoneType):
+        return "null"
+    if isinstance(kind, inspect.BoolType):
+        return "bool"
+    if isinstance(kind, inspect.IntType):
+        return "int ≥ 0" if kind.ge == 0 else "int"
+    if isinstance(kind, inspect.StrType):
+        if kind.max_length is None:
+            return "text"
+        low = f"{kind.min_length}–" if kind.min_length else "≤ "
+        return f"text ({low}{kind.max_length})"
+    if isinstance(kind, inspect.ListType):
+        return f"list of {_shown(kind.item_type)}"
+    if isinstance(kind, inspect.DictType | inspect.AnyType):
+        return "object"
+    return type(kind).__name__
+
+
+def message_table() -> str:
+    """The Markdown table of every message, both ways, as ``docs/server.md``
+    shows it (a test checks that the page holds this very table).
+
+    >>> message_table().splitlines()[2].startswith("| client → server | `move` |")
+    True
+    """
+    rows = ["| way | type | fields | what |", "|---|---|---|---|"]
+    for way, classes in (("client → server", CLIENT_MESSAGES), ("server → client", SERVER_MESSAGES)):
+        for cls in classes:
+            info = msgspec.inspect.type_info(cls)
+            assert isinstance(info, msgspec.inspect.StructType)
+            fields = [
+                f"`{field.encode_name}`{'' if field.required else ' (optional)'}: {_shown(field.type)}"
+                for field in info.fields
+            ]
+            doc = " ".join((cls.__doc__ or "").split()).replace("``", "`")
+            rows.append(f"| {way} | `{info.tag}` | {'; '.join(fields) or '–'} | {doc} |")
+    return "\n".join(rows)

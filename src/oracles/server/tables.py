@@ -33,9 +33,11 @@ import logging
 import random
 import secrets
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
@@ -46,9 +48,23 @@ from oracles.core.game import State
 from oracles.core.records import replay_record
 from oracles.core.registry import game_class, load_game
 from oracles.server import db, logs
-from oracles.server.bots import BotRunner
+from oracles.server.bots import ATTENDED, UNATTENDED, BotRunner
 from oracles.server.config import Settings
-from oracles.server.protocol import ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
+from oracles.server.limits import LimitError, RateLimiter, TableError, checked_bot, checked_options
+from oracles.server.protocol import (
+    BAD_MESSAGE,
+    ILLEGAL,
+    NOT_YOUR_TURN,
+    STALE,
+    UNAVAILABLE,
+    AckMessage,
+    ChatLine,
+    ErrorMessage,
+    ProtocolError,
+    SeatsMessage,
+    ServerMessage,
+    encode,
+)
 from oracles.server.writer import MoveWriter
 
 if TYPE_CHECKING:
@@ -60,10 +76,10 @@ CHAT_HISTORY = 50
 #: through the engine) or sqlite3's (the group-commit writer).
 DUPLICATE_ERRORS = (IntegrityError, sqlite3.IntegrityError)
 
-#: Chance actions that pick who starts; a rematch forces the next seat.
-FIRST_SEAT_WORDS = ("dealer", "first")
 #: A socket whose outgoing queue grows past this is too slow and is closed.
 MAX_QUEUE = 500
+#: Seconds over which changes of names and presence make one ``seats`` message.
+SEATS_DELAY = 0.05
 
 
 def hash_token(token: str) -> str:
@@ -87,7 +103,7 @@ class Connection:
         self.closed = False
         self.writer = asyncio.create_task(self._write())
 
-    def send(self, message: dict[str, Any] | str) -> None:
+    def send(self, message: ServerMessage | dict[str, Any] | str) -> None:
         """Queue ``message``: a dict, or its text already encoded (a message
         sent to many sockets is encoded once)."""
         if self.closed:
@@ -124,6 +140,10 @@ class Seat:
     present: int = 0
     #: A stand-in bot plays this (human) seat while its owner is away.
     standin: bool = False
+    #: The person has come to the table (a socket of this seat, or a move
+    #: of theirs in the log): a stand-in's grace counts only from then, so
+    #: a table whose people never come costs no bot work.
+    arrived: bool = False
     grace_task: asyncio.Task[None] | None = field(default=None, repr=False)
     #: A person holds this seat (see ``invites.py``); an unclaimed human
     #: seat can be taken by its invite link.
@@ -145,8 +165,29 @@ class TableRuntime:
         self.stored_status = row.status
         self.state = state
         self.texts = [m.action for m in moves]
-        self.move_ids = {m.move_id: m.version for m in moves if m.move_id is not None}
-        self.seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash, claimed=s.claimed) for s in seat_rows]
+        #: (seat, client's move id) -> the version it made: ids are each seat's own.
+        self.move_ids = {(m.seat, m.move_id): m.version for m in moves if m.move_id is not None}
+        movers = {m.seat for m in moves if m.seat is not None}
+        self.seats = [
+            Seat(
+                s.seat,
+                s.kind,
+                self._bounded(s.bot),
+                s.name,
+                s.token_hash,
+                arrived=s.seat in movers,
+                claimed=s.claimed,
+            )
+            for s in seat_rows
+        ]
+        #: When this table last changed or was visited (monotonic seconds).
+        self.touched = time.monotonic()
+        #: The ``seats`` info last broadcast, and whether a broadcast is due.
+        self._seats_sent: list[dict[str, Any]] | None = None
+        self._seats_due = False
+        self.chat_limiter = RateLimiter(
+            "chat lines at this table", hub.settings.chat_rate, hub.settings.chat_burst, max_keys=1
+        )
         #: Shown in the lobby (else reached only by its links).
         self.listed = row.listed
         #: The SHA-256 of the creator's token: who may start a waiting table.
@@ -161,6 +202,9 @@ class TableRuntime:
         self.spectator_chat = row.spectator_chat
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        #: Sockets let in and not yet gone (counted before their handshake
+        #: ends, so that a burst of them cannot pass the cap together).
+        self.admitted = 0
         self.bot_task: asyncio.Task[None] | None = None
         self.refreshing: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
@@ -168,7 +212,39 @@ class TableRuntime:
         #: table's only writer (SQLite); ``None``: read them from the database.
         self.chat_lines: deque[tuple[int | None, str]] | None = None
 
+    def _bounded(self, spec: str | None) -> str | None:
+        """A stored bot spec as this server runs it: a table stored before
+        the limits (or under larger ones) is not allowed to pin the bots'
+        worker again; its bot then plays as the stand-in does."""
+        if spec is None:
+            return None
+        try:
+            return checked_bot(spec, self.hub.settings.max_bot_seconds)
+        except LimitError as error:
+            logs.event("bot bounded", logging.WARNING, table=self.id, spec=spec[:60], why=error.message)
+            return self.hub.settings.standin
+
     # ---------------------------------------------------------------- facts
+    @property
+    def attended(self) -> bool:
+        """Someone has a socket open on this table."""
+        return bool(self.connections)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing will happen here until a person comes back: the game
+        waits for a person who is away (no stand-in, no clock, no bot or
+        grace timer running) and nobody watches."""
+        if self.connections or self.finished or self.bot_task is not None:
+            return False
+        if any(seat.grace_task is not None for seat in self.seats):
+            return False
+        player = self.state.current_player()
+        if player < 0:
+            return False
+        seat = self.seats[player]
+        return seat.kind == "human" and not seat.standin and not self.clock
+
     @property
     def version(self) -> int:
         return len(self.texts)
@@ -249,7 +325,7 @@ class TableRuntime:
             # Logged without a traceback: formatting one here races with the
             # tests' own (CPython 3.11's ast recursion counter is not per thread).
             logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
-            conn.send({"type": "error", "code": "unavailable", "message": "this view cannot be shown"})
+            conn.send(ErrorMessage(code=UNAVAILABLE, message="this view cannot be shown"))
 
     def broadcast_state(self) -> None:
         """Send ``state`` to every socket: each seat's message (and the
@@ -266,7 +342,24 @@ class TableRuntime:
             if text is not None:
                 conn.send(text)
 
-    def broadcast(self, message: dict[str, Any]) -> None:
+    def announce_seats(self) -> None:
+        """Send ``seats`` to every socket if names or presence changed: at
+        most one message a moment however many sockets come and go (a
+        crowd of spectators arriving costs one message each, not one to
+        every socket per arrival)."""
+        if self._seats_due:
+            return
+        self._seats_due = True
+        asyncio.get_running_loop().call_later(SEATS_DELAY, self._send_seats)
+
+    def _send_seats(self) -> None:
+        self._seats_due = False
+        info = self.seats_info()
+        if info != self._seats_sent:
+            self._seats_sent = info
+            self.broadcast(SeatsMessage(seats=info))
+
+    def broadcast(self, message: ServerMessage | dict[str, Any]) -> None:
         if not self.connections:
             return
         text = encode(message)
@@ -275,20 +368,14 @@ class TableRuntime:
 
     # -------------------------------------------------------------- chance
     def draw_chance(self, state: State, texts: list[str]) -> int:
-        """A chance action from the OS's random source; the first
-        ``dealer``/``first`` of a rematch is forced to ``first_seat``."""
-        action = state.sample_chance(self.rng)
-        if self.first_seat is None:
-            return action
-        word = state.action_to_string(action).split(" ", 1)[0]
-        if word in FIRST_SEAT_WORDS and not any(t.split(" ", 1)[0] == word for t in texts):
-            try:
-                forced = state.string_to_action(f"{word} {self.first_seat}")
-                state.clone().apply_action(forced)
-            except OraclesError:
-                return action
-            return forced
-        return action
+        """A chance action from the OS's random source; the chance that
+        picks who starts is forced to ``first_seat`` at a rematch (the game
+        says which chance that is: :meth:`State.starter_chance`)."""
+        if self.first_seat is not None:
+            forced = state.starter_chance(self.first_seat)
+            if forced is not None:
+                return forced
+        return state.sample_chance(self.rng)
 
     def play_chance(self, state: State, texts: list[str]) -> list[db.MoveRow]:
         """Apply the chance actions due at ``state`` (in place)."""
@@ -302,23 +389,40 @@ class TableRuntime:
         return rows
 
     # --------------------------------------------------------------- moves
-    async def submit(self, seat: int, text: str, version: int, move_id: str | None) -> dict[str, Any]:
+    async def submit(
+        self,
+        seat: int,
+        text: str,
+        version: int,
+        move_id: str | None,
+        reply: Callable[[AckMessage], None] | None = None,
+    ) -> AckMessage:
         """Apply ``seat``'s move made at ``version``; the answer is an
         ``ack`` (also for a move id already applied), or a
-        :class:`ProtocolError`. Shielded: once begun, a commit finishes
-        even if the caller goes away, and the lock is never left mid-write."""
-        task = asyncio.ensure_future(self._submit(seat, text, version, move_id))
+        :class:`ProtocolError`. ``reply`` gets the ``ack`` of an applied
+        move before anyone is sent the new ``state`` (the mover's socket
+        hears ``ack`` then ``state``). Shielded: once begun, a commit
+        finishes even if the caller goes away, and the lock is never left
+        mid-write."""
+        task = asyncio.ensure_future(self._submit(seat, text, version, move_id, reply))
         # A caller cancelled meanwhile (a bot whose version passed) never
         # reads the answer: retrieve it here, so that nothing is logged.
         task.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(task)
 
-    async def _submit(self, seat: int, text: str, version: int, move_id: str | None) -> dict[str, Any]:
+    async def _submit(
+        self,
+        seat: int,
+        text: str,
+        version: int,
+        move_id: str | None,
+        reply: Callable[[AckMessage], None] | None,
+    ) -> AckMessage:
         async with self.lock:
             if self.hub.shared:
                 await self.catch_up()
-            if move_id is not None and move_id in self.move_ids:
-                return {"type": "ack", "id": move_id, "version": self.move_ids[move_id], "duplicate": True}
+            if move_id is not None and (seat, move_id) in self.move_ids:
+                return AckMessage(id=move_id, version=self.move_ids[(seat, move_id)], duplicate=True)
             if self.hub.closing:
                 raise ProtocolError("unavailable", "the server is shutting down")
             if self.finished:
@@ -346,18 +450,14 @@ class TableRuntime:
             except DUPLICATE_ERRORS:
                 # Another process stored this version first: take its moves.
                 await self.catch_up()
-                if move_id is not None and move_id in self.move_ids:
-                    return {
-                        "type": "ack",
-                        "id": move_id,
-                        "version": self.move_ids[move_id],
-                        "duplicate": True,
-                    }
+                if move_id is not None and (seat, move_id) in self.move_ids:
+                    return AckMessage(id=move_id, version=self.move_ids[(seat, move_id)], duplicate=True)
                 raise ProtocolError(STALE, f"the table is at version {self.version}, not {version}") from None
             self.state = trial
             self.texts = texts
+            self.touched = time.monotonic()
             if move_id is not None:
-                self.move_ids[move_id] = rows[0].version
+                self.move_ids[(seat, move_id)] = rows[0].version
             if logs.logger.isEnabledFor(logging.DEBUG):
                 logs.event(
                     "move",
@@ -369,10 +469,13 @@ class TableRuntime:
                 )
             if trial.is_terminal():
                 logs.event("finished", table=self.id, version=self.version, scores=trial.scores())
+            ack = AckMessage(id=move_id, version=rows[0].version)
+            if reply is not None:
+                reply(ack)
             self.broadcast_state()
             self.schedule()
             self.hub.release(self)
-            return {"type": "ack", "id": move_id, "version": rows[0].version}
+            return ack
 
     async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
         """Store ``rows`` (and the end of the game): through the SQLite
@@ -402,7 +505,7 @@ class TableRuntime:
             state.apply_string(row.action)
             texts.append(row.action)
             if row.move_id is not None:
-                self.move_ids[row.move_id] = row.version
+                self.move_ids[(row.seat, row.move_id)] = row.version
         if len(texts) == len(self.texts):
             return False
         self.state, self.texts = state, texts
@@ -476,7 +579,12 @@ class TableRuntime:
         try:
             if pause > 0:
                 await asyncio.sleep(pause)
-            text = await self.hub.bots.choose(self.game_id, self.options, self.texts[:version], seat, spec)
+            # A table someone watches goes first: the bots of a crowd of
+            # unwatched tables cannot hold up a person's game.
+            priority = ATTENDED if self.connections else UNATTENDED
+            text = await self.hub.bots.choose(
+                self.game_id, self.options, self.texts[:version], seat, spec, priority
+            )
             # A move made for a person (a stand-in, the clock) is marked in
             # the move log, so that the person is told of it on return.
             move_id = f"{db.STANDIN_PREFIX}{version}" if self.seats[seat].kind == "human" else None
@@ -498,7 +606,13 @@ class TableRuntime:
         # A turn-based table has none at all: only its clock moves for a person.
         if self.turn_based:
             return
-        if seat.grace_task is None and not seat.standin and not self.finished and not self.waiting:
+        if (
+            seat.grace_task is None
+            and seat.arrived
+            and not seat.standin
+            and not self.finished
+            and not self.waiting
+        ):
             seat.grace_task = asyncio.create_task(self._grace(seat))
 
     async def _grace(self, seat: Seat) -> None:
@@ -508,18 +622,20 @@ class TableRuntime:
             if seat.present == 0 and not self.finished:
                 seat.standin = True
                 logs.event("stand-in", table=self.id, seat=seat.seat)
-                self.broadcast({"type": "seats", "seats": self.seats_info()})
+                self.announce_seats()
                 self.schedule()
 
     # ------------------------------------------------------------ sockets
     async def attach(self, conn: Connection) -> None:
         async with self.lock:
             self.connections.add(conn)
+            self.touched = time.monotonic()
             # Released between loading and this socket? Held again while watched.
             self.hub.tables.setdefault(self.id, self)
             if conn.seat is not None:
                 seat = self.seats[conn.seat]
                 seat.present += 1
+                seat.arrived = True
                 if seat.grace_task is not None:
                     seat.grace_task.cancel()
                     seat.grace_task = None
@@ -527,7 +643,9 @@ class TableRuntime:
                     seat.standin = False
                     self.schedule()
             self.send_state(conn)
-            self.broadcast({"type": "seats", "seats": self.seats_info()})
+            # The newcomer hears who sits where; the others only if that changed.
+            conn.send(SeatsMessage(seats=self.seats_info()))
+            self.announce_seats()
         if self.chat_lines is not None:
             lines = list(self.chat_lines)
         else:
@@ -548,17 +666,18 @@ class TableRuntime:
         conn.close()
         async with self.lock:
             self.connections.discard(conn)
+            self.touched = time.monotonic()
             if conn.seat is not None:
                 seat = self.seats[conn.seat]
                 seat.present -= 1
                 if seat.present == 0:
                     self.start_grace(seat)
-            self.broadcast({"type": "seats", "seats": self.seats_info()})
+            self.announce_seats()
             self.hub.release(self)
 
-    def chat_message(self, seat: int | None, text: str) -> dict[str, Any]:
+    def chat_message(self, seat: int | None, text: str) -> ChatLine:
         name = self.seats[seat].name if seat is not None else "spectator"
-        return {"type": "chat", "seat": seat, "name": html.escape(name), "text": html.escape(text)}
+        return ChatLine(seat=seat, name=html.escape(name), text=html.escape(text))
 
     def broadcast_chat(self, seat: int | None, text: str) -> None:
         """A chat line to its audience: the players' lines to the players,
@@ -568,14 +687,16 @@ class TableRuntime:
             if (conn.seat is None) == (seat is None):
                 conn.send(message)
 
-    async def chat(self, seat: int | None, text: str) -> dict[str, Any] | None:
-        """Say ``text``; an error message for the sender if it may not."""
+    async def chat(self, seat: int | None, text: str) -> None:
+        """Store and send a chat line; :class:`ProtocolError` past the
+        table's chat rate (all its sockets together), or from a spectator
+        of a table whose spectators do not chat."""
         if seat is None and self.spectator_chat == "none":
-            return {
-                "type": "error",
-                "code": "bad_message",
-                "message": "spectators have no chat at this table",
-            }
+            raise ProtocolError(BAD_MESSAGE, "spectators have no chat at this table")
+        try:
+            self.chat_limiter.hit(self.id)
+        except LimitError as error:
+            raise ProtocolError(BAD_MESSAGE, error.message) from None
         async with self.hub.engine.begin() as conn:
             chat_id = await db.insert_chat(conn, self.id, seat, text)
             if self.hub.shared:
@@ -591,7 +712,7 @@ class TableRuntime:
             async with self.hub.engine.begin() as conn:
                 await db.rename_seat(conn, self.id, seat, name)
             self.seats[seat].name = name
-            self.broadcast({"type": "seats", "seats": self.seats_info()})
+            self.announce_seats()
 
     async def stop(self) -> None:
         """Wait for a write in progress, then stop this table's tasks."""
@@ -603,10 +724,6 @@ class TableRuntime:
                     seat.grace_task.cancel()
             for conn in list(self.connections):
                 conn.close()
-
-
-class TableError(Exception):
-    """A request about tables that cannot be met (422)."""
 
 
 @dataclass(frozen=True)
@@ -641,17 +758,37 @@ class Hub:
         self.on_release: list[Callable[[str], None]] = []
         #: The invite desk (``invites.Invites``), set by the app.
         self.invites: Invites | None = None
+        #: Tables each client address may create (``docs/server.md``, limits).
+        self.create_limiter = RateLimiter("new tables", settings.create_rate, settings.create_burst)
+        #: Seat claims each client address may make.
+        self.join_limiter = RateLimiter("seat claims", settings.join_rate, settings.join_burst)
+        self._background: set[asyncio.Task[None]] = set()
 
     def release(self, runtime: TableRuntime) -> None:
-        """Let ``runtime`` go from memory if it is finished and nobody
-        watches it: everything about it is in the database, and :meth:`get`
-        loads it again when someone asks. Called when a game ends, when its
-        last socket leaves and by :meth:`read`; a long-running server would
-        otherwise hold every game ever played."""
-        if runtime.finished and not runtime.connections and self.tables.get(runtime.id) is runtime:
+        """Let ``runtime`` go from memory if nothing happens there until
+        someone comes: it is finished, or it waits for a person who is away
+        (:attr:`TableRuntime.idle`), and nobody watches it. Everything about
+        it is in the database, and :meth:`get` loads it again when someone
+        asks. Called after each move, when a socket leaves and by
+        :meth:`read`; a long-running server (or a flood of tables nobody
+        plays) would otherwise hold every table ever made."""
+        if runtime.connections or runtime.admitted or self.tables.get(runtime.id) is not runtime:
+            return
+        if runtime.finished or runtime.idle:
             del self.tables[runtime.id]
             for forget in self.on_release:
                 forget(runtime.id)
+
+    def unattended(self) -> int:
+        """Unfinished tables in memory that nobody has a socket on: their
+        bots play, or a stand-in waits for its grace."""
+        return sum(1 for t in self.tables.values() if not t.connections and not t.finished)
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        """Run ``work`` beside the requests (kept until it ends)."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def read(self, table_id: str) -> TableRuntime | None:
         """The table, for a request that only reads it (a page, the API):
@@ -664,10 +801,38 @@ class Hub:
         return runtime
 
     async def start(self) -> None:
-        """Listen for other processes' moves (PostgreSQL), then resume."""
+        """Listen for other processes' moves (PostgreSQL), then resume the
+        unfinished tables in the background (the server answers meanwhile),
+        and look now and then for abandoned ones."""
         if self.listener is not None:
             await self.listener.start()
-        await self.resume_all()
+        self.spawn(self.resume_all())
+        self.spawn(self._sweep_abandoned())
+
+    async def _sweep_abandoned(self) -> None:
+        """Every few minutes: unfinished tables nobody touched for
+        ``abandon_after`` seconds are marked abandoned (out of the lobby,
+        not resumed on start; their links still load them)."""
+        every = min(600.0, max(1.0, self.settings.abandon_after / 10))
+        while not self.closing:
+            try:
+                cut = db.now() - timedelta(seconds=self.settings.abandon_after)
+                keep = [t.id for t in self.tables.values() if t.connections]
+                async with self.engine.begin() as conn:
+                    count = await db.mark_abandoned(conn, cut, keep)
+                if count:
+                    logs.event("abandoned", tables=count)
+                for runtime in list(self.tables.values()):
+                    if (
+                        not runtime.connections
+                        and not runtime.finished
+                        and runtime.touched < (time.monotonic() - self.settings.abandon_after)
+                    ):
+                        await runtime.stop()
+                        self.tables.pop(runtime.id, None)
+            except Exception:
+                logs.failure("abandoned tables not swept")
+            await asyncio.sleep(every)
 
     async def refresh_all(self) -> None:
         """Catch every loaded table up with the database (a notice may
@@ -740,6 +905,10 @@ class Hub:
             if found is None:
                 return None
             row, seat_rows, moves = found
+            if row.status == "abandoned":
+                async with self.engine.begin() as conn:
+                    await db.mark_playing(conn, table_id)
+                row = replace(row, status="playing")
             state = replay_record(
                 {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
             )
@@ -752,24 +921,66 @@ class Hub:
         return runtime
 
     async def resume_all(self) -> None:
-        """On start: load every unfinished table, so its bots play on."""
+        """On start: load each unfinished table, one after the other beside
+        the requests, so that its bots play on; a table that waits for a
+        person who is away leaves memory again at once (it is loaded when
+        someone comes)."""
         async with self.engine.connect() as conn:
             ids = await db.table_ids(conn, "playing")
+        resumed = 0
         for table_id in ids:
+            if self.closing:
+                return
             try:
-                await self.get(table_id)
+                runtime = await self.get(table_id)
             except Exception:
                 logs.failure("cannot resume table", table=table_id)
-        logs.event("resumed", tables=len(ids))
+                continue
+            if runtime is not None:
+                resumed += 1
+                self.release(runtime)
+            await asyncio.sleep(0)
+        logs.event("resumed", tables=resumed, held=len(self.tables))
 
-    async def lobby(self) -> list[dict[str, Any]]:
+    async def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
+        """The unfinished tables, newest first, read from the database (a
+        table in memory gives its live presence); none is loaded for it."""
         async with self.engine.connect() as conn:
-            ids = await db.table_ids(conn, "playing")
+            rows = await db.lobby_rows(conn, limit)
         out = []
-        for table_id in ids[-200:]:
-            runtime = await self.get(table_id)
-            if runtime is not None and not runtime.finished and runtime.listed:
-                out.append(runtime.summary())
+        for row, seat_rows, version in rows:
+            runtime = self.tables.get(row.id)
+            if runtime is not None:
+                if not runtime.finished and runtime.listed:
+                    out.append(runtime.summary())
+                continue
+            out.append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "options": row.options,
+                    "status": "playing",
+                    "version": version,
+                    "seats": [
+                        {
+                            "seat": s.seat,
+                            "kind": s.kind,
+                            "name": s.name,
+                            "connected": s.kind == "bot",
+                            **({"bot": s.bot} if s.kind == "bot" else {}),
+                            **(
+                                {"open": True}
+                                if s.kind == "human" and not s.claimed and row.rematch_of is None
+                                else {}
+                            ),
+                        }
+                        for s in seat_rows
+                    ],
+                    **({"clock": row.clock} if row.clock else {}),
+                    **({"waiting": True} if row.waiting else {}),
+                    **({"turn_based": True} if row.turn_based else {}),
+                }
+            )
         return out
 
     async def create(
@@ -787,14 +998,24 @@ class Hub:
         claimed: list[bool] | None = None,
         turn_based: bool = False,
         spectator_chat: str = "own",
+        client: str | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table, its chance drawn up to the first decision and
         committed. Returns it and each seat's token (``None`` for bots and
         for seats whose hash is given). ``creator_seat`` is the human seat
         its creator takes (claimed at once); without it the creator is the
         first human seat's token, and no seat is claimed before its person
-        comes (``claimed`` gives the flags of a rematch's seats)."""
+        comes (``claimed`` gives the flags of a rematch's seats). A table
+        asked for by ``client`` (an address) counts against its rate, and
+        waits (503) while too many tables play with nobody watching; every
+        option is held to the server's bounds (:class:`TableError` or
+        :class:`LimitError`)."""
+        if client is not None:
+            self.create_limiter.hit(client)
+            if self.unattended() >= self.settings.max_unattended:
+                raise LimitError(503, "too many tables are being played with nobody there: try later", 30)
         try:
+            checked_options(game_id, options)
             if "players" not in options and any(
                 o.name == "players" for o in game_class(game_id).option_schema
             ):
@@ -847,10 +1068,8 @@ class Hub:
         self.tables[row.id] = runtime
         logs.event("table created", table=row.id, game=game.id, seats=[s.kind for s in seat_specs])
         async with runtime.lock:
-            for seat in runtime.seats:
-                if seat.kind == "human" and not self.shared:
-                    runtime.start_grace(seat)
             runtime.schedule()
+            self.release(runtime)
         return runtime, tokens
 
     async def rematch(self, table: TableRuntime, asker: int | None = None) -> TableRuntime:
@@ -865,12 +1084,8 @@ class Hub:
                 found = await self.get(existing)
                 assert found is not None
                 return found
-            first = None
-            for text in table.texts:
-                word, _, rest = text.partition(" ")
-                if word in FIRST_SEAT_WORDS and rest.strip().isdigit():
-                    first = (int(rest) + 1) % len(table.seats)
-                    break
+            starter = table.state.starter()
+            first = None if starter is None else (starter + 1) % len(table.seats)
             specs = [SeatSpec(s.kind, s.bot, s.name) for s in table.seats]
             runtime, _ = await self.create(
                 table.game_id,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from oracles.core.registry import game_part
 from oracles.i18n import N_, translate
 
 #: Oracle colours: (notation letter, CSS class, symbol id, English name).
@@ -56,19 +57,83 @@ ZENER = {
     "cross": N_("cross"),
 }
 
+#: Codename's turn budget (the view's ``used``), by key.
+USED_LABELS = {
+    "peek": N_("Peek"),
+    "swap": N_("Swap"),
+    "replace": N_("Replace"),
+    "guess": N_("Guess"),
+    "reveals": N_("Reveals"),
+}
+
+#: The lobby's label of each option (translated); ``"<game>.<option>"`` for
+#: a label that differs between games.
+OPTION_LABELS = {
+    "players": N_("Players"),
+    "rounds": N_("Rounds"),
+    "draft": N_("Pass the Oracle cards (draft variant)"),
+    "removed_colour": N_("Colour left out with three players"),
+    "edition": N_("Points of the Oracle cards"),
+    "elements": N_("Elements in the deck"),
+    "trump": N_("Trump card"),
+    "forbid_exact_sum": N_("The bids may not add up to the tricks"),
+    "variant": N_("Variant"),
+    "max_turns": N_("Turn limit"),
+    "max_reveals": N_("Reveals per turn"),
+    "blocked_strike_shows_code": N_("A blocked strike still shows the code card"),
+}
+
 #: One line explaining each option of the lobby's form (translated).
 OPTION_HELP = {
     "players": N_("How many seats the table has."),
     "rounds": N_("How many rounds are dealt before the game ends."),
     "draft": N_("Oracle cards are drafted instead of dealt."),
     "removed_colour": N_("With three players, this colour leaves the deck."),
+    "edition": N_("The printed points, or points re-weighed so that every prophecy is worth its difficulty."),
     "elements": N_("How many elements the deck has (fire, water, air, ore, humus, ice)."),
     "trump": N_("Turn up a trump card while cards remain undealt."),
     "forbid_exact_sum": N_("The dealer may not make the bids add up to the tricks."),
-    "variant": N_("Standard, Purpurberg (teams of opposite seats) or Altaia (three oracles each)."),
+    "variant": N_("Standard, Purpurberg (teams of opposite seats) or Altaïa (three oracles each)."),
     "max_turns": N_("Turns in all before the game is drawn."),
     "max_reveals": N_("How many reveals a player may make in one turn."),
+    "blocked_strike_shows_code": N_(
+        "When a shield stops a strike, the defender still shows the code card of the struck column."
+    ),
 }
+
+#: The choices of options offered as a list, each value with its label
+#: (translated); ``"<game>.<option>"``.
+OPTION_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
+    "oracle.removed_colour": (
+        ("R", N_("Red")),
+        ("B", N_("Blue")),
+        ("G", N_("Green")),
+        ("Y", N_("Yellow")),
+        ("P", N_("Purple")),
+    ),
+    "oracle.edition": (("classic", N_("classic (the printed points)")), ("balanced", N_("balanced"))),
+    "inrah.variant": (
+        ("standard", N_("Standard")),
+        ("purpurberg", N_("Purpurberg (teams)")),
+        ("altaia", N_("Altaïa (three oracles)")),
+    ),
+}
+
+
+def move_label(game: str, move: str, lang: str) -> str:
+    """A move button's words, from the game's narrate part (the notation
+    when the game has none): ``bid 3`` is "Bid 3 tricks" ("3 Stiche ansagen")."""
+    narrate = game_part(game, "narrate")
+    label = getattr(narrate, "move_label", None)
+    return str(label(move, lang)) if label is not None else move
+
+
+def example_move(game: str, lang: str) -> str:
+    """The notation box's example: a move of ``game``, from its narrate part."""
+    narrate = game_part(game, "narrate")
+    example = getattr(narrate, "example_move", None)
+    return str(example(lang)) if example is not None else ""
+
 
 #: The ladder's level names (``ladder.json``, written by ``benchmarks/ladder.py``),
 #: listed here so that the catalog holds them.
@@ -180,6 +245,20 @@ def card(game: str, code: str, lang: str) -> Card:
     return oracle_card(code, lang)
 
 
+def face(game: str, code: str, lang: str) -> dict[str, Any]:
+    """The drawing data of one piece of ``game`` from its ``faces`` part
+    (``{"code", "name"}`` only for a game without one).
+
+    >>> face("codename", "circle", "de")["name"]
+    'Kreis'
+    """
+    faces = game_part(game, "faces")
+    if faces is None:
+        return {"code": code, "name": code}
+    found: dict[str, Any] = faces.face(code, lang)
+    return found
+
+
 def sort_hand(game: str, hand: list[str]) -> list[str]:
     """The hand by suit, then rank.
 
@@ -233,35 +312,73 @@ def composed_verbs(legal: list[str]) -> list[str]:
     return seen
 
 
-_SEAT_WORD = re.compile(r"^[Pp](\d+)\s+")
+def event_line(game: str, event: dict[str, Any], viewer: int | None, names: list[str], lang: str) -> str:
+    """One event of the viewer's log as a sentence in ``lang``, told by the
+    game's ``narrate`` part (the same sentences as the terminal's).
 
-
-def event_line(event: Any) -> tuple[int | None, str]:
-    """(seat, text) of one log entry, whatever its shape: an event object
-    (``seq``, ``seat``, ``kind``...), the older ``{"by", "action"}`` or a
-    line of text (``"P2 play water-5"``).
-
-    >>> event_line({"seq": 4, "seat": 1, "kind": "play", "card": "R5"})
-    (1, 'play R5')
-    >>> event_line("P2 bid 1")
-    (2, 'bid 1')
+    >>> event_line("oracle", {"seq": 4, "seat": 1, "kind": "play", "card": "R5"}, None, ["Ann", "Bo"], "en")
+    'Bo plays Red 5.'
     """
-    if isinstance(event, dict):
-        seat = event.get("seat", event.get("by"))
-        if "action" in event:
-            return seat, str(event["action"])
-        kind = str(event.get("kind", ""))
-        rest = [
-            " ".join(map(str, v)) if isinstance(v, list) else str(v)
-            for k, v in event.items()
-            if k not in ("seq", "seat", "by", "kind") and v is not None
-        ]
-        return seat, " ".join([kind, *rest]).strip()
-    text = str(event)
-    found = _SEAT_WORD.match(text)
-    if found:
-        return int(found.group(1)), text[found.end() :]
-    return None, text
+    narrate = game_part(game, "narrate")
+    if narrate is None or not isinstance(event, dict):
+        return translate(lang, "(an event this page cannot tell)")
+    return str(narrate.narrate(event, viewer, names, lang))
+
+
+def narrator(game: str) -> Any:
+    """The game's ``narrate`` part (its story and score pad), or None."""
+    return game_part(game, "narrate")
+
+
+def has_score_pad(board: dict[str, Any]) -> bool:
+    """Whether the board's view has a finished round (or a finished game)
+    for the game's score pad, and the game has a pad."""
+    view = board.get("view") or {}
+    return bool(view.get("round_scores") or view.get("terminal"))
+
+
+def standings(view: dict[str, Any], names: list[str]) -> list[tuple[int, str, Any]]:
+    """(place, name, score) of every seat, best first; tied seats share a place.
+
+    >>> standings({"scores": [10, 25, 10]}, ["Ann", "Bo", "Cy"])
+    [(1, 'Bo', 25), (2, 'Ann', 10), (2, 'Cy', 10)]
+    """
+    scores = view.get("scores") or []
+    ranked = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    out: list[tuple[int, str, Any]] = []
+    for index, seat in enumerate(ranked):
+        place = out[-1][0] if out and scores[seat] == out[-1][2] else index + 1
+        name = names[seat] if seat < len(names) else str(seat + 1)
+        out.append((place, name, scores[seat]))
+    return out
+
+
+def end_reason(game: str, view: dict[str, Any], names: list[str], lang: str) -> str:
+    """Why the game ended, in words: the game's last ``over`` event told, if
+    it logs one (Codename does); empty otherwise (the standings say it)."""
+    for event in reversed(view.get("log") or []):
+        if isinstance(event, dict) and event.get("kind") == "over":
+            return event_line(game, event, view.get("seat"), names, lang)
+    return ""
+
+
+def step_story(game: str, view: dict[str, Any], names: list[str], lang: str, seq: int) -> list[str]:
+    """What the action at ``seq`` did, as the view's story tells it (the
+    replay's caption of a step)."""
+    log = view.get("log") or []
+    viewer = view.get("seat")
+    return [
+        event_line(game, event, viewer, names, lang)
+        for event in log
+        if isinstance(event, dict) and event.get("seq") == seq
+    ]
+
+
+def story(game: str, view: dict[str, Any], names: list[str], lang: str) -> list[str]:
+    """The whole log of ``view`` as sentences, newest first."""
+    log = view.get("log") or []
+    viewer = view.get("seat")
+    return [event_line(game, event, viewer, names, lang) for event in reversed(log)]
 
 
 def winners(view: dict[str, Any]) -> list[int]:

@@ -35,6 +35,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from oracles.core.errors import OraclesError
+from oracles.core.options import check_remote_options
 from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
 from oracles.web import present
@@ -123,6 +124,10 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
     fields = []
     for option in game_class(game_id).option_schema:
         kind = "bool" if option.kind is bool else "int" if option.kind is int else "str"
+        key = f"{game_id}.{option.name}"
+        choices = present.OPTION_CHOICES.get(key)
+        if choices is None and option.choices:
+            choices = tuple((value, value) for value in option.choices)
         fields.append(
             {
                 "name": option.name,
@@ -130,9 +135,10 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
                 "default": defaults.get(option.name),
                 "minimum": option.minimum,
                 "maximum": option.maximum,
-                "choices": option.choices,
-                "help": present.OPTION_HELP.get(option.name),
-                "doc": option.doc,
+                # (value, label) pairs, the labels to translate.
+                "choices": choices,
+                "label": present.OPTION_LABELS.get(key, present.OPTION_LABELS.get(option.name, option.name)),
+                "help": present.OPTION_HELP.get(key, present.OPTION_HELP.get(option.name)),
             }
         )
     return fields
@@ -200,6 +206,9 @@ def web_routes(
                 else:
                     options[option.name] = str(raw)
             try:
+                # Held to the server's bounds before the game reads them (an
+                # edition is a shipped name here, never a file to open).
+                check_remote_options(game_id, game_class(game_id).option_schema, options)
                 count = load_game(game_id, **options).num_players
             except OraclesError as error:
                 return render(request, "error.html", 422, message=str(error))
@@ -214,10 +223,12 @@ def web_routes(
             names = [str(form["name"]) if index == humans[0] else None for index in range(len(seats))]
         hours = str(form.get("turn_hours", "")).strip()
         try:
+            client = request.client.host if request.client else "unknown"
             table, tokens = await hub.create(
                 game_id,
                 options,
                 parse_seats(seats, names),
+                client=client,
                 creator_seat=humans[0] if humans else None,
                 waiting=len(humans) > 1,
                 listed=not form.get("private"),
@@ -226,7 +237,7 @@ def web_routes(
                 spectator_chat="none" if form.get("spectator_chat") == "none" else "own",
             )
         except table_error as error:
-            return render(request, "error.html", 422, message=str(error))
+            return render(request, "error.html", getattr(error, "status", 422), message=str(error))
         if form.get("hints") and hints is not None:
             await hints.enable(table.id)
         # The other seats' tokens are dropped: their people get their own
@@ -239,6 +250,10 @@ def web_routes(
     async def join(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         seat = request.path_params["seat"]
+        try:
+            hub.join_limiter.hit(request.client.host if request.client else "unknown")
+        except table_error as error:
+            return render(request, "error.html", getattr(error, "status", 429), message=str(error))
         form = await _form(request)
         status, answer = await hub.invites.join(table_id, {"seat": seat, "name": form.get("name") or None})
         if status != 200:
@@ -278,6 +293,8 @@ def web_routes(
             "seats_info": table.seats_info(),
             "finished": table.finished,
             "table_id": table.id,
+            # For the rematch form at the end: the same game, options and seats.
+            "options": dict(getattr(table, "options", {}) or {}),
         }
 
     async def hint_facts(table: Any) -> dict[str, Any]:

@@ -148,17 +148,20 @@ def test_announcements_tell_the_strike_the_response_and_the_damage() -> None:
     state.apply_string("respond b1 c1 d1")
     lines = renderer.announcements(before, state.view(1))
     text = "\n".join(lines)
-    assert "The opponent revealed c1 c2 c3" in text and "a valid strike" in text
-    assert "You responded with b1 c1 d1" in text and "a shield" in text
-    assert "The strike on column c hits." in text
-    assert "The opponent now knows your code slot c." in text
-    assert "You lose 2 life (7 left)." in text
+    assert "Seat 1 reveals c1 c2 c3 (star, star, star): a strike on column c." in text
+    assert (
+        "Seat 2 (you) answers the strike with b1 c1 d1 (circle, circle, circle): a shield, which stays up."
+        in text
+    )
+    assert "Seat 1's strike on column c is not blocked: it hits." in text
+    assert "Seat 2 (you)'s code card in slot c is shown to the opponent: circle." in text
+    assert "Seat 2 (you) loses 2 life (7 left)." in text
     german = "\n".join(CodenameRenderer("de").announcements(before, state.view(1)))
-    assert "Der Gegner deckt c1 c2 c3 auf" in german and "Schlag" in german
-    assert "Du antwortest mit b1 c1 d1" in german
-    assert "Du verlierst 2 Leben (noch 7)." in german
+    assert "Platz 1 deckt c1 c2 c3 auf (Stern, Stern, Stern): ein Schlag auf Spalte c." in german
+    assert "Platz 2 (du) antwortet auf den Schlag mit b1 c1 d1" in german
+    assert "Platz 2 (du) verliert 2 Leben (noch 7)." in german
     seat0 = CodenameRenderer("en").announcements(state.view(0) | {"log": before["log"]}, state.view(0))
-    assert any("You see the opponent's code slot c: ●circle." in line for line in seat0)
+    assert "Seat 2's code card in slot c is shown to the opponent: circle." in seat0
 
 
 def test_announcements_of_a_guess_and_the_end() -> None:
@@ -166,14 +169,14 @@ def test_announcements_of_a_guess_and_the_end() -> None:
     before = state.view(1)
     state.apply_string("guess wave wave circle circle star")
     lines = CodenameRenderer("en").announcements(before, state.view(1))
-    assert "The opponent guessed ≈wave ≈wave ●circle ●circle ★star: 4 of 5 right (a b c d)." in lines
-    assert "The opponent loses 2 life (7 left)." in lines
+    assert "Seat 1 guesses the code wave, wave, circle, circle, star: 4 of 5 right (slots a b c d)." in lines
+    assert "Seat 1 loses 2 life (7 left)." in lines
     state.apply_string("end")
     state.apply_string("end")
     before = state.view(0)
     state.apply_string("guess wave wave circle circle square")
     lines = CodenameRenderer("de").announcements(before, state.view(0))
-    assert lines[-1] == "Du gewinnst!"
+    assert lines[-1] == "Platz 1 (du) hat den ganzen gegnerischen Code genannt: Platz 1 (du) gewinnt."
     assert render(CodenameRenderer("de").final(state.view(0)))
 
 

@@ -139,16 +139,19 @@ def test_trick_winner_is_announced_with_its_reason() -> None:
     first = state.view(0)
     state.apply_string("play water-seer")
     middle = state.view(0)
-    assert renderer.announcements(first, middle) == []  # the trick is not complete yet
+    # The trick is not complete yet: the story tells only the card.
+    assert renderer.announcements(first, middle) == ["Seat 3 plays Water Seer."]
     state.apply_string("play water-3")
     after = state.view(0)
     lines = renderer.announcements(middle, after)
-    assert lines == ["seat 2 wins the trick with water-seer: first seer"]
+    assert lines == [
+        "Seat 1 (you) plays Water 3. Seat 3 takes trick 1: the first seer played takes the trick."
+    ]
     assert "Last trick: seat 1 water-4" in render(renderer.board(after, 0))
-    german = InrahRenderer("de").announcements(state.view(1) | {"last_trick": None}, state.view(1))
-    assert german == ["Platz 2 gewinnt den Stich mit Wasser-Weissagerin: erste Weissagerin"]
-    mine = renderer.announcements(state.view(2) | {"last_trick": None}, state.view(2))
-    assert mine == ["You win the trick with water-seer: first seer"]
+    german = InrahRenderer("de").announcements(middle, state.view(1))
+    assert german == [
+        "Platz 1 spielt Wasser-3. Platz 3 nimmt Stich 1: die zuerst gespielte Weissagerin nimmt den Stich."
+    ]
 
 
 def test_round_summary_after_the_last_trick() -> None:
@@ -168,7 +171,10 @@ def test_round_summary_after_the_last_trick() -> None:
     before = state.view(0)
     state.apply_string("play fire-3")
     lines = renderer.announcements(before, state.view(0))
-    assert lines[0] == "seat 2 wins the trick with fire-3: highest of the led element"
+    assert lines[0] == (
+        "Seat 3 plays Fire 3. Seat 3 takes trick 1: highest card of the led element."
+        " Round 1 is over: Seat 1 (you) 20 points, Seat 2 -10 points, Seat 3 30 points."
+    )
     assert lines[1] == "Round 1 is over:"
     assert "you: bid 0, took 0: +20 (total 20)" in lines[2]
     assert "seat 1: bid 1, took 0: -10 (total -10)" in lines[3]
@@ -191,7 +197,7 @@ def test_altaia_summary_and_table_show_oracles() -> None:
     before = state.view(0)
     state.apply_string("play water-3")
     lines = InrahRenderer("en").announcements(before, state.view(0))
-    assert lines[0] == "You win the trick with fire-seer: first seer"
+    assert "Seat 1 (you) takes trick 1: the first seer played takes the trick." in lines[0]
     assert lines[2].startswith("  you: took 1; oracles Hesinde P0 = 1, Efferd P1 = 0, Phex P2 ≠ 1:")
 
 
@@ -213,36 +219,39 @@ def test_german_action_labels() -> None:
     assert en.action_label("bid 2") == "bid 2"
 
 
-def test_observed_lines_leave_the_seat_to_the_session() -> None:
-    state = scenario({"players": 3, "rounds": 1}, ["dealer 0", "deal fire-7 / water-2 / fire-prince"])
+def test_the_story_tells_each_event_and_observed_is_left_to_it() -> None:
+    state = scenario({"players": 3, "rounds": 1}, ["dealer 0"])
     renderer, english = InrahRenderer("de"), InrahRenderer("en")
-    assert english.observed(state.view(1)) == "your cards: water-2"
-    assert english.observed(state.view(None)) == "deal: 1 card each"
+    before = state.view(1)
+    state.apply_string("deal fire-7 / water-2 / fire-prince")
+    assert english.observed(state.view(1)) is None
+    assert english.announcements(before, state.view(1)) == ["Round 1: 1 card is dealt to each player."]
+    before = state.view(0)
     state.apply_string("trump air-2")
-    assert renderer.observed(state.view(0)) == "Trumpf: Luft-2"
+    assert renderer.announcements(before, state.view(0)) == ["Die Trumpfkarte ist Luft-2: Luft ist Trumpf."]
+    before = state.view(0)
     state.apply_string("bid 1")
-    assert renderer.observed(state.view(0)) == "sage 1 Stich"
-    state.apply_string("bid 0")
-    state.apply_string("bid 0")
-    state.apply_string("play water-2")
-    assert renderer.observed(state.view(0)) == "spiele Wasser-2"
-    assert english.observed(state.view(0)) == "play water-2"
-    # The session passes observed lines through action_label: they stay as they are.
-    for line in ("spiele Wasser-2", "play water-2", "Trumpf: Luft-2", "your cards: water-2"):
-        assert (renderer if line[0] in "sT" else english).action_label(line) == line
+    assert renderer.announcements(before, state.view(0)) == ["Platz 2 sagt 1 Stich an."]
 
 
-def test_observed_oracles() -> None:
+def test_the_story_tells_the_oracles() -> None:
     state = scenario(
         {"players": 3, "variant": "altaia", "rounds": 1},
-        ["dealer 2", "deal fire-seer / fire-2 / water-3", "trump air-2", "hesinde P0 1"],
+        ["dealer 2", "deal fire-seer / fire-2 / water-3", "trump air-2"],
     )
-    assert InrahRenderer("de").observed(state.view(2)) == "Hesinde: Platz 0 macht genau 1 Stich"
+    before = state.view(2)
+    state.apply_string("hesinde P0 1")
+    assert InrahRenderer("de").announcements(before, state.view(2)) == [
+        "Platz 1 sagt voraus (Hesinde): Platz 1 macht genau 1 Stich."
+    ]
     english = InrahRenderer("en")
-    assert english.observed(state.view(2)) == "hesinde P0 1 (seat 0 takes exactly 1)"
-    for text in ["hesinde P1 0", "hesinde P2 0", "efferd P2 misses 0"]:
+    for text in ["hesinde P1 0", "hesinde P2 0"]:
         state.apply_string(text)
-    assert english.observed(state.view(0)) == "efferd P2 misses 0 (seat 2 does not take 0)"
+    before = state.view(0)
+    state.apply_string("efferd P2 misses 0")
+    assert english.announcements(before, state.view(0)) == [
+        "Seat 1 (you) foretells (Efferd): Seat 3 does not take exactly 0 tricks."
+    ]
     assert english.oracle_label(state.view(0)["oracles"][0][1]) == "Efferd P2 ≠ 0"
 
 

@@ -12,6 +12,9 @@ PARTS = GameParts(
     renderer="render:CodenameRenderer",
     encoder="encoding:CodenameEncoder",
     analysis="analysis",
+    faces="faces",
+    narrate="narrate",
+    templates="templates",
 )
 
 __all__ = ["PARTS", "CodenameGame", "CodenameState"]

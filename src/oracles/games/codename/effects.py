@@ -84,6 +84,7 @@ class CodenameEffects(CodenameTable):
             self._over = True
             self._winners = [seat]
             self._event("over", reason="code", winners=[seat])
+            self._show_codes()
 
     def _reveal(self, seat: int, shape: int, response: bool = False) -> None:
         """Reveal the cards of ``shape`` in ``seat``'s field and set off what follows."""
@@ -334,6 +335,7 @@ class CodenameEffects(CodenameTable):
                     self._over = True
                     self._winners = []
                     self._event("over", reason="turns", winners=[])
+                    self._show_codes()
                     return
                 self._turn_player = 1 - self._turn_player
                 self._start_turn(self._turn + 1)

@@ -34,7 +34,6 @@ English or German word works too.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from rich import box
@@ -56,7 +55,8 @@ STYLES = {
     "circle": "bold magenta",
     "cross": "bold red",
 }
-NAMES_DE = {"star": "Stern", "square": "Quadrat", "wave": "Welle", "circle": "Kreis", "cross": "Kreuz"}
+#: German symbol words accepted in short forms (the names shown come from the catalog).
+INPUT_WORDS_DE = {"star": "Stern", "square": "Quadrat", "wave": "Welle", "circle": "Kreis", "cross": "Kreuz"}
 
 #: Symbol words and letters accepted in short forms.
 SYMBOL_WORDS: dict[str, str] = {
@@ -73,7 +73,7 @@ SYMBOL_WORDS: dict[str, str] = {
     "kreis": "circle",
     "kreuz": "cross",
 }
-for _en, _de in NAMES_DE.items():
+for _en, _de in INPUT_WORDS_DE.items():
     SYMBOL_WORDS[_en] = _en
     SYMBOL_WORDS[_de.lower()] = _en
 #: One letter per symbol for compact codes (``sqwcx``).
@@ -225,61 +225,6 @@ TEXTS: dict[str, str] = {
     "a.target": N_("discard the card at {cell}"),
     "a.take": N_("take {sym}"),
     "a.name": N_("name {sym}"),
-    "h.code_own": N_("You chose your code: {syms}."),
-    "h.code_opp": N_("The opponent chose a code."),
-    "h.deal_own": N_("Your field is dealt face down; your hand: {syms}."),
-    "h.deal_opp": N_("The opponent's cards are dealt."),
-    "h.first": N_("The opponent will start."),
-    "h.turn": N_("— Turn {n}: {who} —"),
-    "h.peek_own": N_("You peek at {cards}."),
-    "h.peek_opp": N_("The opponent peeks at his {cell}."),
-    "h.swap": N_("The opponent swapped {a} and {b}."),
-    "h.replace_own": N_("You replace {cell} by {sym}."),
-    "h.replace_opp": N_("The opponent replaces his {cell} by a hand card."),
-    "h.reveal_valid": N_("The opponent revealed {cells}: {syms}: a valid {kind}!"),
-    "h.reveal_invalid": N_("The opponent revealed {cells}: {syms}: not a set; the cards go back face down."),
-    "h.respond_valid": N_("The opponent responded with {cells}: {syms}: a shield!"),
-    "h.respond_invalid": N_("The opponent responded with {cells}: {syms}: not a shield."),
-    "h.respond_pass": N_("The opponent did not respond."),
-    "h.hits": N_("The strike on column {col} hits."),
-    "h.block": N_("The opponent blocked with the shield {cells}; it is discarded."),
-    "h.shield_discarded": N_("{who}'s shield {cells} is discarded with the columns."),
-    "h.code_seen": N_("You see the opponent's code slot {slot}: {sym}."),
-    "h.code_shown": N_("The opponent now knows your code slot {slot}."),
-    "h.discard_hand": N_("The opponent discarded the whole hand ({n} cards)."),
-    "h.codeswap": N_("The opponent swapped code cards {a} and {b}."),
-    "h.codeswap_pass": N_("The opponent kept the code as it was."),
-    "h.recode_own": N_("You put {sym} into your code slot {slot}."),
-    "h.recode_opp": N_("The opponent replaced his code card in slot {slot}."),
-    "h.pick": N_("The opponent picked {cell} to scramble as well."),
-    "h.scramble": N_("{who}'s cards {cells} were shuffled and dealt back unseen."),
-    "h.place_own": N_("You place {sym} at {cell}."),
-    "h.place_opp": N_("The opponent places a card at {cell}."),
-    "h.fill_own": N_("You fill {cell} with {sym}."),
-    "h.fill_opp": N_("The opponent fills {cell} from his hand."),
-    "h.fill_deck": N_("The opponent filled {cell} from the deck."),
-    "h.target": N_("The opponent had the card at {cell} discarded."),
-    "h.pile": N_("The opponent's discard pile: {syms}."),
-    "h.take": N_("The opponent took {sym} into {cell}."),
-    "h.name": N_("The opponent named {sym}: code slots {slots}."),
-    "h.name_none": N_("The opponent named {sym}: no such code card."),
-    "h.guess": N_("The opponent guessed {syms}: {n} of 5 right{slots}."),
-    "h.end": N_("The opponent ended the turn."),
-    "h.draw_own": N_("You draw {syms}."),
-    "h.draw_opp": N_("The opponent draws {n}."),
-    "h.looks_own": N_("You look at {syms}."),
-    "h.looks_opp": N_("The opponent looks at {n} cards."),
-    "h.opens": N_("{who}'s cards are opened: {cards}."),
-    "h.opens_none": N_("No card of {who} was opened."),
-    "h.reshuffle": N_("{who}'s discard pile ({n} cards) becomes the new deck."),
-    "h.limit": N_("The turn limit is reached: a draw."),
-    "h.life_lost": N_("{who} lose {n} life ({life} left)."),
-    "h.life_lost_opp": N_("The opponent loses {n} life ({life} left)."),
-    "h.life_gain": N_("{who} gain {n} life ({life})."),
-    "h.life_gain_opp": N_("The opponent gains {n} life ({life})."),
-    "h.win": N_("You win!"),
-    "h.lose": N_("The opponent wins."),
-    "h.draw": N_("Nobody wins: a draw."),
     "final.title": N_("Final position"),
     "final.life": N_("Life: you {me}, opponent {opp}"),
     "slots_known": N_("known slots: {n} of 5"),
@@ -288,25 +233,6 @@ TEXTS: dict[str, str] = {
 #: the viewer is the one named (``t(key, you=True)``).
 TEXTS_YOU: dict[str, str] = {
     "to_act": N_("You to move"),
-    "h.first": N_("You will start."),
-    "h.swap": N_("You swapped {a} and {b}."),
-    "h.reveal_valid": N_("You revealed {cells}: {syms}: a valid {kind}!"),
-    "h.reveal_invalid": N_("You revealed {cells}: {syms}: not a set; the cards go back face down."),
-    "h.respond_valid": N_("You responded with {cells}: {syms}: a shield!"),
-    "h.respond_invalid": N_("You responded with {cells}: {syms}: not a shield."),
-    "h.respond_pass": N_("You did not respond."),
-    "h.block": N_("You blocked with the shield {cells}; it is discarded."),
-    "h.discard_hand": N_("You discarded the whole hand ({n} cards)."),
-    "h.codeswap": N_("You swapped code cards {a} and {b}."),
-    "h.codeswap_pass": N_("You kept the code as it was."),
-    "h.pick": N_("You picked {cell} to scramble as well."),
-    "h.fill_deck": N_("You filled {cell} from the deck."),
-    "h.target": N_("You had the card at {cell} discarded."),
-    "h.take": N_("You took {sym} into {cell}."),
-    "h.name": N_("You named {sym}: code slots {slots}."),
-    "h.name_none": N_("You named {sym}: no such code card."),
-    "h.guess": N_("You guessed {syms}: {n} of 5 right{slots}."),
-    "h.end": N_("You ended the turn."),
 }
 
 
@@ -332,7 +258,7 @@ class CodenameRenderer(Renderer):
         return self.tr(message, **fields)
 
     def sym_name(self, symbol: str) -> str:
-        return NAMES_DE.get(symbol, symbol) if self.lang == "de" else symbol
+        return self.tr(symbol) if symbol in GLYPHS else symbol
 
     def sym_text(self, symbol: str | None) -> Text:
         """A symbol as a coloured glyph and its name."""
@@ -573,139 +499,6 @@ class CodenameRenderer(Renderer):
             return t(f"a.{verb}", sym=self.syms([args[0]]))
         return text
 
-    def observed(self, view: dict[str, Any]) -> str | None:
-        # Everything seen is told by announcements() from the log, line by line.
-        return None
-
-    # ---------------------------------------------------- announcements
-    def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-        viewer = after["seat"]
-        lines = []
-        for event in after["log"][len(before.get("log") or []) :]:
-            told = self.tell(event, viewer)
-            if told:
-                lines.append(told)
-        for seat in (viewer, 1 - viewer):
-            change = after["life"][seat] - before["life"][seat]
-            life = after["life"][seat]
-            if change < 0:
-                key = "h.life_lost" if seat == viewer else "h.life_lost_opp"
-                lines.append(self.t(key, who=self.t("You"), n=-change, life=life))
-            elif change > 0:
-                key = "h.life_gain" if seat == viewer else "h.life_gain_opp"
-                lines.append(self.t(key, who=self.t("You"), n=change, life=life))
-        if after["terminal"] and not before.get("terminal"):
-            winners = after["winners"]
-            lines.append(self.t("h.draw" if not winners else "h.win" if viewer in winners else "h.lose"))
-        return [_escape(line) for line in lines]
-
-    def tell(self, event: dict[str, Any], viewer: int) -> str | None:
-        """One event of the log in words (``None`` for events not worth telling:
-        life changes are told from the views, the end of a turn by the next turn)."""
-        kind = event["kind"]
-        player: int = event.get("player", -1)
-        if kind == "first":
-            return self.t("h.first", you=player == viewer, who=self.who(player, viewer, capital=True))
-        if kind == "turn":
-            return self.t("h.turn", n=event["turn"], who=self.who(player, viewer, capital=True))
-        if kind == "over":
-            return self.t("h.limit") if event["reason"] == "turns" else None
-        if kind in ("life", "end") or player < 0:
-            return None
-        own = player == viewer
-        who = self.who(player, viewer, capital=True)
-        t = partial(self.t, you=own)
-        if kind == "code":
-            return t("h.code_own", syms=self.syms(event["code"])) if "code" in event else t("h.code_opp")
-        if kind == "code_shown":
-            if own:
-                return t("h.code_shown", slot=event["slot"])
-            return t("h.code_seen", slot=event["slot"], sym=self.syms([event["symbol"]]))
-        if kind == "shuffle":
-            return t("h.deal_own", syms=self.syms(event["hand"])) if "hand" in event else t("h.deal_opp")
-        if kind == "peek":
-            cells = " ".join(event["cells"])
-            if "symbols" in event:
-                cards = ", ".join(
-                    f"{cell}: {self.syms([symbol])}"
-                    for cell, symbol in zip(event["cells"], event["symbols"], strict=True)
-                )
-                return t("h.peek_own", cards=cards)
-            return t("h.peek_opp", cell=cells)
-        if kind == "swap":
-            return t("h.swap", who=who, a=event["cells"][0], b=event["cells"][1])
-        if kind in ("replace", "recode", "place"):
-            where = {"cell": event["cell"]} if "cell" in event else {"slot": event["slot"]}
-            if "symbol" in event:
-                return t(f"h.{kind}_own", sym=self.syms([event["symbol"]]), **where)
-            return t(f"h.{kind}_opp", **where)
-        if kind in ("reveal", "respond"):
-            if not event["cells"]:
-                return t("h.respond_pass", who=who)
-            fields: dict[str, Any] = {
-                "who": who,
-                "cells": " ".join(event["cells"]),
-                "syms": self.syms(event["symbols"]),
-            }
-            valid = event["valid"]
-            if kind == "respond":
-                return t("h.respond_valid" if valid else "h.respond_invalid", **fields)
-            if valid:
-                return t("h.reveal_valid", kind=t(f"kind.{event['set']}"), **fields)
-            return t("h.reveal_invalid", **fields)
-        if kind == "hit":
-            return t("h.hits", col=event["column"])
-        if kind == "block":
-            return t("h.block", who=who, cells=" ".join(event["cells"]))
-        if kind == "discard_shield":
-            return t("h.shield_discarded", who=self.who(player, viewer), cells=" ".join(event["cells"]))
-        if kind == "discard_hand":
-            return t("h.discard_hand", who=who, n=event["count"])
-        if kind == "codeswap":
-            if not event["slots"]:
-                return t("h.codeswap_pass", who=who)
-            return t("h.codeswap", who=who, a=event["slots"][0], b=event["slots"][1])
-        if kind == "pick":
-            return t("h.pick", who=who, cell=event["cell"])
-        if kind == "scramble":
-            return t("h.scramble", who=self.who(player, viewer), cells=" ".join(event["cells"]))
-        if kind == "fill":
-            if event["source"] == "deck":
-                return t("h.fill_deck", who=who, cell=event["cell"])
-            if "symbol" in event:
-                return t("h.fill_own", cell=event["cell"], sym=self.syms([event["symbol"]]))
-            return t("h.fill_opp", cell=event["cell"])
-        if kind == "target":
-            return t("h.target", who=who, cell=event["cell"])
-        if kind == "search":
-            return t("h.pile", syms=self.syms(event["symbols"]) or "-") if "symbols" in event else None
-        if kind == "take":
-            return t("h.take", who=who, sym=self.syms([event["symbol"]]), cell=event["cell"])
-        if kind == "name":
-            if not event["slots"]:
-                return t("h.name_none", who=who, sym=self.syms([event["symbol"]]))
-            return t("h.name", who=who, sym=self.syms([event["symbol"]]), slots=" ".join(event["slots"]))
-        if kind == "guess":
-            right = event["right"]
-            slots = f" ({' '.join(right)})" if right else ""
-            return t("h.guess", who=who, syms=self.syms(event["symbols"]), n=len(right), slots=slots)
-        if kind in ("draw", "aside"):
-            key = "draw" if kind == "draw" else "looks"
-            if "symbols" in event:
-                return t(f"h.{key}_own", syms=self.syms(event["symbols"]))
-            return t(f"h.{key}_opp", n=event["count"])
-        if kind == "open":
-            if not event["cells"]:
-                return t("h.opens_none", who=self.who(player, viewer))
-            cards = ", ".join(
-                f"{cell} {self.syms([symbol])}"
-                for cell, symbol in zip(event["cells"], event["symbols"], strict=True)
-            )
-            return t("h.opens", who=self.who(player, viewer), cards=cards)
-        if kind == "reshuffle":
-            return t("h.reshuffle", who=self.who(player, viewer), n=event["count"])
-        return None
-
     # ------------------------------------------------------ move list
     def legal_menu(self, legal: dict[str, int], view: dict[str, Any]) -> tuple[list[str], list[str]]:
         """The moves worth numbering (notations, keys of ``legal``) and hint lines
@@ -851,8 +644,3 @@ def _symbols(args: list[str]) -> list[str] | None:
     if not names or any(n is None for n in names):
         return None
     return [n for n in names if n is not None]
-
-
-def _escape(line: str) -> str:
-    """Keep rich from reading brackets in a line as markup."""
-    return line.replace("[", "\\[")

@@ -181,8 +181,11 @@ class CodenameGame(Game):
     zero_sum: ClassVar[bool] = True
     option_schema: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 2, "number of players (always two)", minimum=2, maximum=2),
-        Option("max_turns", int, 200, "turns in all before the game is drawn", minimum=1),
-        Option("max_reveals", int, 10, "reveals a player may make in one turn", minimum=1),
+        # A server bounds both (docs/server.md, limits): no stranger's table runs for ever.
+        Option(
+            "max_turns", int, 200, "turns in all before the game is drawn", minimum=1, remote_maximum=1000
+        ),
+        Option("max_reveals", int, 10, "reveals a player may make in one turn", minimum=1, remote_maximum=20),
         Option(
             "blocked_strike_shows_code",
             bool,
@@ -429,6 +432,13 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
         return None
 
     # -------------------------------------------------------------- chance
+    def starter(self) -> int | None:
+        found = (entry.public["player"] for entry in self._logs if entry.public["kind"] == "first")
+        return next(found, None)
+
+    def starter_chance(self, seat: int) -> int | None:
+        return seat if self._tasks and self._tasks[-1][0] == T_FIRST else None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._tasks and self._tasks[-1][0] == T_FIRST:
             return [(0, 0.5), (1, 0.5)]

@@ -259,6 +259,14 @@ class CodenameTable(State):
         self._up[seat][cell] = False
         self._fknow[seat][cell] = 0
 
+    def _show_codes(self) -> None:
+        """The game is over: both code rows are turned face up, for both
+        seats and the public (the end sheet shows them)."""
+        for owner in range(2):
+            for slot, card in enumerate(self._code[owner]):
+                self._cknow[owner][slot] = EVERYONE
+                self._see(1 - owner, card)
+
     def _reveal_code(self, owner: int, slot: int) -> None:
         """Show the code card of ``slot`` to ``owner``'s opponent."""
         viewer = 1 - owner
@@ -291,6 +299,7 @@ class CodenameTable(State):
             self._over = True
             self._winners = [seat for seat in range(2) if not self._lethal & seat_bit(seat)]
             self._event("over", reason="life", winners=list(self._winners))
+            self._show_codes()
 
     def _start_turn(self, number: int) -> None:
         self._turn = number

@@ -40,7 +40,8 @@ key                type                      meaning
 
 The public view (``seat`` None) knows what everyone at the table saw:
 face-up shields, cards revealed or opened, code slots named right by a guess
-or a circle focus, and no hand.
+or a circle focus, and no hand. When the game is over both code rows are face
+up: every view's ``code`` shows all five symbols of both sides.
 
 **Events** (``log``): every event has ``seq``, ``seat`` (who played the
 action; None for chance) and ``kind``; ``player`` is the seat the event is

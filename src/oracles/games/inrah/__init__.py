@@ -3,7 +3,7 @@
 ================  ===========================================================
 module            holds
 ================  ===========================================================
-``cards``         the deck as ints, English and German names, card notation
+``cards``         the deck as ints, card notation (German spellings read too)
 ``tricks``        following (``legal_plays``) and ``trick_winner``
 ``scoring``       points of bids, Purpurberg teams and Altaïa oracles
 ``constants``     variants, phases of a round, kinds of Altaïa oracle
@@ -15,7 +15,7 @@ module            holds
 """
 
 from oracles.core.parts import GameParts
-from oracles.games.inrah.cards import NAMES_DE, card_name_de, card_text, parse_card
+from oracles.games.inrah.cards import card_text, parse_card
 from oracles.games.inrah.rules import InrahGame, InrahState, SeatKnowledge
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
 from oracles.games.inrah.tricks import legal_plays, trick_winner
@@ -27,16 +27,16 @@ PARTS = GameParts(
     renderer="render:InrahRenderer",
     encoder="encoding:InrahEncoder",
     analysis="analysis",
+    narrate="narrate",
+    templates="templates",
 )
 
 __all__ = [
-    "NAMES_DE",
     "PARTS",
     "InrahGame",
     "InrahState",
     "SeatKnowledge",
     "bid_points",
-    "card_name_de",
     "card_text",
     "legal_plays",
     "makes_points",

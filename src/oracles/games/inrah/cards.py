@@ -1,4 +1,4 @@
-"""The Inrah deck: card encoding, English and German names, card notation.
+"""The Inrah deck: card encoding, card notation (German spellings read too).
 
 A card is one small int, ``element * 12 + rank``, so the cards of the first
 ``k`` elements are exactly ``range(12 * k)`` and sorting ints sorts a hand by
@@ -23,13 +23,13 @@ water (Wasser), air (Luft), ore (Erz), humus (Humus), ice (Eis).
 ('fire-ace', 'fire-seer', 'ice-prince')
 >>> parse_card("Eis-Weissagerin") == parse_card("ICE-SEER") == 5 * 12 + SEER
 True
->>> card_name_de(parse_card("water-prince"))
-'Wasser-Fürst'
 """
 
 from __future__ import annotations
 
 ELEMENTS: tuple[str, ...] = ("fire", "water", "air", "ore", "humus", "ice")
+#: The German spellings accepted on input (``Eis-Weissagerin``); the names a
+#: person reads come from the catalog (``oracles.i18n``), not from here.
 ELEMENTS_DE: tuple[str, ...] = ("Feuer", "Wasser", "Luft", "Erz", "Humus", "Eis")
 RANKS: tuple[str, ...] = ("ace", "2", "3", "4", "5", "6", "7", "squire", "knight", "seer", "mage", "prince")
 RANKS_DE: tuple[str, ...] = (
@@ -47,8 +47,6 @@ RANKS_DE: tuple[str, ...] = (
     "Fürst",
 )
 
-#: English element and rank words -> German, for a German user interface.
-NAMES_DE: dict[str, str] = dict(zip(ELEMENTS + RANKS, ELEMENTS_DE + RANKS_DE, strict=True))
 
 CARDS_PER_ELEMENT = 12
 MAX_ELEMENTS = len(ELEMENTS)
@@ -91,11 +89,6 @@ def card(element: int, rank: int) -> int:
 def card_text(c: int) -> str:
     """The notation of card ``c``, e.g. ``fire-7``."""
     return CARD_TEXT[c]
-
-
-def card_name_de(c: int) -> str:
-    """The German name of card ``c``, e.g. ``Feuer-As``."""
-    return f"{ELEMENTS_DE[ELEMENT_OF[c]]}-{RANKS_DE[RANK_OF[c]]}"
 
 
 def parse_card(text: str) -> int | None:

@@ -28,10 +28,10 @@ from oracles.games.inrah.cards import (
     ELEMENTS_DE,
     KNIGHT,
     MAGE,
-    NAMES_DE,
     PRINCE,
     RANK_OF,
     RANKS,
+    RANKS_DE,
     SEER,
     SQUIRE,
     parse_card,
@@ -83,7 +83,7 @@ REASON_TEXT: dict[str, str] = {
 _RANK_WORDS: dict[str, int] = {"1": ACE, "fuerst": PRINCE}
 for _i, _en in enumerate(RANKS):
     _RANK_WORDS[_en] = _i
-    _RANK_WORDS[NAMES_DE[_en].lower()] = _i
+    _RANK_WORDS[RANKS_DE[_i].lower()] = _i
 #: Short rank letters accepted only after an element (``fp``, ``ws``, ``e-k``).
 _RANK_SHORT: dict[str, int] = {
     **_RANK_WORDS,
@@ -133,14 +133,15 @@ class InrahRenderer(Renderer):
     """Draws a seat's view of Inrah-Orakel."""
 
     def card_name(self, card: str) -> str:
-        """A card's name in the interface language (``Feuer-7`` in German)."""
-        if self.lang != "de":
+        """A card's name in the interface language (``Feuer-7`` in German),
+        its words from the catalog."""
+        if self.lang == "en":
             return card
         element, _, rank = card.partition("-")
-        return f"{NAMES_DE.get(element, element)}-{NAMES_DE.get(rank, rank)}"
+        return f"{self.tr(element)}-{self.tr(rank) if not rank.isdigit() else rank}"
 
     def element_name(self, element: str) -> str:
-        return NAMES_DE.get(element, element) if self.lang == "de" else element
+        return self.tr(element) if self.lang != "en" else element
 
     def card_text(self, card: str, trump: str | None = None) -> Text:
         """A card in its element's colour; seers bold, mages italic, trump underlined."""
@@ -311,15 +312,12 @@ class InrahRenderer(Renderer):
             reason=reason_text,
         )
 
-    def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-        lines: list[str] = []
+    def summaries(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """The round's summary when one just ended (the story told the tricks)."""
         viewer = after.get("seat")
-        last = after.get("last_trick")
-        if last is not None and last != before.get("last_trick"):
-            lines.append(self._winner_line(last, viewer))
         if len(after.get("round_scores") or []) > len(before.get("round_scores") or []):
-            lines.extend(self._round_summary(after, viewer))
-        return lines
+            return self._round_summary(after, viewer)
+        return []
 
     def _round_summary(self, view: dict[str, Any], viewer: int | None) -> list[str]:
         finished = view["last_round"]
@@ -403,34 +401,6 @@ class InrahRenderer(Renderer):
 
     def _dealer_line(self, dealer: int) -> str:
         return self.tr("{who} deals", who=self._who(dealer))
-
-    def event_label(self, event: dict[str, Any]) -> str:
-        """One log event as a line, without naming the seat that acted (the
-        session names it)."""
-        kind = str(event["kind"])
-        if kind == "play":
-            return self._play_line(event["card"])
-        if kind == "bid":
-            return self._bid_line(event["bid"])
-        if kind in ("hesinde", "efferd", "phex"):
-            return self._oracle_line(kind, event["named"], event["k"], event["makes"])
-        if kind == "deal":
-            if "hand" in event:
-                return self._deal_line(event["hand"])
-            return self.ntr("deal: {count} card each", "deal: {count} cards each", event["cards"])
-        if kind == "trump":
-            return self._trump_line(event["card"])
-        if kind == "dealer":
-            return self._dealer_line(event["dealer"])
-        return kind
-
-    def observed(self, view: dict[str, Any]) -> str | None:
-        """The last event, already in the interface language (``action_label``
-        leaves such a line as it is)."""
-        log = view.get("log")
-        if not log:
-            return None
-        return self.event_label(log[-1])
 
     def action_label(self, text: str) -> str:
         """A legal move's notation as the player reads it; text that is not

@@ -621,6 +621,13 @@ class InrahState(State):
         return read_action(self.game, self._phase, self._round, self._to_act, text)
 
     # ----------------------------------------------------------- chance
+    def starter(self) -> int | None:
+        # The game's first action is ``dealer K``: seat K dealt round 1.
+        return self._history[0] if self._history else None
+
+    def starter_chance(self, seat: int) -> int | None:
+        return seat if self._phase == DEALER and not self._history else None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase == DEALER:
             n = self.num_players
@@ -740,6 +747,8 @@ class InrahState(State):
         events: list[Event] = []
         round_number = 0
         plays = 0
+        trump = -1
+        trick: list[int] = []
         for seq, (phase, actor, value) in enumerate(self._log):
             if phase == PLAY:
                 play: PlayEvent = {
@@ -751,6 +760,16 @@ class InrahState(State):
                     "card": CARD_TEXT[value],
                 }
                 plays += 1
+                trick.append(value)
+                if len(trick) == n:
+                    # The card that completes a trick says who took it and why
+                    # (public once the trick is complete).
+                    position, why = trick_winner(trick, trump)
+                    play["winner"] = (actor + 1 + position) % n
+                    play["reason"] = why
+                    trick = []
+                    if plays == n * round_number and round_number <= len(self._round_points):
+                        play["points"] = list(self._round_points[round_number - 1])
                 events.append(play)
             elif phase == BID:
                 bid: BidEvent = {
@@ -764,6 +783,8 @@ class InrahState(State):
             elif phase == DEAL:
                 round_number += 1
                 plays = 0
+                trump = -1
+                trick = []
                 deal: DealEvent = {
                     "seq": seq,
                     "seat": None,
@@ -775,7 +796,8 @@ class InrahState(State):
                     deal["hand"] = [CARD_TEXT[c] for c in value[seat]]
                 events.append(deal)
             elif phase == TRUMP:
-                trump: TrumpEvent = {
+                trump = ELEMENT_OF[value]
+                turned: TrumpEvent = {
                     "seq": seq,
                     "seat": None,
                     "kind": "trump",
@@ -783,7 +805,7 @@ class InrahState(State):
                     "card": CARD_TEXT[value],
                     "element": ELEMENTS[ELEMENT_OF[value]],
                 }
-                events.append(trump)
+                events.append(turned)
             elif phase == DEALER:
                 dealer: DealerEvent = {"seq": seq, "seat": None, "kind": "dealer", "dealer": value}
                 events.append(dealer)

@@ -46,7 +46,9 @@ kind                           fields
 ``hesinde efferd phex``        ``round``, ``named`` (the seat the oracle is about), ``k``,
                                ``makes``: true for "takes exactly k" (Hesinde, Efferd
                                makes), false for "does not take k" (Phex, Efferd misses)
-``play``                       ``round``, ``trick`` (1.. within the round), ``card``
+``play``                       ``round``, ``trick`` (1.. within the round), ``card``;
+                               the card completing a trick adds ``winner`` and
+                               ``reason``, the one completing a round ``points``
 =============================  =========================================================
 """
 
@@ -125,10 +127,19 @@ class OracleEvent(Event):
     makes: bool
 
 
-class PlayEvent(Event):
+class _PlayFields(Event):
     round: int
     trick: int
     card: str
+
+
+class PlayEvent(_PlayFields, total=False):
+    #: On the card that completes a trick: who took it and why (a reason of
+    #: :class:`LastTrick`).
+    winner: int
+    reason: str
+    #: On the card that completes a round: the round's points per seat.
+    points: list[int]
 
 
 class InrahView(BaseView):

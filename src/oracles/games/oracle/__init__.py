@@ -12,5 +12,7 @@ PARTS = GameParts(
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
     analysis="analysis",
+    narrate="narrate",
+    templates="templates",
     balancer="balance",
 )

@@ -31,14 +31,9 @@ NUM_COLOURS = 5
 NUM_VALUES = 12
 NUM_CARDS = NUM_COLOURS * NUM_VALUES
 
-#: English and German names of the colours, by colour letter.
-COLOUR_NAMES: dict[str, dict[str, str]] = {
-    "R": {"en": "red", "de": "rot"},
-    "B": {"en": "blue", "de": "blau"},
-    "G": {"en": "green", "de": "grün"},
-    "Y": {"en": "yellow", "de": "gelb"},
-    "P": {"en": "purple", "de": "lila"},
-}
+#: English names of the colours, by colour letter, for the rules' own
+#: messages (what people read comes from the catalog).
+COLOUR_NAMES: dict[str, str] = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}
 
 HYDRA, PEGASUS, PHOENIX = 0, 1, 2
 CREATURES = (HYDRA, PEGASUS, PHOENIX)

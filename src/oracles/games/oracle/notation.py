@@ -211,7 +211,7 @@ def read_deal(game: OracleGame, text: str, body: str) -> int:
             except ValueError as error:
                 raise notation_error(text, str(error)) from None
             if card // NUM_VALUES == removed:
-                colour = COLOUR_NAMES[COLOURS[card // NUM_VALUES]]["en"]
+                colour = COLOUR_NAMES[COLOURS[card // NUM_VALUES]]
                 raise notation_error(text, f"{CARD_NAMES[card]} is out of play ({colour} is removed)")
             if card in owner:
                 raise notation_error(text, f"{CARD_NAMES[card]} is dealt twice")

@@ -84,9 +84,6 @@ _PAIR_FORM = re.compile(
     r"^(?:(?:keep|behalte|behalten|pass|gib|discard|lege|ablegen)\s+)?o?(\d{1,2})\s*,?\s+o?(\d{1,2})"
     r"(?:\s+(?:ab|weiter))?$"
 )
-#: Events that happen by themselves after an action; they are announced,
-#: not shown as what a seat did.
-_AUTOMATIC = ("draw", "trick", "score")
 _LOSER_WORDS = {
     "keep": "loser keep",
     "behalte": "loser keep",
@@ -442,91 +439,17 @@ class OracleRenderer(Renderer):
             reason=reason,
         )
 
-    def announcements(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-        """Draws from the stack, finished tricks with the chip taken, and the
-        round's scoring: the events that happened by themselves since ``before``."""
+    def summaries(self, before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+        """The round's scoring, line by line per seat, when a round was
+        scored since ``before`` (the story told the tricks and the chips)."""
         lines: list[str] = []
         viewer = after.get("seat")
         seen = before.get("log") or []
         last = seen[-1]["seq"] if seen else -1
         for event in after.get("log") or []:
-            if event["seq"] <= last:
-                continue
-            kind = event["kind"]
-            if kind == "draw":
-                lines.append(self._draw_line(event, viewer))
-            elif kind == "trick":
-                lines.append(self._winner_line(event, viewer))
-                lines.append(self._chip_line(event, viewer))
-            elif kind == "score":
+            if event["seq"] > last and event["kind"] == "score":
                 lines.extend(self._round_summary(event, after, viewer))
         return lines
-
-    def _draw_line(self, event: dict[str, Any], viewer: int | None) -> str:
-        if event["seat"] == viewer and "cards" in event:
-            return self.tr("You draw {cards} from the stack", cards=" ".join(event["cards"]))
-        return self.tr(
-            "{who} draws two Oracle cards from the stack", who=self._cap_who(event["seat"], viewer)
-        )
-
-    def _chip_line(self, trick: dict[str, Any], viewer: int | None) -> str:
-        name = trick["creature"]
-        creature = self.creature(name)
-        winner = trick["winner"]
-        you = winner == viewer
-        who = self._cap_who(winner, viewer)
-        take = trick["take"]
-        if take == "chip":
-            stars = STARS[CREATURE_NAMES.index(name)]
-            if you:
-                return self.tr(
-                    "You take a {creature} chip ({stars}★); {left} left in the middle",
-                    creature=creature,
-                    stars=stars,
-                    left=trick["left"],
-                )
-            return self.tr(
-                "{who} takes a {creature} chip ({stars}★); {left} left in the middle",
-                who=who,
-                creature=creature,
-                stars=stars,
-                left=trick["left"],
-            )
-        if take == "decide":
-            if you:
-                return self.tr(
-                    "You already hold the {creature} Loser chip and decide: keep it or return it",
-                    creature=creature,
-                )
-            return self.tr(
-                "{who} already holds the {creature} Loser chip and decides: keep it or return it",
-                who=who,
-                creature=creature,
-            )
-        owner = trick["from"]
-        if owner is None:
-            if you:
-                return self.tr(
-                    "You take the {creature} Loser chip from the middle (no {creature} chip left)",
-                    creature=creature,
-                )
-            return self.tr(
-                "{who} takes the {creature} Loser chip from the middle (no {creature} chip left)",
-                who=who,
-                creature=creature,
-            )
-        if you:
-            return self.tr(
-                "You take the {creature} Loser chip from {owner}",
-                creature=creature,
-                owner=self._who(owner, viewer),
-            )
-        return self.tr(
-            "{who} takes the {creature} Loser chip from {owner}",
-            who=who,
-            creature=creature,
-            owner=self._who(owner, viewer),
-        )
 
     def _round_summary(self, score: dict[str, Any], after: dict[str, Any], viewer: int | None) -> list[str]:
         lines = [self.tr("Round {r} is over:", r=score["round"])]
@@ -563,51 +486,6 @@ class OracleRenderer(Renderer):
         )
 
     # ---------------------------------------------------------- labels
-    def observed(self, view: dict[str, Any]) -> str | None:
-        """What the viewer saw of the last action, as a label in this
-        renderer's language, not counting what follows by itself (a draw, a
-        finished trick, the scoring): those are announced separately.
-        :meth:`action_label` leaves such a label as it is."""
-        log = view.get("log")
-        if not isinstance(log, list):
-            return None
-        for event in reversed(log):
-            if isinstance(event, dict) and event.get("kind") not in _AUTOMATIC:
-                return self.event_label(event)
-        return None
-
-    def event_label(self, event: dict[str, Any]) -> str:
-        """One event of a seat's log as a short sentence."""
-        kind = event.get("kind")
-        cards: list[str] = event.get("cards") or []
-        if kind == "play":
-            return self.tr("play {card}", card=self.card_name(event["card"]))
-        if kind == "keep" and cards:
-            return self._keep_label(cards[0], cards[1])
-        if kind == "keep":
-            return self.tr("keeps two Oracle cards")
-        if kind == "pass" and cards:
-            return self.tr("pass {a} {b} to the left", a=cards[0], b=cards[1])
-        if kind == "pass":
-            return self.tr("passes two Oracle cards to the left")
-        if kind == "discard":
-            return self.tr("discard {a} {b}", a=cards[0], b=cards[1])
-        if kind == "draw" and cards:
-            return self.tr("draws {cards}", cards=" ".join(cards))
-        if kind == "draw":
-            return self.tr("draws two Oracle cards")
-        if kind == "loser":
-            return self._loser_label(event["choice"])
-        if kind == "dealer":
-            return self.tr("{who} deals", who=self._cap_who(event["dealer"], None))
-        if kind == "deal":
-            return self.tr("the cards are dealt")
-        if kind == "oracles" and cards:
-            return self.tr("Oracle cards dealt: {cards}", cards=" ".join(cards))
-        if kind == "oracles":
-            return self.tr("Oracle cards are dealt")
-        return str(kind)
-
     def _keep_label(self, a: str, b: str) -> str:
         return self.tr(
             "keep {a} {b} ({pa} + {pb} pts)", a=a, b=b, pa=self.prophecy_points(a), pb=self.prophecy_points(b)

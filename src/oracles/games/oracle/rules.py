@@ -141,6 +141,7 @@ from oracles.games.oracle.phases import (
     TrickFacts,
 )
 from oracles.games.oracle.prophecies import (
+    EDITION_PATHS,
     NUM_ORACLE_CARDS,
     ORACLE_IDS,
     Edition,
@@ -208,6 +209,10 @@ def _check_removed_colour(value: Any, resolved: dict[str, Any]) -> str | None:
     return None
 
 
+#: The most rounds a game server accepts (``docs/server.md``, limits).
+MAX_REMOTE_ROUNDS = 20
+
+
 def _check_edition(value: Any, resolved: dict[str, Any]) -> str | None:
     try:
         edition_named(str(value))
@@ -226,7 +231,15 @@ class OracleGame(Game):
     max_players = 5
     option_schema = (
         Option("players", int, 4, "number of players", minimum=3, maximum=5),
-        Option("rounds", int, lambda o: o["players"], "rounds to play", minimum=1),
+        # A server plays at most MAX_REMOTE_ROUNDS rounds: no stranger's table runs for ever.
+        Option(
+            "rounds",
+            int,
+            lambda o: o["players"],
+            "rounds to play",
+            minimum=1,
+            remote_maximum=MAX_REMOTE_ROUNDS,
+        ),
         Option("draft", bool, False, "deal the Oracle cards by the draft variant"),
         Option("removed_colour", str, "P", "colour removed with 3 players", check=_check_removed_colour),
         Option(
@@ -235,6 +248,8 @@ class OracleGame(Game):
             "classic",
             "the Oracle cards' points: classic, balanced (re-pointed by oracles balance) or an edition file",
             check=_check_edition,
+            # Over the network an edition is a shipped name, never a path to read.
+            remote_choices=tuple(EDITION_PATHS),
         ),
     )
     test_option_sets = (
@@ -528,7 +543,7 @@ class OracleState(State):
             if not self._hands[seat] >> action & 1:
                 return f"seat {seat} holds no {CARD_NAMES[action]}"
             if not legal_plays(self._hands[seat], self._trick[0] if self._trick else None) >> action & 1:
-                return f"must follow {COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]['en']}"
+                return f"must follow {COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]}"
             return None
         if phase == LOSER:
             if action in (LOSER_KEEP, LOSER_RETURN):
@@ -793,8 +808,19 @@ class OracleState(State):
             "round": self._round_number,
             "kept": [[ORACLE_IDS[card] for card in pair] for pair in kept],
             "holds": holds,
+            # What each kept card is worth when it holds (the game's edition).
+            "worth": [[edition.cards[card].points for card in pair] for pair in kept],
             "stars": [quantities[seat][9] for seat in range(n)],
             "forfeits": forfeits,
+            # The chips each seat scores with, after the forfeit (public): for
+            # the score pad.
+            "chips": [
+                {name: self._held[seat * 3 + creature] for creature, name in enumerate(CREATURE_NAMES)}
+                for seat in range(n)
+            ],
+            "losers": [
+                [CREATURE_NAMES[c] for c in range(3) if self._loser_holder[c] == seat] for seat in range(n)
+            ],
             "points": list(points),
         }
         self._log_event(E_SCORE, NOBODY, 0, facts)
@@ -868,6 +894,13 @@ class OracleState(State):
         action = pack_digits(owners, n + 1)
         game.drawn_oracles = (action, hands)
         return action
+
+    def starter(self) -> int | None:
+        # The game's first action is ``dealer K``: seat K dealt round 1.
+        return self._history[0] if self._history else None
+
+    def starter_chance(self, seat: int) -> int | None:
+        return seat if self._phase == DEALER and not self._history else None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase == DEALER:

@@ -69,9 +69,12 @@ kind           seat         fields
                             ``decide`` (the winner holds it already)
 ``loser``      the winner   ``choice`` (``keep`` or ``return``), ``creature``
 ``score``      None         ``round``; per seat: ``kept`` (revealed now),
-                            ``holds`` (per kept card), ``stars`` (after the
+                            ``holds`` (per kept card), ``worth`` (each kept
+                            card's points), ``stars`` (after the
                             forfeit), ``forfeits`` (``[creature, chips]`` put
-                            back for a Loser chip), ``points``
+                            back for a Loser chip), ``chips`` (victory point
+                            chips per creature after the forfeit), ``losers``
+                            (its Loser chips), ``points``
 =============  ===========  =====================================================
 
 The public log (``view(None)``) holds the current round in full and, of the

@@ -293,7 +293,7 @@
   function drawComposer() {
     // The composer sits in the board, which each state replaces.
     var composerBox = document.getElementById("composer");
-    if (!composerBox || !root.dataset.token) return;
+    if (!composerBox || !root.dataset.token || document.getElementById("legal-moves")) return;  // compose.js composes
     var moves = multiMoves();
     composerBox.innerHTML = "";
     document.querySelectorAll(".selected").forEach(function (n) { n.classList.remove("selected"); });

@@ -1,0 +1,431 @@
+"""Codename: Oracle's story: one event of a view's log as a sentence in the
+viewer's language (the game part ``narrate``; the terminal, the web page
+and the replay tell the duel with these sentences).
+
+Every life change is its own ``life`` event, right after what caused it
+(a strike that hits, a wrong guess, a healing set), and the game's end is
+an ``over`` event with its reason, so the story explains both. Secret
+fields (a hand, a peeked card) are in the viewer's copy only when the viewer
+saw them; without them the sentence says only what happened.
+
+>>> narrate({"seq": 40, "seat": 1, "kind": "life", "player": 0, "change": -2, "life": 7}, 0, ["Ann", "Bot"], "en")
+'Ann loses 2 life (7 left).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from oracles.i18n import N_, ntranslate, translate
+
+SYMBOL_WORDS = {
+    "star": N_("star"),
+    "square": N_("square"),
+    "wave": N_("wave"),
+    "circle": N_("circle"),
+    "cross": N_("cross"),
+}
+
+
+def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, int):
+        return translate(lang, "Seat {seat}", seat=seat + 1)
+    return "?"
+
+
+def symbol_words(symbol: object, lang: str) -> str:
+    word = SYMBOL_WORDS.get(str(symbol))
+    return translate(lang, word) if word else str(symbol)
+
+
+def symbols_words(symbols: Sequence[object], lang: str) -> str:
+    return ", ".join(symbol_words(s, lang) for s in symbols) or "–"
+
+
+def _cells(cells: Sequence[object]) -> str:
+    return " ".join(str(c) for c in cells)
+
+
+def _cards(cells: Sequence[object], symbols: Sequence[object], lang: str) -> str:
+    return ", ".join(f"{cell} {symbol_words(s, lang)}" for cell, s in zip(cells, symbols, strict=False))
+
+
+def _set_kind(event: dict[str, Any], lang: str) -> str:
+    kind = event.get("set")
+    if kind == "strike":
+        cells = event.get("cells") or ["?"]
+        return translate(lang, "a strike on column {column}", column=str(cells[0])[:1])
+    if kind == "shield":
+        return translate(lang, "a shield")
+    return translate(lang, "a focus")
+
+
+def _over(event: dict[str, Any], names: Sequence[str], lang: str) -> str:
+    reason = event.get("reason")
+    winners = [w for w in event.get("winners") or [] if isinstance(w, int)]
+    if reason == "turns":
+        return translate(lang, "The turn limit is reached: the game is drawn.")
+    if reason == "code" and winners:
+        return translate(
+            lang,
+            "{name} named the whole opposing code: {name} wins.",
+            name=seat_name(winners[0], names, lang),
+        )
+    if winners:
+        return translate(
+            lang,
+            "{loser}'s life is down to zero: {winner} wins.",
+            loser=seat_name(1 - winners[0], names, lang),
+            winner=seat_name(winners[0], names, lang),
+        )
+    return translate(lang, "Both lives fell to zero in the same turn: the game is drawn.")
+
+
+def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lang: str) -> str:
+    """``event`` (one entry of ``view(viewer)["log"]``) as a sentence in ``lang``."""
+    kind = event.get("kind")
+    player = event.get("player", event.get("seat"))
+    name = seat_name(player, names, lang)
+    cells = list(event.get("cells") or [])
+    if kind == "code":
+        if "code" in event:
+            return translate(
+                lang,
+                "{name} chooses the code row {symbols}.",
+                name=name,
+                symbols=symbols_words(event["code"], lang),
+            )
+        return translate(lang, "{name} chooses a secret code row.", name=name)
+    if kind == "shuffle":
+        if "hand" in event:
+            return translate(
+                lang,
+                "{name}'s cards are shuffled: twenty face down to the Mind-field, the hand {symbols}, the rest to the deck.",
+                name=name,
+                symbols=symbols_words(event["hand"], lang),
+            )
+        return translate(
+            lang,
+            "{name}'s cards are shuffled: twenty face down to the Mind-field, five to the hand, the rest to the deck.",
+            name=name,
+        )
+    if kind == "first":
+        return translate(lang, "{name} begins.", name=name)
+    if kind == "turn":
+        return translate(lang, "Turn {turn}: {name} plays.", turn=event.get("turn"), name=name)
+    if kind == "peek":
+        if "symbols" in event:
+            return translate(
+                lang, "{name} peeks at {cards}.", name=name, cards=_cards(cells, event["symbols"], lang)
+            )
+        return translate(lang, "{name} peeks at {cells}.", name=name, cells=_cells(cells))
+    if kind == "swap":
+        return translate(
+            lang, "{name} swaps {first} and {second} unseen.", name=name, first=cells[0], second=cells[-1]
+        )
+    if kind == "replace":
+        if "symbol" in event:
+            return translate(
+                lang,
+                "{name} replaces {cell} by {symbol} from the hand.",
+                name=name,
+                cell=event.get("cell"),
+                symbol=symbol_words(event["symbol"], lang),
+            )
+        return translate(
+            lang, "{name} replaces {cell} by a card from the hand.", name=name, cell=event.get("cell")
+        )
+    if kind == "reveal":
+        symbols = symbols_words(event.get("symbols") or [], lang)
+        if event.get("valid"):
+            return translate(
+                lang,
+                "{name} reveals {cells} ({symbols}): {set}.",
+                name=name,
+                cells=_cells(cells),
+                symbols=symbols,
+                set=_set_kind(event, lang),
+            )
+        return translate(
+            lang,
+            "{name} reveals {cells} ({symbols}): not a set; the cards go back face down and the turn ends.",
+            name=name,
+            cells=_cells(cells),
+            symbols=symbols,
+        )
+    if kind == "respond":
+        if not cells:
+            return translate(lang, "{name} does not answer the strike.", name=name)
+        symbols = symbols_words(event.get("symbols") or [], lang)
+        if event.get("valid"):
+            return translate(
+                lang,
+                "{name} answers the strike with {cells} ({symbols}): a shield, which stays up.",
+                name=name,
+                cells=_cells(cells),
+                symbols=symbols,
+            )
+        return translate(
+            lang,
+            "{name} answers the strike with {cells} ({symbols}): not a shield; it costs nothing.",
+            name=name,
+            cells=_cells(cells),
+            symbols=symbols,
+        )
+    if kind == "hit":
+        return translate(
+            lang,
+            "{name}'s strike on column {column} is not blocked: it hits.",
+            name=name,
+            column=event.get("column"),
+        )
+    if kind == "block":
+        return translate(
+            lang,
+            "{name} blocks the strike with the {symbol} shield {cells}; the shield is discarded.",
+            name=name,
+            symbol=symbol_words(event.get("symbol"), lang),
+            cells=_cells(cells),
+        )
+    if kind == "discard_shield":
+        return translate(
+            lang,
+            "{name}'s {symbol} shield {cells} is discarded by a wave focus.",
+            name=name,
+            symbol=symbol_words(event.get("symbol"), lang),
+            cells=_cells(cells),
+        )
+    if kind == "code_shown":
+        if "symbol" in event:
+            return translate(
+                lang,
+                "{name}'s code card in slot {slot} is shown to the opponent: {symbol}.",
+                name=name,
+                slot=event.get("slot"),
+                symbol=symbol_words(event["symbol"], lang),
+            )
+        return translate(
+            lang,
+            "{name}'s code card in slot {slot} is shown to the opponent.",
+            name=name,
+            slot=event.get("slot"),
+        )
+    if kind == "discard_hand":
+        return ntranslate(
+            lang,
+            "{name} discards the whole hand ({count} card).",
+            "{name} discards the whole hand ({count} cards).",
+            int(event.get("count") or 0),
+            name=name,
+        )
+    if kind == "codeswap":
+        slots = list(event.get("slots") or [])
+        if not slots:
+            return translate(lang, "{name} keeps the code row as it is.", name=name)
+        return translate(
+            lang, "{name} swaps code cards {first} and {second}.", name=name, first=slots[0], second=slots[-1]
+        )
+    if kind == "recode":
+        if "symbol" in event:
+            return translate(
+                lang,
+                "{name} puts {symbol} from the hand into code slot {slot}.",
+                name=name,
+                symbol=symbol_words(event["symbol"], lang),
+                slot=event.get("slot"),
+            )
+        return translate(
+            lang, "{name} puts a hand card into code slot {slot}.", name=name, slot=event.get("slot")
+        )
+    if kind == "pick":
+        return translate(
+            lang, "{name} picks {cell} to be shuffled as well.", name=name, cell=event.get("cell")
+        )
+    if kind == "scramble":
+        return translate(
+            lang,
+            "{name}'s cards {cells} are shuffled and dealt back face down, unseen.",
+            name=name,
+            cells=_cells(cells),
+        )
+    if kind == "aside":
+        if "symbols" in event:
+            return translate(
+                lang,
+                "{name} draws {symbols} to place.",
+                name=name,
+                symbols=symbols_words(event["symbols"], lang),
+            )
+        return ntranslate(
+            lang,
+            "{name} draws {count} card to place.",
+            "{name} draws {count} cards to place.",
+            int(event.get("count") or 0),
+            name=name,
+        )
+    if kind == "place":
+        if "symbol" in event:
+            return translate(
+                lang,
+                "{name} places {symbol} at {cell}.",
+                name=name,
+                symbol=symbol_words(event["symbol"], lang),
+                cell=event.get("cell"),
+            )
+        return translate(lang, "{name} places a card at {cell}.", name=name, cell=event.get("cell"))
+    if kind == "fill":
+        if event.get("source") == "deck":
+            return translate(lang, "{name} fills {cell} from the deck.", name=name, cell=event.get("cell"))
+        if "symbol" in event:
+            return translate(
+                lang,
+                "{name} fills {cell} with {symbol} from the hand.",
+                name=name,
+                cell=event.get("cell"),
+                symbol=symbol_words(event["symbol"], lang),
+            )
+        return translate(lang, "{name} fills {cell} from the hand.", name=name, cell=event.get("cell"))
+    if kind == "target":
+        return translate(
+            lang, "{name} has the opponent's card at {cell} discarded.", name=name, cell=event.get("cell")
+        )
+    if kind == "search":
+        owner = seat_name(event.get("owner"), names, lang)
+        if "symbols" in event:
+            return translate(
+                lang,
+                "{name} searches {owner}'s discard pile: {symbols}.",
+                name=name,
+                owner=owner,
+                symbols=symbols_words(event["symbols"], lang),
+            )
+        return translate(lang, "{name} searches {owner}'s discard pile.", name=name, owner=owner)
+    if kind == "take":
+        return translate(
+            lang,
+            "{name} takes {symbol} from the discard pile into {cell}.",
+            name=name,
+            symbol=symbol_words(event.get("symbol"), lang),
+            cell=event.get("cell"),
+        )
+    if kind == "name":
+        slots = list(event.get("slots") or [])
+        symbol = symbol_words(event.get("symbol"), lang)
+        if not slots:
+            return translate(
+                lang,
+                "{name} names {symbol}: no code card of the opponent shows it.",
+                name=name,
+                symbol=symbol,
+            )
+        return translate(
+            lang,
+            "{name} names {symbol}: the opponent's code slots {slots} show it.",
+            name=name,
+            symbol=symbol,
+            slots=" ".join(str(s) for s in slots),
+        )
+    if kind == "guess":
+        right = list(event.get("right") or [])
+        symbols = symbols_words(event.get("symbols") or [], lang)
+        if len(right) == 5:
+            return translate(
+                lang, "{name} guesses the code {symbols}: all five right.", name=name, symbols=symbols
+            )
+        text = ntranslate(
+            lang,
+            "{name} guesses the code {symbols}: {count} of 5 right",
+            "{name} guesses the code {symbols}: {count} of 5 right",
+            len(right),
+            name=name,
+            symbols=symbols,
+        )
+        if right:
+            text += " " + translate(lang, "(slots {slots})", slots=" ".join(str(s) for s in right))
+        return text + "."
+    if kind == "open":
+        if not cells:
+            return translate(lang, "No card of {name} is opened.", name=name)
+        return translate(
+            lang,
+            "{name}'s cards are opened: {cards}.",
+            name=name,
+            cards=_cards(cells, event.get("symbols") or [], lang),
+        )
+    if kind == "life":
+        change = int(event.get("change") or 0)
+        if change < 0:
+            return ntranslate(
+                lang,
+                "{name} loses {count} life ({life} left).",
+                "{name} loses {count} life ({life} left).",
+                -change,
+                name=name,
+                life=event.get("life"),
+            )
+        return ntranslate(
+            lang,
+            "{name} gains {count} life ({life} now).",
+            "{name} gains {count} life ({life} now).",
+            change,
+            name=name,
+            life=event.get("life"),
+        )
+    if kind == "end":
+        return translate(lang, "{name} ends the turn.", name=name)
+    if kind == "draw":
+        if "symbols" in event:
+            return translate(
+                lang, "{name} draws {symbols}.", name=name, symbols=symbols_words(event["symbols"], lang)
+            )
+        return ntranslate(
+            lang,
+            "{name} draws {count} card.",
+            "{name} draws {count} cards.",
+            int(event.get("count") or 0),
+            name=name,
+        )
+    if kind == "reshuffle":
+        return ntranslate(
+            lang,
+            "{name}'s discard pile ({count} card) is shuffled into a new deck.",
+            "{name}'s discard pile ({count} cards) is shuffled into a new deck.",
+            int(event.get("count") or 0),
+            name=name,
+        )
+    if kind == "over":
+        return _over(event, names, lang)
+    return translate(lang, "{name}: {what}", name=name, what=str(kind))
+
+
+def example_move(lang: str) -> str:
+    """A move in notation to show as the notation box's example."""
+    return translate(lang, "e.g. {move}", move="peek a1 b2")
+
+
+def move_label(move: str, lang: str) -> str:
+    """A legal move's notation as a button's words (the notation itself when
+    it has no shorter words)."""
+    words = move.split()
+    if words == ["end"]:
+        return translate(lang, "End the turn (draw up to five)")
+    if words == ["respond", "pass"]:
+        return translate(lang, "Do not answer the strike")
+    if words == ["codeswap", "pass"]:
+        return translate(lang, "Keep the code row as it is")
+    if len(words) == 2:
+        verb, argument = words
+        if verb == "peek":
+            return translate(lang, "Peek at {cell}", cell=argument)
+        if verb == "pick":
+            return translate(lang, "Shuffle {cell} as well", cell=argument)
+        if verb == "target":
+            return translate(lang, "Discard the card at {cell}", cell=argument)
+        if verb == "take":
+            return translate(lang, "Take {symbol}", symbol=symbol_words(argument, lang))
+        if verb == "name":
+            return translate(lang, "Name {symbol}", symbol=symbol_words(argument, lang))
+    return move

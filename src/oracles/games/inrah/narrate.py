@@ -1,0 +1,257 @@
+"""Inrah-Orakel's story: one event of a view's log as a sentence in the
+viewer's language (the game part ``narrate``).
+
+The card that completes a trick carries who took it and why, the one that
+completes a round the round's points (see :mod:`.views`), so the story says
+them where they happen. Card, element and rank names come from the catalog.
+
+>>> narrate({"seq": 5, "seat": 1, "kind": "bid", "round": 2, "bid": 1}, None, ["Ann", "Beate", "Carl"], "en")
+'Beate bids 1 trick.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from oracles.games.inrah.scoring import makes_points, misses_points
+from oracles.i18n import N_, ntranslate, translate
+
+ELEMENT_WORDS = {
+    "fire": N_("Fire"),
+    "water": N_("Water"),
+    "air": N_("Air"),
+    "ore": N_("Ore"),
+    "humus": N_("Humus"),
+    "ice": N_("Ice"),
+}
+RANK_WORDS = {
+    "ace": N_("Ace"),
+    "squire": N_("Squire"),
+    "knight": N_("Knight"),
+    "seer": N_("Seer"),
+    "mage": N_("Mage"),
+    "prince": N_("Prince"),
+}
+#: Why a trick's card won (the rules' reasons, :mod:`.tricks`).
+REASON_WORDS = {
+    "first seer": N_("the first seer played takes the trick"),
+    "highest trump": N_("highest trump"),
+    "highest of the led element": N_("highest card of the led element"),
+    "only mages: first mage": N_("only mages were played: the first mage takes the trick"),
+}
+ORACLE_WORDS = {"hesinde": "Hesinde", "efferd": "Efferd", "phex": "Phex"}
+
+
+def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, int):
+        return translate(lang, "Seat {seat}", seat=seat + 1)
+    return "?"
+
+
+def element_words(element: str, lang: str) -> str:
+    word = ELEMENT_WORDS.get(element)
+    return translate(lang, word) if word else element
+
+
+def card_words(card: str, lang: str) -> str:
+    """``fire-seer`` as "Fire Seer" ("Feuer-Weissagerin")."""
+    element, _, rank = card.partition("-")
+    if element not in ELEMENT_WORDS:
+        return card
+    rank_word = translate(lang, RANK_WORDS[rank]) if rank in RANK_WORDS else rank
+    return translate(lang, "{element} {rank}", element=element_words(element, lang), rank=rank_word)
+
+
+def prediction_words(fields: dict[str, Any], names: Sequence[str], lang: str) -> str:
+    """An Altaïa oracle as a sentence part: "Beate takes exactly 2 tricks"."""
+    named = seat_name(fields.get("named"), names, lang)
+    k = int(fields.get("k") or 0)
+    if fields.get("makes"):
+        return ntranslate(
+            lang,
+            "{named} takes exactly {count} trick",
+            "{named} takes exactly {count} tricks",
+            k,
+            named=named,
+        )
+    return ntranslate(
+        lang,
+        "{named} does not take exactly {count} trick",
+        "{named} does not take exactly {count} tricks",
+        k,
+        named=named,
+    )
+
+
+def points_words(points: Sequence[int], names: Sequence[str], lang: str) -> str:
+    return ", ".join(
+        ntranslate(
+            lang, "{name} {count} point", "{name} {count} points", int(p), name=seat_name(s, names, lang)
+        )
+        for s, p in enumerate(points)
+    )
+
+
+def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lang: str) -> str:
+    """``event`` (one entry of ``view(viewer)["log"]``) as a sentence in ``lang``."""
+    kind = event.get("kind")
+    name = seat_name(event.get("seat"), names, lang)
+    if kind == "dealer":
+        return translate(
+            lang, "{name} deals the first round.", name=seat_name(event.get("dealer"), names, lang)
+        )
+    if kind == "deal":
+        return ntranslate(
+            lang,
+            "Round {round}: {count} card is dealt to each player.",
+            "Round {round}: {count} cards are dealt to each player.",
+            int(event.get("cards") or 0),
+            round=event.get("round"),
+        )
+    if kind == "trump":
+        return translate(
+            lang,
+            "The trump card is {card}: {element} is trump.",
+            card=card_words(str(event.get("card")), lang),
+            element=element_words(str(event.get("element")), lang),
+        )
+    if kind == "bid":
+        return ntranslate(
+            lang,
+            "{name} bids {count} trick.",
+            "{name} bids {count} tricks.",
+            int(event.get("bid") or 0),
+            name=name,
+        )
+    if kind in ORACLE_WORDS:
+        return translate(
+            lang,
+            "{name} foretells ({oracle}): {prediction}.",
+            name=name,
+            oracle=ORACLE_WORDS[str(kind)],
+            prediction=prediction_words(event, names, lang),
+        )
+    if kind == "play":
+        text = translate(
+            lang, "{name} plays {card}.", name=name, card=card_words(str(event.get("card")), lang)
+        )
+        if "winner" in event:
+            reason = REASON_WORDS.get(str(event.get("reason")))
+            text += " " + translate(
+                lang,
+                "{winner} takes trick {trick}: {reason}.",
+                winner=seat_name(event["winner"], names, lang),
+                trick=event.get("trick"),
+                reason=translate(lang, reason) if reason else str(event.get("reason")),
+            )
+        if "points" in event:
+            text += " " + translate(
+                lang,
+                "Round {round} is over: {points}.",
+                round=event.get("round"),
+                points=points_words(event["points"], names, lang),
+            )
+        return text
+    return translate(lang, "{name}: {what}", name=name, what=str(kind))
+
+
+def example_move(lang: str) -> str:
+    """A move in notation to show as the notation box's example."""
+    return translate(lang, "e.g. {move}", move="play fire-7")
+
+
+def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str, Any]:
+    """The score pad of the finished rounds, from the view's log (bids and
+    oracles are public once made, trick winners once a trick is complete):
+    per round and seat the bid (or Altaïa's three oracles, each with whether
+    it held and its points), the tricks taken and the points; Purpurberg's
+    team sums; the running totals."""
+    n = int(view.get("players") or 0)
+    variant = view.get("variant")
+    round_scores = view.get("round_scores") or []
+    rounds: dict[int, dict[str, Any]] = {}
+    for event in view.get("log") or []:
+        if not isinstance(event, dict) or "round" not in event:
+            continue
+        number = int(event["round"])
+        if number > len(round_scores):
+            continue  # the round under way: not on the pad yet
+        entry = rounds.setdefault(
+            number,
+            {"round": number, "bids": [None] * n, "oracles": [[] for _ in range(n)], "tricks": [0] * n},
+        )
+        kind = event.get("kind")
+        seat = event.get("seat")
+        if kind == "bid" and isinstance(seat, int):
+            entry["bids"][seat] = event.get("bid")
+        elif kind in ORACLE_WORDS and isinstance(seat, int):
+            entry["oracles"][seat].append(event)
+        elif kind == "play" and isinstance(event.get("winner"), int):
+            entry["tricks"][event["winner"]] += 1
+    totals = [0] * n
+    pads = []
+    for number in sorted(rounds):
+        entry = rounds[number]
+        points = list(round_scores[number - 1])
+        totals = [t + p for t, p in zip(totals, points, strict=False)]
+        oracles = []
+        for seat in range(n):
+            told = []
+            for oracle in entry["oracles"][seat]:
+                named, k = int(oracle.get("named") or 0), int(oracle.get("k") or 0)
+                taken = entry["tricks"][named] if named < n else 0
+                makes = bool(oracle.get("makes"))
+                held = taken == k if makes else taken != k
+                told.append(
+                    {
+                        "oracle": ORACLE_WORDS[str(oracle["kind"])],
+                        "text": prediction_words(oracle, names, lang),
+                        "holds": held,
+                        "points": makes_points(k, taken) if makes else misses_points(k, taken),
+                    }
+                )
+            oracles.append(told)
+        teams = []
+        if variant == "purpurberg" and n:
+            half = n // 2
+            for first in range(half):
+                pair = (first, first + half)
+                teams.append(
+                    {
+                        "names": translate(
+                            lang,
+                            "{first} and {second}",
+                            first=seat_name(pair[0], names, lang),
+                            second=seat_name(pair[1], names, lang),
+                        ),
+                        "bids": sum(int(entry["bids"][s] or 0) for s in pair),
+                        "tricks": sum(entry["tricks"][s] for s in pair),
+                        "points": points[pair[0]],
+                    }
+                )
+        pads.append(
+            {
+                "round": number,
+                "bids": entry["bids"] if variant != "altaia" else None,
+                "oracles": oracles if variant == "altaia" else None,
+                "tricks": entry["tricks"],
+                "points": points,
+                "totals": list(totals),
+                "teams": teams,
+            }
+        )
+    return {"variant": variant, "rounds": pads}
+
+
+def move_label(move: str, lang: str) -> str:
+    """A legal move's notation as a button's words (the notation itself when
+    it has no shorter words)."""
+    words = move.split()
+    if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
+        return ntranslate(lang, "Bid {count} trick", "Bid {count} tricks", int(words[1]))
+    if len(words) == 2 and words[0] == "play":
+        return translate(lang, "Play {card}", card=card_words(words[1], lang))
+    return move

@@ -1,0 +1,405 @@
+"""Oracle's story: one event of a view's log as a sentence in the viewer's
+language (the game part ``narrate``; the terminal, the web page and the
+replay all tell the game with these sentences).
+
+The event is the viewer's copy (already masked by the rules): a keep the
+viewer may not see carries no cards, so the sentence says only that two
+were kept. Seats are named by ``names`` (a seat outside it is called
+"Seat N", counted from 1). Every text comes from the catalog; the Oracle
+cards' texts are the edition's English texts, translated there too.
+
+>>> narrate({"seq": 9, "seat": 2, "kind": "play", "card": "R11"}, None, ["Ann", "Beate", "Carl"], "en")
+'Carl plays Red 11.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from oracles.games.oracle.prophecies import default_edition
+from oracles.i18n import N_, ntranslate, translate
+
+#: Colour names by notation letter, as a card is called ("Red 11").
+COLOUR_WORDS = {
+    "R": N_("Red"),
+    "B": N_("Blue"),
+    "G": N_("Green"),
+    "Y": N_("Yellow"),
+    "P": N_("Purple"),
+}
+#: Creature names by the views' machine names.
+CREATURE_WORDS = {"hydra": N_("Hydra"), "pegasus": N_("Pegasus"), "phoenix": N_("Phoenix")}
+
+#: The Oracle cards' texts (the editions' ``text_en``), marked so that the catalog
+#: translates them; a test keeps this list in step with the editions' data.
+PROPHECY_TEXTS = (
+    N_("exactly one Phoenix chip"),
+    N_("exactly one Pegasus chip"),
+    N_("exactly one Hydra chip"),
+    N_("exactly two Phoenix chips"),
+    N_("exactly two Pegasus chips"),
+    N_("exactly two Hydra chips"),
+    N_("exactly three Phoenix chips"),
+    N_("exactly three Pegasus chips"),
+    N_("no Phoenix chip"),
+    N_("no Pegasus chip"),
+    N_("no Hydra chip"),
+    N_("at least one each of Phoenix, Pegasus and Hydra chips"),
+    N_("more Hydra chips than Phoenix chips"),
+    N_("more Pegasus chips than Phoenix chips"),
+    N_("as many Phoenix chips as Pegasus chips, at least one of each"),
+    N_("at least one Phoenix chip and no Pegasus or Hydra chip"),
+    N_("no Loser chip"),
+    N_("exactly one Loser chip"),
+    N_("at least two Loser chips"),
+    N_("the Phoenix Loser chip"),
+    N_("the Pegasus Loser chip"),
+    N_("the Hydra Loser chip"),
+    N_("no chips at all"),
+    N_("exactly one chip"),
+    N_("exactly two chips"),
+    N_("exactly three chips"),
+    N_("exactly four chips"),
+    N_("at least five chips"),
+    N_("fewer chips than your right neighbour"),
+    N_("fewer chips than your left neighbour"),
+    N_("more chips than your right neighbour"),
+    N_("more chips than your left neighbour"),
+    N_("as many chips as your left neighbour"),
+    N_("fewer chips than every other player"),
+    N_("more chips than every other player"),
+    N_("at least 10 stars"),
+    N_("exactly 5 stars"),
+    N_("at least one victory point chip of any creature"),
+    N_("as many victory point chips as Loser chips, at least one of each"),
+    N_("more stars than your left neighbour"),
+)
+
+
+def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
+    """The name of ``seat`` (a 0-based index) for people: its name, or
+    "Seat N" counted from 1."""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, int):
+        return translate(lang, "Seat {seat}", seat=seat + 1)
+    return "?"
+
+
+def card_words(card: str, lang: str) -> str:
+    """A playing card in words: ``R11`` is "Red 11" ("Rot 11")."""
+    colour = COLOUR_WORDS.get(card[:1])
+    if colour is None:
+        return card
+    return translate(lang, "{colour} {value}", colour=translate(lang, colour), value=card[1:])
+
+
+def creature_words(creature: object, lang: str) -> str:
+    word = CREATURE_WORDS.get(str(creature))
+    return translate(lang, word) if word else str(creature)
+
+
+def prophecy_words(card_id: str, lang: str) -> str:
+    """An Oracle card by its text: «exactly one Phoenix chip»."""
+    try:
+        text = default_edition().card(card_id).text_en
+    except (KeyError, ValueError):
+        return card_id
+    return translate(lang, "“{text}”", text=translate(lang, text))
+
+
+def prophecy_text(card_id: str, lang: str) -> str:
+    """An Oracle card's text alone, translated (the id if it is unknown)."""
+    try:
+        return translate(lang, default_edition().card(card_id).text_en)
+    except (KeyError, ValueError):
+        return card_id
+
+
+def _and(items: list[str], lang: str) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return translate(lang, "{first} and {second}", first=", ".join(items[:-1]), second=items[-1])
+
+
+def trick_reason(event: dict[str, Any], lang: str) -> str:
+    """Why the trick's card won, in words (the rules' reason, and whether the
+    winner was off the led colour)."""
+    reason = event.get("reason")
+    cards = [play[1] for play in event.get("cards") or [] if isinstance(play, list) and len(play) == 2]
+    led = cards[0][:1] if cards else ""
+    winning = next((c for s, c in event.get("cards") or [] if s == event.get("winner")), "")
+    if reason == "1 beats 12":
+        return translate(lang, "a 1 beats a 12 in the same trick")
+    if reason == "led colour wins the tie":
+        return translate(lang, "equal values: the led colour wins the tie")
+    if reason == "first played wins the tie":
+        return translate(lang, "equal values, none of the led colour: the first played wins the tie")
+    if winning[:1] != led:
+        return translate(lang, "highest value, even off colour")
+    return translate(lang, "highest value")
+
+
+def _trick(event: dict[str, Any], names: Sequence[str], lang: str) -> str:
+    winner = seat_name(event.get("winner"), names, lang)
+    creature = creature_words(event.get("creature"), lang)
+    winning = next((c for s, c in event.get("cards") or [] if s == event.get("winner")), "")
+    head = translate(
+        lang, "{card} wins: {reason}.", card=card_words(str(winning), lang), reason=trick_reason(event, lang)
+    )
+    take = event.get("take")
+    if take == "chip":
+        left = int(event.get("left") or 0)
+        if left:
+            tail = ntranslate(
+                lang,
+                "{name} takes a {creature} chip ({count} left in the middle).",
+                "{name} takes a {creature} chip ({count} left in the middle).",
+                left,
+                name=winner,
+                creature=creature,
+            )
+        else:
+            tail = translate(lang, "{name} takes the last {creature} chip.", name=winner, creature=creature)
+    elif take == "loser":
+        source = event.get("from")
+        if source is None:
+            tail = translate(
+                lang,
+                "No {creature} chip is left: {name} takes the {creature} Loser chip from the middle.",
+                name=winner,
+                creature=creature,
+            )
+        else:
+            tail = translate(
+                lang,
+                "No {creature} chip is left: {name} takes the {creature} Loser chip from {holder}.",
+                name=winner,
+                creature=creature,
+                holder=seat_name(source, names, lang),
+            )
+    else:
+        tail = translate(
+            lang,
+            "{name} already holds the {creature} Loser chip and decides whether to keep it.",
+            name=winner,
+            creature=creature,
+        )
+    return f"{head} {tail}"
+
+
+def _score(event: dict[str, Any], names: Sequence[str], lang: str) -> str:
+    parts = [translate(lang, "Round {round} is scored.", round=event.get("round"))]
+    kept = event.get("kept") or []
+    holds = event.get("holds") or []
+    forfeits = event.get("forfeits") or []
+    points = event.get("points") or []
+    for seat, total in enumerate(points):
+        name = seat_name(seat, names, lang)
+        for creature, chips in forfeits[seat] if seat < len(forfeits) else []:
+            parts.append(
+                ntranslate(
+                    lang,
+                    "{name} holds the {creature} Loser chip and puts back {count} {creature} chip.",
+                    "{name} holds the {creature} Loser chip and puts back {count} {creature} chips.",
+                    int(chips),
+                    name=name,
+                    creature=creature_words(creature, lang),
+                )
+            )
+        pair = kept[seat] if seat < len(kept) else []
+        held = holds[seat] if seat < len(holds) else []
+        said = []
+        for index, card_id in enumerate(pair):
+            text = prophecy_words(str(card_id), lang)
+            ok = bool(held[index]) if index < len(held) else False
+            said.append(
+                translate(lang, "{prophecy} holds", prophecy=text)
+                if ok
+                else translate(lang, "{prophecy} fails", prophecy=text)
+            )
+        if said:
+            parts.append(
+                ntranslate(
+                    lang,
+                    "{name}: {prophecies}; {count} point.",
+                    "{name}: {prophecies}; {count} points.",
+                    int(total),
+                    name=name,
+                    prophecies=_and(said, lang),
+                )
+            )
+        else:
+            parts.append(
+                ntranslate(lang, "{name}: {count} point.", "{name}: {count} points.", int(total), name=name)
+            )
+    return " ".join(parts)
+
+
+def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lang: str) -> str:
+    """``event`` (one entry of ``view(viewer)["log"]``) as a sentence in ``lang``."""
+    kind = event.get("kind")
+    name = seat_name(event.get("seat"), names, lang)
+    if kind == "dealer":
+        return translate(
+            lang, "{name} deals the first round.", name=seat_name(event.get("dealer"), names, lang)
+        )
+    if kind == "deal":
+        return translate(
+            lang,
+            "Round {round}: {dealer} deals the cards.",
+            round=event.get("round"),
+            dealer=seat_name(event.get("dealer"), names, lang),
+        )
+    if kind == "oracles":
+        if "stack" in event:
+            return ntranslate(
+                lang,
+                "Two Oracle cards are dealt to each player; {count} card lies in the stack.",
+                "Two Oracle cards are dealt to each player; {count} cards lie in the stack.",
+                int(event["stack"]),
+            )
+        cards = event.get("cards")
+        if cards:
+            return translate(
+                lang,
+                "Oracle cards are dealt. Yours: {cards}.",
+                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+            )
+        return translate(lang, "Oracle cards are dealt.")
+    if kind == "keep":
+        cards = event.get("cards")
+        if cards:
+            return translate(
+                lang,
+                "{name} keeps {cards}.",
+                name=name,
+                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+            )
+        return translate(lang, "{name} keeps two Oracle cards, face down.", name=name)
+    if kind == "draw":
+        cards = event.get("cards")
+        if cards:
+            return translate(
+                lang,
+                "{name} draws {cards} from the stack.",
+                name=name,
+                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+            )
+        return translate(lang, "{name} draws two Oracle cards from the stack.", name=name)
+    if kind == "pass":
+        receiver = seat_name(event.get("to"), names, lang)
+        cards = event.get("cards")
+        if cards:
+            return translate(
+                lang,
+                "{name} passes {cards} to {receiver}.",
+                name=name,
+                receiver=receiver,
+                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+            )
+        return translate(lang, "{name} passes two Oracle cards to {receiver}.", name=name, receiver=receiver)
+    if kind == "discard":
+        cards = [prophecy_words(str(c), lang) for c in event.get("cards") or []]
+        return translate(lang, "{name} discards {cards} face up.", name=name, cards=_and(cards, lang))
+    if kind == "play":
+        return translate(
+            lang, "{name} plays {card}.", name=name, card=card_words(str(event.get("card")), lang)
+        )
+    if kind == "trick":
+        return _trick(event, names, lang)
+    if kind == "loser":
+        creature = creature_words(event.get("creature"), lang)
+        if event.get("choice") == "keep":
+            return translate(lang, "{name} keeps the {creature} Loser chip.", name=name, creature=creature)
+        return translate(
+            lang, "{name} puts the {creature} Loser chip back in the middle.", name=name, creature=creature
+        )
+    if kind == "score":
+        return _score(event, names, lang)
+    return translate(lang, "{name}: {what}", name=name, what=str(kind))
+
+
+def example_move(lang: str) -> str:
+    """A move in notation to show as the notation box's example."""
+    return translate(lang, "e.g. {move}", move="play R7")
+
+
+#: Stars on one victory point chip of each creature, for the score pad.
+CREATURE_STARS = (("hydra", 5), ("pegasus", 3), ("phoenix", 2))
+
+
+def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """The score pad of every finished round, from the view's ``score``
+    events (public once the round is scored): per round and seat the chips
+    by creature, the Loser chips and what they cost, each kept prophecy
+    with its text, whether it held and its points, and the round's total."""
+    pads = []
+    for event in view.get("log") or []:
+        if not isinstance(event, dict) or event.get("kind") != "score":
+            continue
+        seats = []
+        chips = event.get("chips") or []
+        for seat, total in enumerate(event.get("points") or []):
+            held = chips[seat] if seat < len(chips) else {}
+            kept = (event.get("kept") or [[]])[seat] if seat < len(event.get("kept") or []) else []
+            holds = (event.get("holds") or [[]])[seat] if seat < len(event.get("holds") or []) else []
+            worth = (event.get("worth") or [[]])[seat] if seat < len(event.get("worth") or []) else []
+            prophecies = []
+            for index, card_id in enumerate(kept):
+                ok = bool(holds[index]) if index < len(holds) else False
+                value = int(worth[index]) if index < len(worth) else 0
+                prophecies.append(
+                    {
+                        "id": card_id,
+                        "text": prophecy_text(str(card_id), lang),
+                        "holds": ok,
+                        "points": value if ok else 0,
+                    }
+                )
+            seats.append(
+                {
+                    "creatures": [
+                        {
+                            "name": creature_words(name, lang),
+                            "chips": int(held.get(name, 0)),
+                            "stars": int(held.get(name, 0)) * stars,
+                            "each": stars,
+                        }
+                        for name, stars in CREATURE_STARS
+                    ],
+                    "losers": [
+                        creature_words(name, lang)
+                        for name in (event.get("losers") or [[]] * (seat + 1))[seat]
+                    ],
+                    "forfeits": [
+                        {"name": creature_words(name, lang), "chips": int(count)}
+                        for name, count in (event.get("forfeits") or [[]] * (seat + 1))[seat]
+                    ],
+                    "chip_stars": (event.get("stars") or [0] * (seat + 1))[seat],
+                    "prophecies": prophecies,
+                    "total": total,
+                }
+            )
+        pads.append({"round": event.get("round"), "seats": seats})
+    return pads
+
+
+def move_label(move: str, lang: str) -> str:
+    """A legal move's notation as a button's words (the notation itself when
+    it has no shorter words)."""
+    words = move.split()
+    if words == ["loser", "keep"]:
+        return translate(lang, "Keep the Loser chip")
+    if words == ["loser", "return"]:
+        return translate(lang, "Put the Loser chip back in the middle")
+    if len(words) == 2 and words[0] == "play":
+        return translate(lang, "Play {card}", card=card_words(words[1], lang))
+    return move
+
+
+def prophecy_table(lang: str) -> list[tuple[str, str, int]]:
+    """Every Oracle card of the printed (classic) edition: id, text in
+    ``lang`` and points, for the rules page."""
+    return [(card.id, translate(lang, card.text_en), card.points) for card in default_edition().cards]

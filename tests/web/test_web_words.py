@@ -1,0 +1,359 @@
+"""The page's words without a server: the story of the whole game on the
+board, the score pads (the rulebook's example of Chrisly's 17 points), the
+final standings with ties, and German with no English left over."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from oracles.core.registry import load_game
+from oracles.i18n import ntranslate, translate
+from oracles.web import present, routes
+
+
+def finished(game: str, seed: int, **options: Any) -> Any:
+    state = load_game(game, **options).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+    return state
+
+
+def render(
+    name: str,
+    view: dict[str, Any],
+    names: list[str],
+    lang: str = "en",
+    seat: int | None = 0,
+    board_extra: dict[str, Any] | None = None,
+) -> str:
+    board = {
+        "unavailable": False,
+        "game": view["game"],
+        "view": view,
+        "legal": [],
+        "clicks": [],
+        "verbs": [],
+        "version": 1,
+        "seat": seat,
+        "names": names,
+        "seats_info": [{"name": n} for n in names],
+        "finished": bool(view.get("terminal")),
+        "table_id": "t1",
+        **(board_extra or {}),
+    }
+
+    def tr(message: str, **fields: Any) -> str:
+        return translate(lang, message, **fields)
+
+    def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
+        return ntranslate(lang, singular, plural, count, **fields)
+
+    template = routes.environment().get_template(name)
+    return template.render(
+        board=board, view=view, lang=lang, tr=tr, ntr=ntr, languages=("en", "de"), path="/"
+    )
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#39;", "'")
+
+
+CHRISLY = {
+    "seq": 99,
+    "seat": None,
+    "kind": "score",
+    "round": 1,
+    "kept": [["O05", "O12"], ["O17", "O38"], ["O09", "O24"]],
+    "holds": [[True, False], [True, True], [False, False]],
+    "worth": [[9, 6], [2, 1], [3, 6]],
+    "stars": [8, 10, 0],
+    "forfeits": [[["hydra", 1]], [], []],
+    "chips": [
+        {"hydra": 0, "pegasus": 2, "phoenix": 1},
+        {"hydra": 0, "pegasus": 0, "phoenix": 5},
+        {"hydra": 0, "pegasus": 0, "phoenix": 0},
+    ],
+    "losers": [["hydra"], [], []],
+    "points": [17, 13, 0],
+}
+
+
+def chrisly_view() -> dict[str, Any]:
+    return {
+        "game": "oracle",
+        "seat": None,
+        "players": 3,
+        "phase": "deal",
+        "to_act": None,
+        "terminal": False,
+        "scores": [17, 13, 0],
+        "winners": [],
+        "round_scores": [[17, 13, 0]],
+        "log": [{"seq": 0, "seat": None, "kind": "dealer", "dealer": 0}, CHRISLY],
+    }
+
+
+def test_the_rulebooks_scoring_example_is_a_sheet_of_17_points() -> None:
+    html = render("oracle/scorepad.html", chrisly_view(), ["Chrisly", "Stefan", "Uwe"])
+    text = text_of(html)
+    assert 'data-total="17"' in html
+    assert "Hydra (5★ each) 0 chips = 0★" in text
+    assert "Pegasus (3★ each) 2 chips = 6★" in text
+    assert "Phoenix (2★ each) 1 chip = 2★" in text
+    assert "Loser chips Hydra costs 1 Hydra chip" in text
+    assert "Chips after the Loser chips 8 points" in text
+    assert "exactly two Pegasus chips ✔ came true : 9 points" in text
+    assert "at least one each of Phoenix, Pegasus and Hydra chips ✘ did not come true : 0 points" in text
+    assert "Round total 17 points 13 points 0 points" in text
+    german = text_of(render("oracle/scorepad.html", chrisly_view(), ["Chrisly", "Stefan", "Uwe"], "de"))
+    assert "genau zwei Pegasus-Chips ✔ eingetroffen : 9 Punkte" in german
+    assert "Summe der Runde 17 Punkte 13 Punkte 0 Punkte" in german
+    assert "1 Punkte" not in german
+
+
+def test_the_engine_scores_chrislys_round_as_the_pad_shows_it() -> None:
+    # The engine's own score event for her chips and cards gives the same 17.
+    from oracles.games.oracle.prophecies import chip_quantities, default_edition
+
+    edition = default_edition()
+    # Chrisly (seat 0): the Hydra chip forfeited, two Pegasus, one Phoenix, the Hydra Loser chip.
+    quantities = [chip_quantities(0, 2, 1, losers=[0]), chip_quantities(phoenix=5), chip_quantities()]
+    held = [edition.card("O05").holds(quantities, 0), edition.card("O12").holds(quantities, 0)]
+    assert held == [True, False]
+    assert quantities[0][9] + 9 * held[0] + 6 * held[1] == 17
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("oracle", {"players": 3}), ("inrah", {"players": 3, "rounds": 3}), ("codename", {})],
+)
+def test_a_finished_board_tells_the_whole_story_the_pad_and_the_standings(
+    game: str, options: dict[str, Any]
+) -> None:
+    state = finished(game, 3, **options)
+    names = ["Ann", "Beate", "Carl"][: state.num_players]
+    view = state.view(0)
+    html = render("board.html", view, names)
+    story = re.search(r'<ol class="story" reversed>(.*?)</ol>', html, re.S)
+    assert story is not None
+    lines = re.findall(r"<li>", story.group(1))
+    assert len(lines) == len(view["log"])
+    assert f"({len(view['log'])} events, newest first)" in html
+    assert "Final standings" in html and "/replay/t1" in html
+    assert 'class="scorepad"' in html
+    text = text_of(html)
+    for value in (" True", " None", "['", "[0,", "Seat 0"):
+        assert value not in text, value
+
+
+def test_standings_share_places_on_ties() -> None:
+    assert present.standings({"scores": [5, 9, 9, 1]}, ["A", "B", "C", "D"]) == [
+        (1, "B", 9),
+        (1, "C", 9),
+        (3, "A", 5),
+        (4, "D", 1),
+    ]
+
+
+#: Texts that may stay the same in German: names, numbers, symbols, notation.
+ALLOWED = re.compile(
+    r"^[\W\d_]*$|^(Ann|Beate|Carl|Oracles?|Inrah|Codename|Hydra|Pegasus|Humus|Hesinde|Efferd|Phex|Chips?|Team|Fokus)$"
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("oracle", {"players": 3, "draft": True}),
+        ("oracle", {"players": 4}),
+        ("inrah", {"players": 4, "variant": "purpurberg", "rounds": 2}),
+        ("inrah", {"players": 3, "variant": "altaia", "rounds": 2}),
+        ("codename", {}),
+    ],
+)
+def test_the_story_and_the_pads_in_german_have_no_english_left(game: str, options: dict[str, Any]) -> None:
+    state = finished(game, 1, **options)
+    names = ["Ann", "Beate", "Carl", "Dora"][: state.num_players]
+    for seat in (None, 0):
+        view = state.view(seat)
+        german = present.story(game, view, names, "de")
+        english = present.story(game, view, names, "en")
+        for de, en in zip(german, english, strict=True):
+            assert de != en, f"not translated: {en}"
+        html = render(f"{game}/scorepad.html", view, names, "de", seat)
+        for english_word in ("points", "chips", "came true", "Round", "Loser", "wins", "life", "each"):
+            assert not re.search(rf"\b{english_word}\b", text_of(html)), english_word
+
+
+def rules_page(game: str, lang: str) -> str:
+    def tr(message: str, **fields: Any) -> str:
+        return translate(lang, message, **fields)
+
+    def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
+        return ntranslate(lang, singular, plural, count, **fields)
+
+    template = routes.environment().get_template("rules.html")
+    return text_of(
+        template.render(game=game, title=game, lang=lang, tr=tr, ntr=ntr, languages=("en", "de"), path="/")
+    )
+
+
+def test_the_rules_pages_state_the_rulebooks_points_in_both_languages() -> None:
+    oracle = rules_page("oracle", "en")
+    assert "The highest value wins, whatever its colour" in oracle
+    assert "1 beats 12: when a trick holds a 12 and a 1, the 1 counts as the highest card" in oracle
+    assert (
+        "the one of the colour led wins; when none of them is of the colour led, the one played first wins"
+        in oracle
+    )
+    assert "17 points" in oracle and "Beate wins with the highest value and takes a Phoenix chip" in oracle
+    assert "highest card of the led colour wins" not in oracle
+    codename = rules_page("codename", "en")
+    assert "five columns by four rows" in codename
+    assert "five rows and four columns" not in codename
+    inrah = rules_page("inrah", "en")
+    assert "20 + 40 = 60 points" in inrah and "Purpurberg" in inrah and "Altaïa" in inrah
+    for game in ("oracle", "inrah", "codename"):
+        english, german = rules_page(game, "en"), rules_page(game, "de")
+        assert "docs/" not in english and "docs/" not in german
+        assert len(german) > 2000
+        for sentence in re.findall(r"[A-Z][a-z]+ [a-z]+ [a-z]+ [a-z]+ [a-z]+", english):
+            assert sentence not in german, sentence
+    assert "fünf Spalten und vier Reihen" in rules_page("codename", "de")
+    assert "1 schlägt 12" in rules_page("oracle", "de")
+
+
+def lobby_page(lang: str) -> str:
+    def tr(message: str, **fields: Any) -> str:
+        return translate(lang, message, **fields)
+
+    def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
+        return ntranslate(lang, singular, plural, count, **fields)
+
+    games = [
+        {
+            "id": g,
+            "title": present.GAME_TITLES[g],
+            "blurb": present.GAME_BLURBS[g],
+            "options": routes.option_fields(g),
+            "max_players": 6,
+        }
+        for g in ("oracle", "inrah", "codename")
+    ]
+    tables = [{"id": "t1", "game": "oracle", "seats": [{"name": "Seat 1"}, {"name": "Bot"}], "open": [0]}]
+    template = routes.environment().get_template("lobby.html")
+    bots = {g: present.bot_levels(g) for g in ("oracle", "inrah", "codename")}
+    return template.render(
+        games=games,
+        tables=tables,
+        bots=bots,
+        error=None,
+        lang=lang,
+        tr=tr,
+        ntr=ntr,
+        languages=("en", "de"),
+        path="/",
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_lobby_names_and_explains_every_option_with_the_right_control(lang: str) -> None:
+    html = lobby_page(lang)
+    text = text_of(html)
+    for raw in (
+        "removed_colour",
+        "forbid_exact_sum",
+        "blocked_strike_shows_code",
+        "max_turns",
+        "max_reveals",
+        "edition",
+    ):
+        assert raw not in text, raw
+    colour = re.search(r'<select name="oracle.removed_colour".*?</select>', html, re.S)
+    assert (
+        colour is not None
+        and colour.group(0).count("<option") == 5
+        and 'value="P" selected' in colour.group(0)
+    )
+    assert re.search(r'name="oracle.players" id="oracle.players" value="4" min="3" max="5"', html)
+    assert (
+        'type="checkbox" name="oracle.draft"' in html
+        and 'type="checkbox" name="codename.blocked_strike_shows_code"' in html
+    )
+    variant = re.search(r'<select name="inrah.variant".*?</select>', html, re.S)
+    assert variant is not None and 'value="altaia"' in variant.group(0)
+    if lang == "de":
+        assert "Farbe, die bei drei Spielern wegfällt" in text and "Zuggrenze" in text and "Lila" in text
+        assert "Platz 1" in text and "Seat 1" not in text
+
+
+def test_the_notation_example_is_the_games_own() -> None:
+    assert present.example_move("oracle", "en") == "e.g. play R7"
+    assert present.example_move("inrah", "de") == "z. B. play fire-7"
+    assert present.example_move("codename", "en") == "e.g. peek a1 b2"
+
+
+def test_the_replay_tells_what_each_step_did() -> None:
+    state = finished("oracle", 4, players=3, rounds=1)
+    view = state.view(0)
+    plays = [e for e in view["log"] if e["kind"] == "play"]
+    last = plays[-1]["seq"]
+    told = present.step_story("oracle", view, ["Ann", "Beate", "Carl"], "en", last)
+    assert told[0].endswith(".") and " plays " in told[0]
+    assert any(" wins: " in line for line in told) and any("Round 1 is scored." in line for line in told)
+
+    def tr(message: str, **fields: Any) -> str:
+        return translate("de", message, **fields)
+
+    class Table:
+        id, game_id, finished = "t1", "oracle", True
+
+    html = (
+        routes.environment()
+        .get_template("replay.html")
+        .render(
+            lang="de",
+            tr=tr,
+            ntr=lambda a, b, n, **f: ntranslate("de", a, b, n, **f),
+            languages=("en", "de"),
+            path="/",
+            review_seat=None,
+            review_state="off",
+            marks=[],
+            mark_here=None,
+            query_review="",
+            table=Table(),
+            record={},
+            step=last + 1,
+            total=last + 1,
+            action="play R1",
+            actions=[],
+            names=["Ann", "Beate", "Carl"],
+            seats=[{"seat": 0, "view": view}],
+            board={
+                "unavailable": False,
+                "game": "oracle",
+                "view": view,
+                "legal": [],
+                "clicks": [],
+                "verbs": [],
+                "version": 1,
+                "seat": 0,
+                "names": ["Ann", "Beate", "Carl"],
+                "seats_info": [],
+                "finished": True,
+                "table_id": "t1",
+                "replay": True,
+            },
+            title="Oracle",
+        )
+    )
+    caption = re.search(r'<p class="step-story" id="step-story">(.*?)</p>', html, re.S)
+    assert caption is not None and "Runde 1 wird gewertet." in caption.group(1)
