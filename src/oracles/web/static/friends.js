@@ -174,6 +174,13 @@
         if (box) box.hidden = false;
       }
       if (seat !== null) turnNote(msg.legal && msg.legal.length > 0);
+    } else if (msg.type === "seats" && msg.seats) {
+      // A seat taken: its invite link is used up.
+      msg.seats.forEach(function (s) {
+        if (s.open) return;
+        var item = panel.querySelector('[data-invite-seat="' + s.seat + '"]');
+        if (item) item.parentNode.removeChild(item);
+      });
     } else if (msg.type === "started") {
       document.getElementById("friends-waiting").hidden = true;
       if (start) start.hidden = true;
