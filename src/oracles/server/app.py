@@ -311,9 +311,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def join_seat(request: Request) -> Response:
         try:
+            # A claim is a guess at a free seat: as many as the web's joins.
+            hub.join_limiter.hit(client_address(request.scope))
             body: JoinRequest = read_json(await request.body(), JoinRequest)
         except TableError as error:
-            return _error(422, str(error))
+            return _error(error.status, error.message, error.retry_after)
         status, answer = await invites.join(
             request.path_params["table_id"], {"seat": body.seat, "name": body.name}
         )
