@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -389,3 +392,63 @@ def test_spectators_have_their_own_chat_or_none(start_server: Any) -> None:
             assert (await watcher.recv_type("error"))["code"] == "bad_message"
 
     asyncio.run(scenario())
+
+
+# ------------------------------------------------------------- the pages
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+def post_form(base: str, path: str, fields: dict[str, str]) -> tuple[int, str]:
+    opener = urllib.request.build_opener(_NoRedirect)
+    data = urllib.parse.urlencode(fields).encode()
+    try:
+        with opener.open(base + path, data=data, timeout=20) as response:
+            return response.status, response.headers.get("location", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("location", "")
+
+
+def test_lobby_form_invite_page_and_private_tables(start_server: Any) -> None:
+    server = start_server()
+    fields = {
+        "game": "oracle",
+        "oracle.rounds": "1",
+        "oracle.seat0": "human",
+        "oracle.seat1": "human",
+        "oracle.seat2": "bot:random",
+        "oracle.seat3": "bot:random",
+        "name": "Ann <i>",
+        "private": "1",
+        "turn_hours": "24",
+        "spectator_chat": "none",
+    }
+    status, location = post_form(server.base, "/new", fields)
+    assert status == 303 and "?token=" in location
+    tid, token = location.split("/t/")[1].split("?token=")
+    info = http(server.base, "GET", f"/api/tables/{tid}")[1]
+    assert info["listed"] is False and info["waiting"] is True and info["turn_based"] is True
+    assert info["clock"] == 24 * 3600 and info["spectator_chat"] == "none"
+    assert info["seats"][0]["name"] == "Ann <i>" and info["seats"][1]["open"] is True
+    assert tid not in http(server.base, "GET", "/")[1]
+    # The creator's page: the invite link of seat 2 with its QR code, escaped names.
+    page = http(server.base, "GET", f"/t/{tid}?token={token}")[1]
+    assert f"/t/{tid}/seat/1" in page and "<svg" in page and "data-start" in page
+    assert "Ann <i>" not in page
+    # A spectator's page has no invite, no start, and no chat to write in.
+    watch = http(server.base, "GET", f"/t/{tid}")[1]
+    assert f"/t/{tid}/seat/1" not in watch and "data-start" not in watch
+    assert 'aria-labelledby="chat-h" hidden' in watch and 'id="sound"' not in watch
+    assert 'id="sound"' in page
+    # The invite page, then the claim through its form.
+    status, invite, _ = http(server.base, "GET", f"/t/{tid}/seat/1")
+    assert status == 200 and "data-sit" in invite
+    status, location = post_form(server.base, f"/join/{tid}/1", {"name": "Bob"})
+    assert status == 303 and location.startswith(f"/t/{tid}?token=")
+    status, invite, _ = http(server.base, "GET", f"/t/{tid}/seat/1")
+    assert status == 409 and "data-sit" not in invite
+    assert post_form(server.base, f"/join/{tid}/1", {"name": "Eve"}) == (303, "/?error=taken")
+    assert http(server.base, "GET", f"/t/{tid}/seat/9")[0] == 404
+    assert http(server.base, "GET", "/t/nosuchtable/seat/1")[0] == 404
+    assert "waiting" not in http(server.base, "GET", f"/api/tables/{tid}")[1]
