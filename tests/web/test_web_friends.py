@@ -116,7 +116,10 @@ def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: 
     # Both click rematch: Bob sees that Ann wants one, and the new game has
     # the same people in the same seats.
     ann.locator("[data-rematch]").click()
-    ann.wait_for_url("**/t/**?token=*", timeout=TIMEOUT * 1000)
+    ann.wait_for_function(
+        f"() => (document.getElementById('table') || {{dataset: {{}}}}).dataset.table !== '{tid}'",
+        timeout=TIMEOUT * 1000,
+    )
     ann.wait_for_selector("#board .board")
     again = str(ann.get_attribute("#table", "data-table"))
     assert again != tid

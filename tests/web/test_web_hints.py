@@ -57,7 +57,7 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     values = page.locator("#hint-list .hint-value").all_inner_texts()
     assert values and all("points" in v for v in values)
     # The first decision keeps two prophecies: their cards are marked.
-    assert page.locator("#board [data-token].hint-best").count() == 2
+    assert page.locator("#board [data-pick].hint-best").count() == 2
     before = version(page)
     page.locator("#hint-list li.hint-best button").click()
     wait_version_change(page, before)

@@ -82,28 +82,17 @@ def test_rules_and_language(server: Any) -> None:
         assert "oracles_lang=de" in error.headers["set-cookie"]
 
 
-def test_the_rematch_form_of_a_finished_board_creates_the_same_table(server: Any) -> None:
-    from .test_web_words import finished, render
-
-    state = finished("inrah", 2, players=3, rounds=2, trump=False)
-    view = state.view(0)
-    html = render(
-        "board.html",
-        view,
-        ["Ann", "Bot 2", "Bot 3"],
-        board_extra={
-            "options": dict(state.game.options),
-            "seats_info": [
-                {"kind": "human"},
-                {"kind": "bot", "bot": "heuristic"},
-                {"kind": "bot", "bot": "random"},
-            ],
-        },
-    )
-    form = re.search(r'<form method="post" action="/new" class="rematch">(.*?)</form>', html, re.S)
-    assert form is not None
-    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form.group(1)))
-    assert fields["game"] == "inrah" and fields["inrah.rounds"] == "2" and "inrah.trump" not in fields
-    assert fields["inrah.seat0"] == "human" and fields["inrah.seat2"] == "bot:random"
-    status, location = post_form(server.base, "/new", fields)
-    assert status == 303 and location.startswith("/t/") and "token=" in location
+def test_the_lobby_offers_a_move_clock_and_the_board_counts_it_down(server: Any) -> None:
+    status, page, _ = http(server.base, "GET", "/")
+    assert 'name="clock"' in page
+    status, location = post_form(server.base, "/new", {"game": "inrah", "quick": "1", "clock": "20"})
+    assert status == 303
+    table_id = location.split("/")[2].split("?")[0]
+    token = location.split("token=")[1]
+    assert http(server.base, "GET", f"/api/tables/{table_id}")[1]["clock"] == 20
+    for _ in range(100):
+        status, board, _ = http(server.base, "GET", f"/t/{table_id}/board?token={token}")
+        if 'data-my-turn="1"' in board:
+            break
+    found = re.search(r'data-clock-left="([0-9.]+)" data-clock-mine="1"', board)
+    assert found and 0 < float(found.group(1)) <= 20

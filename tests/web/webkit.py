@@ -36,32 +36,48 @@ def wait_version_change(page: Any, before: int, timeout: float = TIMEOUT) -> Non
     )
 
 
-def click_a_move(page: Any, rng: random.Random) -> None:
-    """One move by clicking: a one-click move when there is one, else a move
-    of several parts through the composer (kind, parts, confirm)."""
-    moves = page.locator("#board [data-move]")
-    count = moves.count()
-    if count:
-        moves.nth(rng.randrange(count)).click()
-        return
-    for _ in range(12):
-        confirm = page.locator('#composer [data-compose="confirm"]')
-        if confirm.count() and confirm.is_enabled():
-            confirm.click()
-            return
-        tokens = page.locator("#composer .tokens [data-token]")
-        count = tokens.count()
-        if count:
-            tokens.nth(rng.randrange(count)).click()
+def board_busy(page: Any) -> bool:
+    """Whether picks are under way (a piece picked, a confirm offered)."""
+    return bool(page.locator("#board .picked, #board [data-confirm], #board [data-cancel]").count())
+
+
+def click_a_move(page: Any, rng: random.Random, touch: bool = False) -> None:
+    """One move by the table's pieces alone (docs/web.md, "Playing by the
+    pieces"): a legal piece or verb at random, again until the move is made
+    (a confirm is taken when offered, half the time while more could follow).
+    ``touch``: tap instead of clicking."""
+
+    def press(locator: Any) -> None:
+        if touch:
+            locator.tap()
         else:
-            # Nothing being composed: at the start, or after a state
-            # message redrew the board (it resets the composer).
-            page.locator("#composer [data-verb]").first.click()
-    raise AssertionError("the composer never made a legal move")
+            locator.click()
+
+    for _ in range(16):
+        confirm = page.locator("#board [data-confirm]")
+        pieces = page.locator(
+            "#board [data-pick][data-legal]:not(.picked), #board [data-verb][data-legal]:not(.picked)"
+        )
+        count = pieces.count()
+        if confirm.count() and (not count or rng.random() < 0.5):
+            press(confirm.first)
+            return
+        if not count:
+            # A state message redrew the board meanwhile: start again.
+            page.wait_for_timeout(50)
+            continue
+        press(pieces.nth(rng.randrange(count)))
+        if not board_busy(page):
+            return  # the picks made a move: it was played
+    raise AssertionError("the pieces never made a legal move")
 
 
 def play_to_end(
-    page: Any, seed: int = 1, limit: float = 120.0, after: Callable[[int], None] | None = None
+    page: Any,
+    seed: int = 1,
+    limit: float = 120.0,
+    after: Callable[[int], None] | None = None,
+    touch: bool = False,
 ) -> int:
     """Click moves until the game is over; returns the number of moves made.
     ``after(n)`` is called on this seat's turn after its n-th move."""
@@ -73,7 +89,7 @@ def play_to_end(
         if after is not None:
             after(made)
         before = version(page)
-        click_a_move(page, rng)
+        click_a_move(page, rng, touch)
         wait_version_change(page, before)
         made += 1
     return made

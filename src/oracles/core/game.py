@@ -286,6 +286,14 @@ class State(ABC):
         """OpenSpiel-style utilities: the scores."""
         return list(self.scores())
 
+    def early_choices(self, seat: int) -> list[int]:
+        """The actions ``seat`` may already choose though it is not yet to
+        act: a choice the rulebook has everyone make at once, which the
+        engine takes one seat at a time (Oracle's keep). Each must be legal
+        when the seat's turn comes, whatever the others choose meanwhile, and
+        choosing it early must tell nobody anything. Empty by default."""
+        return []
+
     # ---------------------------------------------------------- knowledge
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know, as a JSON-serializable dict in the

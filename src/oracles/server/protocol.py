@@ -210,14 +210,22 @@ class StateMessage(_Sent, frozen=True, tag="state"):
     view: dict[str, Any]
     legal: list[str]
     status: str
+    #: A choice this seat may make before its turn comes (Oracle's keep).
+    ahead: list[str] | None = None
+    #: The choice it made ahead, held until its turn.
+    held: str | None = None
+    #: The move clock of the person to act: seat, seconds, left.
+    deadline: dict[str, Any] | None = None
 
 
 class AckMessage(_Sent, frozen=True, tag="ack"):
-    """A move of this socket's seat was applied (``duplicate``: already before)."""
+    """A move of this socket's seat was applied (``duplicate``: already
+    before; ``held``: a choice made ahead, played when the seat's turn comes)."""
 
     version: int
     id: str | None = None
     duplicate: bool = False
+    held: bool = False
 
 
 class ErrorMessage(_Sent, frozen=True, tag="error"):

@@ -211,6 +211,18 @@ class TableRuntime:
         #: The last chat lines, kept in memory when this process is the
         #: table's only writer (SQLite); ``None``: read them from the database.
         self.chat_lines: deque[tuple[int | None, str]] | None = None
+        #: Choices made ahead of a seat's turn (``State.early_choices``):
+        #: seat -> (notation, move id), played when the turn comes. In
+        #: memory only, shown to nobody but the seat (after a restart the
+        #: person chooses again).
+        self.held: dict[int, tuple[str, str | None]] = {}
+        #: seat -> (version, notations): the choices offered ahead, and the
+        #: first version they were offered at, so that one sent just as the
+        #: seat's turn came is not refused stale.
+        self.ahead_offered: dict[int, tuple[int, frozenset[str]]] = {}
+        #: (version, time.time() when that version began): the move clock's
+        #: start for the seat to act.
+        self.clock_start: tuple[int, float] = (-1, 0.0)
 
     def _bounded(self, spec: str | None) -> str | None:
         """A stored bot spec as this server runs it: a table stored before
@@ -304,9 +316,10 @@ class TableRuntime:
         state = self.state
         view = state.view(seat) if seat is not None else state.view(None)
         legal: list[str] = []
-        if seat is not None and state.current_player() == seat and not self.waiting:
+        if seat is not None and state.current_player() == seat and seat not in self.held and not self.waiting:
+            # (A held choice is being played for this seat: nothing to choose.)
             legal = [state.action_to_string(a) for a in state.legal_actions()]
-        return {
+        message: dict[str, Any] = {
             "type": "state",
             "version": self.version,
             "seat": seat,
@@ -316,6 +329,40 @@ class TableRuntime:
             "status": "finished" if state.is_terminal() else "playing",
             **({"waiting": True} if self.waiting else {}),
         }
+        # Beyond the SPEC (docs/server.md): a choice this seat may make
+        # before its turn, and the one it made, held until the turn comes.
+        if seat is not None and not legal and not state.is_terminal():
+            if seat in self.held:
+                message["held"] = self.held[seat][0]
+            else:
+                ahead = [state.action_to_string(a) for a in state.early_choices(seat)]
+                if ahead:
+                    message["ahead"] = ahead
+                    offered = frozenset(ahead)
+                    if self.ahead_offered.get(seat, (0, None))[1] != offered:
+                        self.ahead_offered[seat] = (self.version, offered)
+        deadline = self.deadline()
+        if deadline is not None:
+            message["deadline"] = deadline
+        return message
+
+    def deadline(self) -> dict[str, Any] | None:
+        """The move clock of the person to act (beyond the SPEC): ``seat``,
+        ``seconds`` (the table's clock) and ``left`` (seconds, now)."""
+        if not self.clock or self.finished:
+            return None
+        player = self.state.current_player()
+        if (
+            player < 0
+            or self.seats[player].kind != "human"
+            or self.seats[player].standin
+            or player in self.held
+        ):
+            return None
+        if self.clock_start[0] != self.version:
+            self.clock_start = (self.version, time.time())
+        left = max(0.0, self.clock_start[1] + self.clock - time.time())
+        return {"seat": player, "seconds": self.clock, "left": round(left, 1)}
 
     # ------------------------------------------------------------ fan-out
     def send_state(self, conn: Connection) -> None:
@@ -429,7 +476,11 @@ class TableRuntime:
                 raise ProtocolError(ILLEGAL, "the game is over")
             if self.waiting:
                 raise ProtocolError(NOT_YOUR_TURN, "the table is waiting for its players")
-            if version != self.version:
+            if self.state.current_player() != seat:
+                held = self._hold(seat, text, move_id)
+                if held is not None:
+                    return held
+            if version != self.version and not self._offered_ahead(seat, text, version):
                 raise ProtocolError(STALE, f"the table is at version {self.version}, not {version}")
             if self.state.current_player() != seat:
                 raise ProtocolError(NOT_YOUR_TURN, f"it is not seat {seat}'s turn")
@@ -476,6 +527,52 @@ class TableRuntime:
             self.schedule()
             self.hub.release(self)
             return ack
+
+    def _hold(self, seat: int, text: str, move_id: str | None) -> AckMessage | None:
+        """Under the lock: keep ``seat``'s choice made ahead of its turn
+        (any version: the choice does not depend on the others'), or
+        ``None`` when ``text`` is no such choice. The answer is an ``ack``
+        with ``held``; only this seat's sockets get a fresh ``state``."""
+        try:
+            action = self.state.string_to_action(text)
+        except NotationError:
+            return None
+        if seat in self.held or action not in self.state.early_choices(seat):
+            return None
+        notation = self.state.action_to_string(action)
+        self.held[seat] = (notation, move_id)
+        logs.event("held", logging.DEBUG, table=self.id, seat=seat)
+        for conn in list(self.connections):
+            if conn.seat == seat:
+                self.send_state(conn)
+        return AckMessage(id=move_id, version=self.version, held=True)
+
+    def _offered_ahead(self, seat: int, text: str, version: int) -> bool:
+        """Whether ``text``, sent at an older ``version``, was a choice
+        offered ahead to ``seat`` then, and is its legal move now (its turn
+        came while it chose): such a choice does not go stale."""
+        offered = self.ahead_offered.get(seat)
+        if (
+            offered is None
+            or not offered[0] <= version <= self.version
+            or self.state.current_player() != seat
+        ):
+            return False
+        try:
+            action = self.state.string_to_action(text)
+        except NotationError:
+            return False
+        return self.state.action_to_string(action) in offered[1] and action in self.state.legal_actions()
+
+    async def _play_held(self, version: int, seat: int) -> None:
+        notation, move_id = self.held[seat]
+        try:
+            await self.submit(seat, notation, version, move_id)
+        except ProtocolError:
+            pass  # the table moved on first: nothing was held for this turn
+        finally:
+            if self.version != version or self.state.current_player() != seat:
+                self.held.pop(seat, None)
 
     async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
         """Store ``rows`` (and the end of the game): through the SQLite
@@ -563,6 +660,10 @@ class TableRuntime:
         player = self.state.current_player()
         if player < 0:
             return
+        if player in self.held:
+            # A choice made ahead of this turn: played now, as it was made.
+            self.bot_task = asyncio.create_task(self._play_held(self.version, player))
+            return
         seat = self.seats[player]
         settings = self.hub.settings
         if seat.kind == "bot" and seat.bot is not None:
@@ -570,7 +671,8 @@ class TableRuntime:
         elif seat.standin:
             spec, pause = settings.standin, settings.bot_pause
         elif self.clock:
-            spec, pause = settings.standin, float(self.clock)
+            deadline = self.deadline()
+            spec, pause = settings.standin, float(deadline["left"] if deadline else self.clock)
         else:
             return
         self.bot_task = asyncio.create_task(self._bot_move(self.version, player, spec, pause))

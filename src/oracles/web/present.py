@@ -19,35 +19,6 @@ from typing import Any
 from oracles.core.registry import game_part
 from oracles.i18n import N_, translate
 
-#: Oracle colours: (notation letter, CSS class, symbol id, English name).
-ORACLE_COLOURS = {
-    "R": ("red", "circle", N_("red")),
-    "B": ("blue", "square", N_("blue")),
-    "G": ("green", "triangle", N_("green")),
-    "Y": ("yellow", "star", N_("yellow")),
-    "P": ("purple", "diamond", N_("purple")),
-}
-ORACLE_ORDER = "RBGYP"
-
-#: Inrah elements, in deck order: the symbol id is the element's name.
-INRAH_ELEMENTS = {
-    "fire": N_("fire"),
-    "water": N_("water"),
-    "air": N_("air"),
-    "ore": N_("ore"),
-    "humus": N_("humus"),
-    "ice": N_("ice"),
-}
-INRAH_RANKS = ("ace", "2", "3", "4", "5", "6", "7", "squire", "knight", "seer", "mage", "prince")
-INRAH_RANK_SHORT = {
-    "ace": "A",
-    "squire": "Sq",
-    "knight": "Kn",
-    "seer": "Se",
-    "mage": "Ma",
-    "prince": "Pr",
-}
-
 #: Codename's Zener symbols.
 ZENER = {
     "star": N_("star"),
@@ -207,85 +178,49 @@ class Card:
     title: str
 
 
-def oracle_card(code: str, lang: str) -> Card:
-    """The face of an Oracle card.
-
-    >>> oracle_card("R12", "en").title
-    'red 12'
-    """
-    colour, symbol, name = ORACLE_COLOURS.get(code[:1], ("grey", "circle", code[:1]))
-    return Card(code, colour, symbol, code[1:], f"{translate(lang, name)} {code[1:]}")
-
-
-def inrah_card(code: str, lang: str) -> Card:
-    """The face of an Inrah card.
-
-    >>> inrah_card("fire-seer", "de").title
-    'Feuer Weissagerin'
-    """
-    element, _, rank = code.partition("-")
-    name = INRAH_ELEMENTS.get(element, element)
-    rank_name = translate(lang, rank) if rank in INRAH_RANK_SHORT else rank
-    return Card(
-        code,
-        element,
-        element if element in INRAH_ELEMENTS else "circle",
-        INRAH_RANK_SHORT.get(rank, rank),
-        f"{translate(lang, name)} {rank_name}",
-    )
-
-
-#: Inrah rank words, marked so that the catalog holds them.
-_RANK_WORDS = (N_("ace"), N_("squire"), N_("knight"), N_("seer"), N_("mage"), N_("prince"))
-
-
-def card(game: str, code: str, lang: str) -> Card:
-    if game == "inrah":
-        return inrah_card(code, lang)
-    return oracle_card(code, lang)
-
-
 def face(game: str, code: str, lang: str) -> dict[str, Any]:
-    """The drawing data of one piece of ``game`` from its ``faces`` part
-    (``{"code", "name"}`` only for a game without one).
+    """The drawing data of one piece of ``game`` (its ``faces`` part); a
+    plain face named by its code for a game that draws none.
 
-    >>> face("codename", "circle", "de")["name"]
-    'Kreis'
+    >>> face("oracle", "R12", "en")["creature"]
+    'phoenix'
     """
     faces = game_part(game, "faces")
     if faces is None:
-        return {"code": code, "name": code}
+        return {
+            "code": code,
+            "token": code.lower(),
+            "colour": "grey",
+            "symbol": "circle",
+            "rank": code,
+            "title": code,
+        }
     found: dict[str, Any] = faces.face(code, lang)
     return found
 
 
+def card(game: str, code: str, lang: str) -> Card:
+    """A card's face, as the shared templates (the replay's hands) draw it.
+
+    >>> card("inrah", "fire-seer", "de").title
+    'Feuer Weissagerin'
+    """
+    found = face(game, code, lang)
+    return Card(code, found["colour"], found["symbol"], str(found["rank"]), found["title"])
+
+
 def sort_hand(game: str, hand: list[str]) -> list[str]:
-    """The hand by suit, then rank.
+    """The hand in the order of the game's ``faces`` part (as dealt without one).
 
     >>> sort_hand("oracle", ["Y2", "R10", "R2"])
     ['R2', 'R10', 'Y2']
     >>> sort_hand("inrah", ["air-4", "fire-prince", "fire-2"])
     ['fire-2', 'fire-prince', 'air-4']
     """
-    if game == "oracle":
-
-        def oracle_key(code: str) -> tuple[int, int]:
-            digits = code[1:]
-            return (ORACLE_ORDER.find(code[:1]), int(digits) if digits.isdigit() else 0)
-
-        return sorted(hand, key=oracle_key)
-    if game == "inrah":
-        elements = list(INRAH_ELEMENTS)
-
-        def inrah_key(code: str) -> tuple[int, int]:
-            element, _, rank = code.partition("-")
-            return (
-                elements.index(element) if element in elements else 99,
-                INRAH_RANKS.index(rank) if rank in INRAH_RANKS else 99,
-            )
-
-        return sorted(hand, key=inrah_key)
-    return list(hand)
+    faces = game_part(game, "faces")
+    if faces is None:
+        return list(hand)
+    return sorted(hand, key=faces.sort_key)
 
 
 def one_click(legal: list[str]) -> list[str]:

@@ -222,6 +222,9 @@ def web_routes(
         if humans and str(form.get("name", "")).strip():
             names = [str(form["name"]) if index == humans[0] else None for index in range(len(seats))]
         hours = str(form.get("turn_hours", "")).strip()
+        turn_based = hours.isdigit() and 1 <= int(hours) <= 720
+        raw_clock = str(form.get("clock", "")).strip()
+        clock = int(raw_clock) if raw_clock.isdigit() and 1 <= int(raw_clock) <= 3600 else None
         try:
             client = request.client.host if request.client else "unknown"
             table, tokens = await hub.create(
@@ -232,8 +235,8 @@ def web_routes(
                 creator_seat=humans[0] if humans else None,
                 waiting=len(humans) > 1,
                 listed=not form.get("private"),
-                clock=int(hours) * 3600 if hours.isdigit() and 1 <= int(hours) <= 720 else None,
-                turn_based=hours.isdigit() and 1 <= int(hours) <= 720,
+                clock=int(hours) * 3600 if turn_based else clock,
+                turn_based=turn_based,
                 spectator_chat="none" if form.get("spectator_chat") == "none" else "own",
             )
         except table_error as error:
@@ -287,6 +290,13 @@ def web_routes(
             "legal": legal,
             "clicks": present.one_click(legal),
             "verbs": present.composed_verbs(legal),
+            # What this seat may choose now: its legal moves, or a choice
+            # made ahead of its turn (held by the server until it comes).
+            "moves": legal or message.get("ahead", []),
+            "ahead": bool(message.get("ahead")) and not legal,
+            "held": message.get("held"),
+            "deadline": message.get("deadline"),
+            "own_templates": game_part(table.game_id, "templates") is not None,
             "version": message["version"],
             "seat": seat,
             "names": names,
@@ -415,6 +425,8 @@ def web_routes(
                 "legal": [],
                 "clicks": [],
                 "verbs": [],
+                "moves": [],
+                "own_templates": game_part(table.game_id, "templates") is not None,
                 "version": step,
                 "seat": 0,
                 "names": names,

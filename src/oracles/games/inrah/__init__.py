@@ -23,12 +23,13 @@ from oracles.games.inrah.tricks import legal_plays, trick_winner
 #: The game's parts, loaded on demand through :mod:`oracles.core.registry`.
 PARTS = GameParts(
     game="rules:InrahGame",
+    faces="faces",
+    templates="templates",
     policy="policy:choose",
     renderer="render:InrahRenderer",
     encoder="encoding:InrahEncoder",
     analysis="analysis",
     narrate="narrate",
-    templates="templates",
 )
 
 __all__ = [

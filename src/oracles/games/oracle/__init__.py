@@ -6,6 +6,8 @@ from oracles.core.parts import GameParts
 #: The game's parts, loaded on demand through :mod:`oracles.core.registry`.
 PARTS = GameParts(
     game="rules:OracleGame",
+    faces="faces",
+    templates="templates",
     policy="policy:choose",
     root_candidates="search:root_candidates",
     steering="search:steering",
@@ -13,6 +15,5 @@ PARTS = GameParts(
     encoder="encoding:OracleEncoder",
     analysis="analysis",
     narrate="narrate",
-    templates="templates",
     balancer="balance",
 )

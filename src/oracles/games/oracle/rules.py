@@ -519,6 +519,14 @@ class OracleState(State):
             return [LOSER_KEEP, LOSER_RETURN]
         return []
 
+    def early_choices(self, seat: int) -> list[int]:
+        """In the keep phase, a seat still to keep may choose its pair now:
+        the rulebook has everyone choose at once, and a seat's keep depends
+        on its own Oracle cards only."""
+        if self._phase != KEEP or seat == self._to_act or self._kept[seat] is not None:
+            return []
+        return self._pair_actions(self._oracle_cards[seat], KEEP_BASE)
+
     @staticmethod
     def _pair_actions(cards: Sequence[int], base: int) -> list[int]:
         # ``cards`` is sorted, so the pair indices come out ascending.

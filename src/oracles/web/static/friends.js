@@ -112,20 +112,6 @@
     start.disabled = true;
     post("/api/tables/" + tableId + "/start").then(function () { start.hidden = true; });
   });
-  // The board's rematch button (redrawn with the board): for a seat, the
-  // next game of the same people in the same seats, one click each; a
-  // spectator's click keeps the board's own form (a new table).
-  document.addEventListener("click", function (event) {
-    var rematch = event.target.closest ? event.target.closest("[data-rematch]") : null;
-    if (!rematch || !token || seat === null) return;
-    event.preventDefault();
-    rematch.disabled = true;
-    post("/api/tables/" + tableId + "/rematch").then(function (answer) {
-      if (answer.ok && answer.body.url) location.href = answer.body.url;
-      else rematch.disabled = false;
-    });
-  });
-
   // A name, kept for next time; a seat still under its default name takes it.
   var nameBox = document.getElementById("my-name");
   var nameButton = panel.querySelector("[data-name]");

@@ -29,7 +29,6 @@
   var counter = 0;
   var fetching = false;
   var myTurn = false;
-  var composing = { verb: null, tokens: [] };
   var hintBox = document.getElementById("hint-box");
   var hintButton = document.getElementById("hint-button");
   var hintStatus = document.getElementById("hint-status");
@@ -133,6 +132,7 @@
       updateHintButton();
     } else if (msg.type === "ack") {
       if (pending && msg.id === pending.id) pending = null;
+      if (msg.held) refresh(true);  // a choice held for this seat's turn: show it made
     } else if (msg.type === "error" && hintAsked && msg.id === hintAsked.id) {
       hintAsked = null;
       if (hintStatus) hintStatus.textContent = msg.message || msg.code;
@@ -176,6 +176,9 @@
         }
         resetComposer();
         cue();
+        announceLast();
+        startClock();
+        gatherTrick();
         if (hintShown && hintShown.version !== shownVersion) { hintShown = null; }
         drawHint();
         updateHintButton();
@@ -224,16 +227,292 @@
     }
   }
 
+  // ------------------------------------------------- playing by the pieces
+  // A move is composed by clicking the pieces it is about (docs/web.md,
+  // "Playing by the pieces"): each piece in the board carries data-pick with
+  // the word it stands for in the move's notation; a choice of what to do is
+  // a data-verb. Nothing here knows a game: the picks are matched against
+  // the moves the board lists (#pick-moves), a move's first word may be
+  // left implied (play R7 is one click on the card), and picks of one move
+  // may come in any order (keep O05 O12 = O12, then O05).
+  var picks = [];           // [{word, verb, node}]
+
+  function pickMoves() {
+    var node = document.getElementById("pick-moves") || document.getElementById("multi-moves");
+    if (!node) return [];
+    try { return JSON.parse(node.textContent); } catch (e) { return []; }
+  }
+  function wordsOf(move) { return move.trim().split(/\s+/).map(function (w) { return w.toLowerCase(); }); }
+
+  // How `move` goes on after the picks: null if it does not fit them, else
+  // {rest: the words still open, ordered: picked in the notation's order}.
+  function fit(move, chosen) {
+    var words = wordsOf(move);
+    var tries = [];
+    if (chosen.length && chosen[0].verb) {
+      if (words[0] !== chosen[0].word) return null;
+      tries.push({ words: words.slice(1), chosen: chosen.slice(1) });
+    } else {
+      tries.push({ words: words.slice(1), chosen: chosen });
+      tries.push({ words: words, chosen: chosen });
+    }
+    var best = null;
+    tries.forEach(function (t) {
+      if (best && best.ordered) return;
+      var given = t.chosen.map(function (p) { return p.word; });
+      if (given.length > t.words.length) return;
+      var ordered = given.every(function (w, i) { return t.words[i] === w; });
+      if (ordered) { best = { rest: t.words.slice(given.length), ordered: true }; return; }
+      var left = t.words.slice();
+      var all = given.every(function (w) { var at = left.indexOf(w); if (at < 0) return false; left.splice(at, 1); return true; });
+      if (all && !best) best = { rest: left, ordered: false };
+    });
+    return best;
+  }
+
+  function survey(chosen) {
+    var moves = pickMoves();
+    var out = { complete: [], longer: 0, next: {}, verbs: {}, any: false };
+    moves.forEach(function (m) {
+      var f = fit(m, chosen);
+      if (!f) return;
+      out.any = true;
+      if (!f.rest.length) out.complete.push({ move: m, ordered: f.ordered });
+      else {
+        out.longer += 1;
+        (f.ordered ? f.rest.slice(0, 1) : f.rest).forEach(function (w) { out.next[w] = true; });
+      }
+    });
+    if (!chosen.length || !chosen[0].verb) {
+      // Verbs still open: the first words of moves the picks also fit.
+      moves.forEach(function (m) {
+        var words = wordsOf(m);
+        if (fit(m, [{ word: words[0], verb: true }].concat(chosen))) out.verbs[words[0]] = true;
+      });
+    }
+    return out;
+  }
+
+  function pieces() { return boardBox.querySelectorAll("[data-pick]"); }
+
+  function clickPick(node) {
+    if (node.getAttribute("aria-disabled") === "true" && !node.classList.contains("picked")) {
+      say(node.getAttribute("title") || "");
+      return;
+    }
+    var word = node.dataset.pick.toLowerCase();
+    var chosen = picks.concat([{ word: word, verb: false, node: node }]);
+    var known = picks.filter(function (p) { return p.node === node; });
+    if (known.length && !survey(chosen).any) {
+      picks = picks.filter(function (p) { return p.node !== node; });  // a second click takes it back
+      drawPicks();
+      return;
+    }
+    if (!survey(chosen).any) { say(node.getAttribute("title") || ""); return; }
+    picks = chosen;
+    settle();
+  }
+
+  function clickVerb(node) {
+    var verb = { word: node.dataset.verb.toLowerCase(), verb: true, node: node };
+    var rest = picks.filter(function (p) { return !p.verb; });
+    var chosen = [verb].concat(rest);
+    picks = survey(chosen).any ? chosen : [verb];
+    settle();
+  }
+
+  // Play a move the picks complete when nothing could extend it; else draw.
+  function settle() {
+    var s = survey(picks);
+    var verbsOpen = Object.keys(s.verbs);
+    if (s.complete.length && !s.longer) {
+      var ordered = s.complete.filter(function (c) { return c.ordered; });
+      var move = (ordered[0] || s.complete[0]).move;
+      var verbs = {};
+      s.complete.forEach(function (c) { verbs[wordsOf(c.move)[0]] = true; });
+      if (Object.keys(verbs).length === 1) { picks = []; play(move); drawPicks(); return; }
+    }
+    if (verbsOpen.length === 0 && !s.any) picks = [];
+    drawPicks();
+  }
+
+  function drawPicks() {
+    var s = survey(picks);
+    var moves = pickMoves();
+    var mine = !!root.dataset.token && moves.length > 0;
+    pieces().forEach(function (n) {
+      var picked = picks.some(function (p) { return p.node === n; });
+      n.classList.toggle("picked", picked);
+      if (n.closest("#composer")) return;
+      if (!mine) return;
+      var open = !!s.next[n.dataset.pick.toLowerCase()] ||
+        s.complete.some(function () { return false; });
+      if (!picks.length && n.hasAttribute("data-legal") && !open) open = true;
+      if (open || picked) n.setAttribute("data-legal", ""); else n.removeAttribute("data-legal");
+      if (!n.title || n.dataset.reasonless === "1") {
+        // Left without a reason by the board: the picks made it so.
+        if (!open && !picked) { n.dataset.reasonless = "1"; n.setAttribute("aria-disabled", "true"); n.title = root.dataset.notWith; }
+        else if (n.dataset.reasonless === "1") { n.removeAttribute("aria-disabled"); n.title = ""; delete n.dataset.reasonless; }
+      }
+    });
+    boardBox.querySelectorAll("[data-verb]").forEach(function (n) {
+      if (n.closest("#composer")) return;
+      n.classList.toggle("picked", picks.length > 0 && picks[0].verb && picks[0].word === n.dataset.verb.toLowerCase());
+      if (s.verbs[n.dataset.verb.toLowerCase()]) n.setAttribute("data-legal", ""); else n.removeAttribute("data-legal");
+    });
+    drawComposer(s, moves);
+  }
+
+  function button(text, data) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    Object.keys(data).forEach(function (k) { b.setAttribute("data-" + k, data[k]); });
+    return b;
+  }
+
+  // The confirm and cancel controls go beside the last pick (the board's
+  // data-picks-bar nearest to it); the words and verbs no piece on the
+  // board stands for are offered in #composer.
+  function drawComposer(s, moves) {
+    var composerBox = document.getElementById("composer");
+    boardBox.querySelectorAll("[data-picks-bar]").forEach(function (bar) { bar.innerHTML = ""; });
+    if (!composerBox) return;
+    composerBox.innerHTML = "";
+    if (!root.dataset.token || !moves.length) { composerBox.hidden = true; return; }
+    var onBoard = {};
+    pieces().forEach(function (n) { if (!n.closest("#composer")) onBoard[n.dataset.pick.toLowerCase()] = true; });
+    var verbsOnBoard = {};
+    boardBox.querySelectorAll("[data-verb]").forEach(function (n) { if (!n.closest("#composer")) verbsOnBoard[n.dataset.verb.toLowerCase()] = true; });
+    var verbs = Object.keys(s.verbs).filter(function (v) { return !verbsOnBoard[v]; });
+    // A verb is worth offering only where the implied moves would not do.
+    var needVerb = picks.length === 0 ? verbs.filter(function (v) {
+      return !moves.some(function (m) { var w = wordsOf(m); return w[0] === v && w.length > 1 && onBoard[w[1]]; });
+    }) : (picks[0].verb ? [] : (s.complete.length > 1 ? verbs : []));
+    var loose = Object.keys(s.next).filter(function (w) { return !onBoard[w]; });
+    var bar = null;
+    var last = picks.length ? picks[picks.length - 1].node : null;
+    if (last && !last.closest("#composer")) {
+      var area = last.closest("[data-pick-area], section");
+      bar = area ? area.querySelector("[data-picks-bar]") : null;
+    }
+    var box = bar || composerBox;
+    var showBox = false;
+    if (needVerb.length) {
+      var row = document.createElement("div");
+      row.className = "verbs";
+      needVerb.forEach(function (v) { row.appendChild(button(v, { verb: v, legal: "" })); });
+      composerBox.appendChild(row);
+      showBox = true;
+    }
+    if (picks.length && loose.length) {
+      var choose = document.createElement("div");
+      choose.className = "tokens";
+      choose.setAttribute("aria-label", root.dataset.choose);
+      loose.forEach(function (t) {
+        var b = button(t, { pick: t, legal: "" });
+        if (document.getElementById("sym-" + t)) {
+          b.insertAdjacentHTML("afterbegin", '<svg class="sym" aria-hidden="true"><use href="#sym-' + t + '"/></svg> ');
+          b.className = "zener-token z-" + t;
+        }
+        choose.appendChild(b);
+      });
+      composerBox.appendChild(choose);
+      showBox = true;
+    }
+    if (picks.length) {
+      var ordered = s.complete.filter(function (c) { return c.ordered; });
+      var complete = (ordered[0] || s.complete[0] || {}).move;
+      var shown = document.createElement("span");
+      shown.className = "composed";
+      shown.textContent = picks.map(function (p) { return p.word; }).join(" ");
+      box.appendChild(shown);
+      if (complete) {
+        var confirm = button(root.dataset.confirm + ": " + complete, { confirm: complete });
+        confirm.className = "primary";
+        box.appendChild(confirm);
+      }
+      box.appendChild(button(root.dataset.clear, { cancel: "" }));
+      if (box === composerBox) showBox = true;
+    }
+    composerBox.hidden = !showBox;
+  }
+
+  function resetComposer() { picks = []; drawPicks(); }
+
   document.addEventListener("click", function (event) {
-    var target = event.target.closest ? event.target.closest("[data-move],[data-token],[data-verb],[data-compose]") : null;
+    var target = event.target.closest ? event.target.closest("[data-pick],[data-verb],[data-confirm],[data-cancel],[data-move],[data-rematch]") : null;
     if (!target || !root.contains(target)) return;
-    if (target.dataset.move !== undefined) { play(target.dataset.move); return; }
-    if (target.dataset.verb !== undefined) { composing = { verb: target.dataset.verb, tokens: [] }; drawComposer(); return; }
-    if (target.dataset.token !== undefined) { addToken(target.dataset.token); return; }
-    if (target.dataset.compose === "confirm") { play(composedText()); return; }
-    if (target.dataset.compose === "clear") { composing.tokens = []; drawComposer(); return; }
-    if (target.dataset.compose === "back") { composing.tokens.pop(); drawComposer(); return; }
+    if (target.hasAttribute("data-rematch")) { rematch(target); return; }
+    if (!root.dataset.token) return;
+    if (target.hasAttribute("data-confirm")) { var m = target.getAttribute("data-confirm"); picks = []; play(m); drawPicks(); return; }
+    if (target.hasAttribute("data-cancel")) { picks = []; drawPicks(); return; }
+    if (target.hasAttribute("data-pick") && boardBox.contains(target)) { clickPick(target); return; }
+    if (target.hasAttribute("data-verb") && boardBox.contains(target)) { clickVerb(target); return; }
+    if (target.hasAttribute("data-move")) { play(target.dataset.move); return; }
   });
+
+  function rematch(node) {
+    node.disabled = true;
+    fetch("/api/tables/" + tableId + "/rematch" + query, { method: "POST", credentials: "same-origin" })
+      .then(function (r) { return r.json(); })
+      .then(function (answer) { if (answer.url) location.href = answer.url; else { node.disabled = false; say(answer.error || ""); } })
+      .catch(function () { node.disabled = false; });
+  }
+
+  // The live region: what just happened, said once (the newest log line).
+  var announce = document.getElementById("announce");
+  var announced = "";
+  function say(text) { if (announce && text) { announce.textContent = ""; announce.textContent = text; } }
+  function announceLast() {
+    var lines = boardBox.querySelectorAll(".log li");
+    var text = lines.length ? lines[lines.length - 1].textContent.trim() : "";
+    var status = document.getElementById("status");
+    var line = (text && text !== announced ? text + ". " : "") + (status ? status.textContent.trim().split("\n")[0] : "");
+    announced = text;
+    say(line);
+  }
+
+  // ------------------------------------------------------------- clocks
+  // The board draws the seconds left (data-clock-left) when it was made;
+  // counted down here, with a warning before a bot moves for this seat.
+  var clockTimer = null;
+  function startClock() {
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    var node = boardBox.querySelector("[data-clock-left]");
+    if (!node) { if (banner.classList.contains("clock-warning")) setBanner(""); return; }
+    var ends = Date.now() + parseFloat(node.dataset.clockLeft) * 1000;
+    var mine = node.dataset.clockMine === "1";
+    function tick() {
+      var left = Math.max(0, Math.ceil((ends - Date.now()) / 1000));
+      node.textContent = left + " s";
+      node.classList.toggle("warn", left <= 5);
+      if (mine && left <= 5 && left > 0) setBanner(root.dataset.clockWarning.replace("{seconds}", String(left)), "clock-warning");
+      if (left === 0) { clearInterval(clockTimer); clockTimer = null; }
+    }
+    tick();
+    clockTimer = setInterval(tick, 250);
+  }
+
+  // ------------------------------------------------- a finished trick
+  // A finished trick stays a moment with its winner named, then its cards
+  // go to the winner's seat (a fade only where motion is reduced).
+  function gatherTrick() {
+    var done = boardBox.querySelector("[data-finished-trick]");
+    if (!done) return;
+    var pause = parseInt(window.localStorage && localStorage.getItem("oraclesTrickPause") || "1600", 10);
+    var winner = boardBox.querySelector(".felt .seat.spot-" + done.dataset.winnerSpot);
+    setTimeout(function () {
+      if (!done.isConnected || !winner) return;
+      var to = winner.getBoundingClientRect();
+      done.querySelectorAll(".laid").forEach(function (laid) {
+        var from = laid.getBoundingClientRect();
+        laid.style.setProperty("--dx", (to.left + to.width / 2 - from.left - from.width / 2) + "px");
+        laid.style.setProperty("--dy", (to.top + to.height / 2 - from.top - from.height / 2) + "px");
+      });
+      done.classList.add("gather");
+    }, pause);
+  }
 
   if (moveForm) {
     moveForm.addEventListener("submit", function (event) {
@@ -241,105 +520,6 @@
       play(moveInput.value);
       moveInput.value = "";
     });
-  }
-
-  // Moves of several parts: pick the kind, then its parts, then confirm.
-  function multiMoves() {
-    var node = document.getElementById("multi-moves");
-    if (!node) return [];
-    try { return JSON.parse(node.textContent); } catch (e) { return []; }
-  }
-  function verbs(moves) {
-    var seen = [];
-    moves.forEach(function (m) { var v = m.split(" ")[0]; if (seen.indexOf(v) < 0) seen.push(v); });
-    return seen;
-  }
-  function composedText() { return [composing.verb].concat(composing.tokens).join(" "); }
-  function candidates(moves) {
-    var prefix = composedText() + " ";
-    return moves.filter(function (m) { return m.indexOf(prefix) === 0; });
-  }
-  function nextTokens(moves) {
-    var at = composing.tokens.length + 1;
-    var seen = [];
-    candidates(moves).forEach(function (m) {
-      var word = m.split(" ")[at];
-      if (word !== undefined && seen.indexOf(word) < 0) seen.push(word);
-    });
-    return seen;
-  }
-  function addToken(token) {
-    var moves = multiMoves();
-    if (!composing.verb) {
-      var vs = verbs(moves).filter(function (v) {
-        return moves.some(function (m) { return m.indexOf(v + " " + token) === 0; });
-      });
-      if (vs.length !== 1) return;
-      composing.verb = vs[0];
-    }
-    if (nextTokens(moves).indexOf(token) >= 0) composing.tokens.push(token);
-    drawComposer();
-  }
-  function resetComposer() { composing = { verb: null, tokens: [] }; drawComposer(); }
-
-  function button(text, data) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    Object.keys(data).forEach(function (k) { b.dataset[k] = data[k]; });
-    return b;
-  }
-
-  function drawComposer() {
-    // The composer sits in the board, which each state replaces.
-    var composerBox = document.getElementById("composer");
-    if (!composerBox || !root.dataset.token || document.getElementById("legal-moves")) return;  // compose.js composes
-    var moves = multiMoves();
-    composerBox.innerHTML = "";
-    document.querySelectorAll(".selected").forEach(function (n) { n.classList.remove("selected"); });
-    if (!moves.length) { composerBox.hidden = true; return; }
-    composerBox.hidden = false;
-    var row = document.createElement("div");
-    row.className = "verbs";
-    verbs(moves).forEach(function (v) {
-      var b = button(v, { verb: v });
-      if (v === composing.verb) b.className = "current";
-      row.appendChild(b);
-    });
-    composerBox.appendChild(row);
-    if (!composing.verb) return;
-    composing.tokens.forEach(function (t) {
-      document.querySelectorAll('[data-token="' + t + '"]').forEach(function (n) { n.classList.add("selected"); });
-    });
-    var shown = document.createElement("p");
-    shown.className = "composed";
-    shown.textContent = composedText();
-    composerBox.appendChild(shown);
-    var next = nextTokens(moves);
-    if (next.length) {
-      var choose = document.createElement("div");
-      choose.className = "tokens";
-      choose.setAttribute("aria-label", root.dataset.choose);
-      next.forEach(function (t) {
-        var b = button(t, { token: t });
-        if (document.getElementById("sym-" + t)) {
-          // Codename's symbols: drawn as well as named.
-          b.insertAdjacentHTML("afterbegin", '<svg class="sym" aria-hidden="true"><use href="#sym-' + t + '"/></svg> ');
-          b.className = "zener-token z-" + t;
-        }
-        choose.appendChild(b);
-      });
-      composerBox.appendChild(choose);
-    }
-    var actions = document.createElement("div");
-    actions.className = "compose-actions";
-    var confirm = button(root.dataset.confirm + ": " + composedText(), { compose: "confirm" });
-    confirm.className = "primary";
-    confirm.disabled = moves.indexOf(composedText()) < 0;
-    actions.appendChild(confirm);
-    if (composing.tokens.length) actions.appendChild(button("←", { compose: "back" }));
-    actions.appendChild(button(root.dataset.clear, { compose: "clear" }));
-    composerBox.appendChild(actions);
   }
 
   // -------------------------------------------------------------- hints
@@ -389,8 +569,8 @@
     var words = hintShown.best.split(" ").slice(1);
     if (!tied && !boxMoves(hintShown.best).length) {
       words.forEach(function (word) {
-        boardBox.querySelectorAll("[data-token]").forEach(function (n) {
-          if (n.dataset.token === word) n.classList.add("hinted", "hint-best");
+        boardBox.querySelectorAll("[data-pick],[data-token]").forEach(function (n) {
+          if ((n.dataset.pick || n.dataset.token || "").toLowerCase() === word.toLowerCase()) n.classList.add("hinted", "hint-best");
         });
       });
     }
@@ -431,7 +611,8 @@
     if (input.value.trim() && send({ type: "chat", text: input.value })) input.value = "";
   });
 
-  drawComposer();
+  resetComposer();
+  startClock();
   myTurn = (boardBox.querySelector(".board") || { dataset: {} }).dataset.myTurn === "1";
   cue();
   updateHintButton();

@@ -1,0 +1,162 @@
+"""The pieces a board draws from a seat's view (no browser): faces from the
+games' ``faces`` parts, data-pick tokens, legal marks and the reasons a
+piece cannot be played, in English and German."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from oracles.core.registry import game_part, load_game
+from oracles.i18n import ntranslate, translate
+from oracles.web import present, routes
+
+
+def render(state: Any, seat: int, lang: str = "en") -> str:
+    legal = (
+        [state.action_to_string(a) for a in state.legal_actions()] if state.current_player() == seat else []
+    )
+    n = state.num_players
+    board = {
+        "unavailable": False,
+        "game": state.game.game_id if hasattr(state.game, "game_id") else state.view(seat)["game"],
+        "view": state.view(seat),
+        "legal": legal,
+        "clicks": present.one_click(legal),
+        "verbs": [],
+        "moves": legal,
+        "own_templates": True,
+        "version": 0,
+        "seat": seat,
+        "names": [f"Person number {i}" for i in range(n)],
+        "seats_info": [
+            {"seat": i, "kind": "human", "connected": i != 1, **({"standin": True} if i == 2 else {})}
+            for i in range(n)
+        ],
+        "finished": False,
+        "table_id": "t",
+    }
+    template = routes.environment().get_template("board.html")
+    return template.render(
+        board=board,
+        lang=lang,
+        tr=lambda m, **f: translate(lang, m, **f),
+        ntr=lambda a, b, c, **f: ntranslate(lang, a, b, c, **f),
+    )
+
+
+def advance(game: str, until: Any, seed: int = 1, **options: Any) -> Any:
+    state = load_game(game, **options).new_initial_state()
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if until(state):
+            return state
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("never reached")
+
+
+def test_faces_name_creatures_and_court_cards() -> None:
+    oracle = game_part("oracle", "faces")
+    assert [oracle.face(c, "en")["creature"] for c in ("R1", "R5", "B6", "G9", "Y10", "P12")] == [
+        "hydra",
+        "hydra",
+        "pegasus",
+        "pegasus",
+        "phoenix",
+        "phoenix",
+    ]
+    assert oracle.face("G10", "de")["title"] == "Grün 10 (Phönix)"
+    inrah = game_part("inrah", "faces")
+    courts = ["squire", "knight", "seer", "mage", "prince"]
+    assert [inrah.face(f"fire-{r}", "de")["court_name"] for r in courts] == [
+        "Knappin",
+        "Ritter",
+        "Weissagerin",
+        "Magier",
+        "Fürst",
+    ]
+    assert [inrah.face(f"ice-{r}", "en")["court_name"] for r in courts] == courts
+    assert present.sort_hand("inrah", ["ice-2", "fire-mage", "fire-ace"]) == [
+        "fire-ace",
+        "fire-mage",
+        "ice-2",
+    ]
+
+
+def test_oracle_keep_offers_the_prophecy_cards_as_picks() -> None:
+    state = advance("oracle", lambda s: s.view(s.current_player())["phase"] == "keep")
+    seat = state.current_player()
+    html = render(state, seat)
+    ids = [o["id"].lower() for o in state.view(seat)["oracle_cards"]]
+    for token in ids:
+        assert re.search(
+            rf'<button[^>]*class="oracle-card legal"[^>]*data-pick="{token}"[^>]*data-legal', html
+        )
+    # The hand is shown, but nothing in it can be played now.
+    assert 'class="card' in html and 'data-move="play' not in html
+
+
+def test_oracle_cards_that_cannot_follow_say_why() -> None:
+    def must_follow(s: Any) -> bool:
+        view = s.view(s.current_player())
+        return (
+            view["phase"] == "play"
+            and bool((view.get("trick") or {}).get("cards"))
+            and len(s.legal_actions()) < len(view["hand"])
+        )
+
+    state = advance("oracle", must_follow)
+    seat = state.current_player()
+    view = state.view(seat)
+    led = view["trick"]["cards"][0][1][0]
+    colour = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "P": "purple"}[led]
+    html = render(state, seat)
+    legal = {state.action_to_string(a).split()[1] for a in state.legal_actions()}
+    for code in view["hand"]:
+        button = re.search(rf'<button[^>]*data-pick="{code.lower()}"[^>]*>', html)
+        assert button, code
+        if code in legal:
+            assert "data-legal" in button.group(0) and f'data-move="play {code}"' in button.group(0)
+        else:
+            assert 'aria-disabled="true"' in button.group(0) and f"must follow {colour}" in button.group(0)
+    german = render(state, seat, "de")
+    assert "bedienen" in german
+
+
+def test_inrah_bids_are_numbers_and_the_dealer_is_told_why_not() -> None:
+    def dealer_bids(s: Any) -> bool:
+        view = s.view(s.current_player())
+        return (
+            view["phase"] == "bid"
+            and view["dealer"] == s.current_player()
+            and view["round"] >= 2
+            and len(s.legal_actions()) < view["round"] + 1
+        )
+
+    state = advance("inrah", dealer_bids, forbid_exact_sum=True)
+    seat = state.current_player()
+    html = render(state, seat)
+    legal = {int(state.action_to_string(a).split()[1]) for a in state.legal_actions()}
+    for k in range(state.view(seat)["round"] + 1):
+        button = re.search(rf'<button[^>]*class="number[^"]*"[^>]*data-pick="{k}"[^>]*>', html)
+        assert button, k
+        if k in legal:
+            assert f'data-move="bid {k}"' in button.group(0)
+        else:
+            assert f"the dealer may not bid {k}" in button.group(0)
+    assert "a bot plays for Person number 2" in html
+    assert 'class="presence away"' in html
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_names_are_whole_and_the_trump_is_a_card(lang: str) -> None:
+    state = advance("inrah", lambda s: s.view(s.current_player())["phase"] == "play")
+    html = render(state, state.current_player(), lang)
+    assert html.count("Person number 3") >= 1
+    assert 'class="trump-box"' in html and '<span class="card' in html.split('class="trump-box"')[1][:400]

@@ -1,0 +1,179 @@
+"""The table played by its pieces alone (docs/web.md, "Playing by the
+pieces") in a real Chromium: whole Oracle and Inrah games at a desktop's size
+in English and on a 390×844 phone by touch in German, by keyboard, and
+axe-core's accessibility check on the lobby, table, replay and rules pages."""
+
+from __future__ import annotations
+
+import json
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from webkit import play_to_end, version, wait_turn_or_end, wait_version_change
+
+AXE = Path(__file__).parent / "fixtures" / "axe.min.js"
+SMALL = {"oracle": {"rounds": 1}, "inrah": {"rounds": 3}}
+SEATS = {
+    "oracle": ["human", "bot:heuristic", "bot:random", "bot:heuristic"],
+    "inrah": ["human", "bot:heuristic", "bot:random"],
+}
+NAMES = ["Ada", "Bot (heuristic) Bertram Longname", "Cleo", "Dmitri"]
+
+
+def create(server: Any, game: str, **more: Any) -> dict[str, Any]:
+    body = {
+        "game": game,
+        "options": SMALL[game],
+        "seats": SEATS[game],
+        "names": NAMES[: len(SEATS[game])],
+        **more,
+    }
+    request = urllib.request.Request(
+        server.base + "/api/tables", json.dumps(body).encode(), {"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())  # type: ignore[no-any-return]
+
+
+def open_seat(browser: Any, server: Any, game: str, phone: bool, locale: str, **more: Any) -> tuple[Any, Any]:
+    size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 900}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone, locale=locale)
+    context.add_init_script("localStorage.setItem('oraclesTrickPause', '0')")
+    page = context.new_page()
+    table = create(server, game, **more)
+    page.goto(server.base + table["seats"][0]["url"])
+    page.wait_for_selector("#board .board")
+    return context, page
+
+
+def check_phone_screen(page: Any) -> None:
+    """At 390×844 the status, the trick and the hand are on one screen, and
+    every piece to touch is at least 44 px each way."""
+    # Measured in one go in the page: a state message may redraw the board.
+    boxes = page.evaluate(
+        """() => {
+        window.scrollTo(0, 0);
+        const box = (n) => { const r = n.getBoundingClientRect(); return {y: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
+        const cards = document.querySelectorAll('#board .hand .card');
+        return {
+            status: box(document.getElementById('status')),
+            centre: box(document.querySelector('#board .felt .centre')),
+            last: cards.length ? box(cards[cards.length - 1]) : null,
+            pieces: Array.from(document.querySelectorAll('#board [data-pick][data-legal]')).map(box),
+        };
+    }"""
+    )
+    status, centre, last = boxes["status"], boxes["centre"], boxes["last"]
+    assert last is not None
+    assert status["y"] >= 0 and centre["bottom"] <= 844 and last["bottom"] <= 844, boxes
+    for box in boxes["pieces"]:
+        assert box["width"] >= 44 and box["height"] >= 44, box
+
+
+@pytest.mark.parametrize("game", ["oracle", "inrah"])
+@pytest.mark.parametrize("device", ["desktop-en", "phone-de"])
+def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, device: str) -> None:
+    phone = device.startswith("phone")
+    context, page = open_seat(browser, server, game, phone, "de-DE" if phone else "en-US")
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    checked: list[str] = []
+
+    def look(made: int) -> None:
+        board = page.locator("#board .board").first
+        phase = board.get_attribute("data-phase")
+        # Every seat's full name is on the table, never cut.
+        if not checked:
+            assert "Bot (heuristic) Bertram Longname" in page.locator("#board .felt").inner_text()
+            checked.append("names")
+        if (
+            phone
+            and phase == "play"
+            and "phone" not in checked
+            and page.locator("#board .hand .card").count()
+        ):
+            check_phone_screen(page)
+            checked.append("phone")
+        # A piece that cannot be played says why.
+        for piece in page.locator("#board .hand [data-pick][aria-disabled='true']").all()[:1]:
+            assert (piece.get_attribute("title") or "").count("·") == 1
+
+    made = play_to_end(page, seed=11, after=look, touch=phone, limit=240)
+    assert made > 0
+    assert page.locator("#board .board").first.get_attribute("data-finished") == "1"
+    assert page.locator("#board [data-rematch]").count() == 1
+    assert ("Spielende" if phone else "Game over") in page.locator("#status").inner_text()
+    if phone:
+        assert "phone" in checked
+    else:
+        # One click asks for the same seats again and opens the new table.
+        old = page.url
+        page.locator("#board [data-rematch]").click()
+        page.wait_for_url(lambda url: url != old and "/t/" in url)
+        page.wait_for_selector("#board .board[data-finished='0']")
+    assert not errors, errors
+    context.close()
+
+
+def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None:
+    context, page = open_seat(browser, server, "inrah", False, "en-US")
+    for _ in range(3):
+        assert wait_turn_or_end(page) == "turn"
+        before = version(page)
+        for _ in range(300):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
+            ):
+                break
+        else:
+            raise AssertionError("Tab never reached a legal piece")
+        page.keyboard.press("Enter")
+        wait_version_change(page, before)
+    # Moves are told in the live region.
+    assert page.locator("#announce[aria-live]").count() == 1
+    context.close()
+
+
+def axe_problems(page: Any) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_axe_finds_nothing_serious(server: Any, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+    page = context.new_page()
+    problems: dict[str, list[str]] = {}
+    page.goto(server.base + "/")
+    problems["lobby"] = axe_problems(page)
+    page.goto(server.base + "/rules/oracle")
+    problems["rules"] = axe_problems(page)
+    for game in ("oracle", "inrah"):
+        table = create(server, game)
+        page.goto(server.base + table["seats"][0]["url"])
+        page.wait_for_selector("#board .board")
+        wait_turn_or_end(page)
+        problems[f"table {game}"] = axe_problems(page)
+    # The replay of a finished game (played by bots alone).
+    finished = create(server, "oracle", seats=["bot:random"] * 4)
+    for _ in range(600):
+        with urllib.request.urlopen(f"{server.base}/api/tables/{finished['id']}", timeout=10) as response:
+            if json.loads(response.read())["status"] == "finished":
+                break
+        page.wait_for_timeout(100)
+    page.goto(server.base + f"/replay/{finished['id']}?step=20")
+    page.wait_for_selector(".replay-nav")
+    problems["replay"] = axe_problems(page)
+    assert not any(problems.values()), problems
+    context.close()
