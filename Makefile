@@ -1,7 +1,10 @@
-# Every target creates .venv and installs the project on first use.
+# Every target creates .venv and installs the project on first use: a
+# player's targets (serve, play, demo) the base dependencies only, a
+# developer's (test, lint, ...) the pinned lock with every tool.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+BASE   := $(VENV)/.installed-base
 STAMP  := $(VENV)/.installed-dev
 
 .PHONY: serve play demo test lint typecheck unit bench strength messages lock clean
@@ -18,6 +21,21 @@ $(STAMP): pyproject.toml $(LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
+# A player's install: the project (editable, so a `git pull` takes effect)
+# and its base dependencies, none of the research, analysis or test tools.
+# A developer's .venv already holds all of it: then nothing is installed
+# (the pins stay), so `make serve` and `make test` work in either order.
+$(BASE): pyproject.toml
+	@if [ -f $(STAMP) ] && [ $(STAMP) -nt pyproject.toml ]; then \
+		echo "$(VENV) has the developer install: nothing to add"; \
+	else \
+		set -e; \
+		$(PYTHON) -m venv $(VENV); \
+		$(BIN)/python -m pip install --quiet --upgrade pip; \
+		$(BIN)/python -m pip install --quiet -e .; \
+	fi
+	touch $(BASE)
+
 ## Re-pin the lock file after changing the dependencies in pyproject.toml.
 lock: $(STAMP)
 	$(BIN)/python -m pip install --quiet uv
@@ -32,15 +50,15 @@ PORT ?= 8000
 
 ## Play in the browser: run the game server (SQLite in your data folder) and
 ## print the lobby's address. HOST=0.0.0.0 opens it to the local network.
-serve: $(STAMP)
+serve: $(BASE)
 	$(BIN)/oracles serve --host $(HOST) --port $(PORT)
 
 ## Play GAME (default oracle) in the terminal against bots.
-play: $(STAMP)
+play: $(BASE)
 	$(BIN)/oracles play $(GAME) $(ARGS)
 
 ## A non-interactive taste: 100 games of Oracle between random bots.
-demo: $(STAMP)
+demo: $(BASE)
 	$(BIN)/oracles simulate oracle -n 100 --players 4 --seed 1
 
 ## Everything CI checks: lint, types, tests.

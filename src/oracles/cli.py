@@ -5,6 +5,7 @@
 ``oracles replay FILE [--json]``   replay a record, show where the game stands
 ``oracles simulate GAME -n N``     play N games between bots, summarise them
 ``oracles serve``                  run the game server (``docs/server.md``)
+``oracles db prune``               delete (or archive) old finished games
 =================================  ==========================================
 
 Every error caused by input (a bad option, an unreadable record, an illegal
@@ -139,6 +140,10 @@ def _build_parser() -> argparse.ArgumentParser:
     from oracles.server.cli import add_parser as add_serve_parser
 
     add_serve_parser(commands)
+
+    from oracles.server.cli import add_db_parser  # db prune (sets args.run)
+
+    add_db_parser(commands)
     return parser
 
 

@@ -44,6 +44,8 @@ async def choose(client: Client, move_id: str) -> tuple[str, dict[str, Any]]:
         reply = await client.recv()
         if reply.get("id") == move_id:
             assert reply["type"] == "ack", reply
+            # The ack comes first; the state it made follows (docs/server.md).
+            await client.state_at_least(reply["version"])
             return action, reply
 
 

@@ -28,7 +28,9 @@ VARIANT_SHARE = 4
 def add_parsers(commands: Any) -> None:
     """Add ``analyze`` and ``balance`` to the ``oracles`` sub-commands."""
     analyze = commands.add_parser("analyze", help="simulate (or read records) and write a balance report")
-    analyze.add_argument("game", help=f"game id ({', '.join(game_ids())})")
+    analyze.add_argument(
+        "game", nargs="?", help=f"game id ({', '.join(game_ids())}; with --serve default oracle)"
+    )
     analyze.add_argument("-n", "--games", type=COUNT, default=200, help="games to play (default 200)")
     analyze.add_argument("--players", type=SMALL, help="number of seats")
     analyze.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
@@ -52,6 +54,14 @@ def add_parsers(commands: Any) -> None:
         help=f"games per compared variant (default -n / {VARIANT_SHARE}; 0: compare none)",
     )
     analyze.add_argument("--quiet", action="store_true", help="no progress bar")
+    analyze.add_argument(
+        "--serve",
+        action="store_true",
+        help="show the report in a browser page that runs the games, with a progress bar, "
+        "and lets a designer change Oracle cards' points and run again",
+    )
+    analyze.add_argument("--host", default="127.0.0.1", help="with --serve: address (default 127.0.0.1)")
+    analyze.add_argument("--port", type=int, default=8765, help="with --serve: port (default 8765)")
     analyze.set_defaults(run=run_analyze)
 
     balance = commands.add_parser("balance", help="re-point the Oracle cards until they are even")
@@ -67,6 +77,11 @@ def add_parsers(commands: Any) -> None:
     balance.add_argument("--seed", type=SEED, default=0, help="seed of the first step (default 0)")
     balance.add_argument("--workers", type=WORKERS, default=1, help="worker processes (default 1)")
     balance.add_argument("--out", metavar="FILE", default="edition.json", help="edition file to write")
+    balance.add_argument(
+        "--points-only",
+        action="store_true",
+        help="keep every condition: change points only (cards no points can balance keep their start)",
+    )
     balance.add_argument("--quiet", action="store_true", help="no progress bar")
     balance.set_defaults(run=run_balance)
 
@@ -93,8 +108,12 @@ def run_analyze(args: argparse.Namespace) -> int:
     _at_least(args.games, 1, "-n")
     _at_least(args.workers, 1, "--workers")
     check_backend(args.backend, args.address)
-    game_id = args.game.strip().lower()
+    if args.game is None and not args.serve:
+        raise OraclesError(f"analyze needs a game id ({', '.join(game_ids())})")
+    game_id = (args.game or "oracle").strip().lower()
     module = _game_module(game_id)
+    if args.serve:
+        return _serve(args, game_id)
     started = time.perf_counter()
     progress = progress_bar(args.quiet)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
@@ -152,6 +171,24 @@ def run_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace, game_id: str) -> int:
+    from oracles.analysis.serve import MAX_GAMES, Designer, serve
+    from oracles.simulate import prepare
+
+    if args.records:
+        raise OraclesError("--serve plays its games: it cannot read --records")
+    if args.games > MAX_GAMES:
+        raise OraclesError(f"with --serve, -n is at most {MAX_GAMES}")
+    if not 0 < args.port < 65536:
+        raise OraclesError(f"--port must be from 1 to 65535, got {args.port}")
+    options = dict(load_game(game_id, **_options(args)).options)
+    specs = tuple(s.strip() for s in args.bots.split(",") if s.strip())
+    prepare(game_id, options, specs)  # bad bot specs: one error now, not on the page
+    designer = Designer(game_id, options, args.games, Path(args.out), specs, args.seed, args.workers)
+    serve(designer, args.host, args.port)
+    return 0
+
+
 def _game_module(game_id: str) -> Any:
     from oracles.analysis.collect import analysis_part
 
@@ -182,6 +219,7 @@ def run_balance(args: argparse.Namespace) -> int:
         bots=tuple(specs),
         seed=args.seed,
         workers=args.workers,
+        recondition=not args.points_only,
     )
     out = Path(args.out)
     work = out.with_name(out.stem + "-steps")
@@ -198,25 +236,34 @@ def run_balance(args: argparse.Namespace) -> int:
             f"{step.kind} {step.number}: {m.games} games, median {m.median:.2f}, "
             f"worst gap {m.max_deviation:+.0%}, lowest kept rate {m.min_kept_rate:.1%}"
         )
+        for item in step.replaced:
+            progress.console.print(f"  new condition for {item.describe()}")
 
     with progress:
         result = balancer.balance(
             start, work, settings, args.name, _counter(progress, "balance", task_total), report
         )
-    description = _description(result.final, settings, result.met, result.unkept)
+    description = _description(result.final, settings, result.met, result.unkept, result.replaced)
     out.write_text(balancer.edition_json(result.edition, description), encoding="utf-8")
     balancer.write_history(result.steps, history)
-    print(json.dumps({"edition": str(out), "met": result.met, "description": description}))
+    replaced = {item.card_id: item.describe() for item in result.replaced}
+    print(
+        json.dumps({"edition": str(out), "met": result.met, "replaced": replaced, "description": description})
+    )
     return 0 if result.met else 2
 
 
-def _description(final: Any, settings: Any, met: bool, unkept: Sequence[str]) -> str:
+def _description(
+    final: Any, settings: Any, met: bool, unkept: Sequence[str], replaced: Sequence[Any] = ()
+) -> str:
     left = (
         f" The bots kept {', '.join(unkept)} in under {settings.revert_below:.0%} of their deals at "
         "every points tried: they keep their starting points."
         if unkept
         else ""
     )
+    if replaced:
+        left += " New conditions: " + "; ".join(item.describe() for item in replaced) + "."
     return (
         f"Made by oracles balance oracle ({settings.players} players, bots {','.join(settings.bots)}): "
         f"on {final.games} one-round games every card is kept in at least {final.min_kept_rate:.1%} of "

@@ -1,6 +1,7 @@
 """``oracles serve``: the arguments and the uvicorn that runs the app.
 
-``oracles.cli`` only calls :func:`add_parser` and :func:`run`.
+``oracles.cli`` only calls :func:`add_parser` and :func:`run`, and
+:func:`add_db_parser` for ``oracles db`` (which sets ``args.run``).
 """
 
 from __future__ import annotations
@@ -9,7 +10,14 @@ import argparse
 import socket
 from typing import Any
 
-from oracles.server.config import LIMIT_FIELDS, Settings, database_url, default_db_path, redact_url
+from oracles.server.config import (
+    LIMIT_FIELDS,
+    Settings,
+    database_url,
+    default_bot_workers,
+    default_db_path,
+    redact_url,
+)
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -30,7 +38,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-pause", type=float, default=0.5, help="seconds before each bot move (default 0.5)"
     )
-    serve.add_argument("--bot-workers", type=int, default=1, help="processes for bot search (default 1)")
+    serve.add_argument(
+        "--bot-workers",
+        type=int,
+        default=None,
+        help=f"processes for bot search (default: one per core, {default_bot_workers()} here)",
+    )
     serve.add_argument(
         "--bot-mode",
         choices=("process", "thread"),
@@ -94,7 +107,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         rate=max(1.0, args.rate),
         burst=max(2, int(2 * args.rate)),
         bot_mode=args.bot_mode,
-        bot_workers=max(1, args.bot_workers),
+        bot_workers=max(1, default_bot_workers() if args.bot_workers is None else args.bot_workers),
         **parse_limits(args.limit),
     )
 
@@ -136,4 +149,96 @@ def serve(settings: Settings, log_level: str = "info") -> None:
 
 def run(args: argparse.Namespace) -> int:
     serve(settings_from(args), args.log_level)
+    return 0
+
+
+def _before(text: str) -> Any:
+    from oracles.server.prune import parse_before
+
+    try:
+        return parse_before(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_db_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """``oracles db prune``: the server's database kept small (docs/server.md)."""
+    db_command = subparsers.add_parser("db", help="look after the game server's database")
+    actions = db_command.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    prune = actions.add_parser(
+        "prune", help="delete finished tables older than a date, with their moves, seats, chat and hints"
+    )
+    prune.add_argument(
+        "--finished-before",
+        required=True,
+        type=_before,
+        metavar="DATE",
+        help="prune the tables finished before DATE: 2026-01-31 (midnight UTC), 2026-01-31T12:00, or 90d (days ago)",
+    )
+    prune.add_argument(
+        "--db",
+        metavar="URL",
+        help=f"database: an SQLite file or URL, or postgresql://user:pass@host/db (default {default_db_path()})",
+    )
+    prune.add_argument(
+        "--archive",
+        metavar="DIR",
+        help="first write each pruned game's record into DIR (<table id>.json, readable by oracles replay)",
+    )
+    prune.add_argument("--dry-run", action="store_true", help="only count what would be deleted")
+    prune.set_defaults(run=run_db)
+    return db_command  # type: ignore[no-any-return]
+
+
+def run_db(args: argparse.Namespace) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from alembic.util.exc import CommandError
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from oracles.core.errors import InputError
+    from oracles.server.db import make_engine
+    from oracles.server.migrate import upgrade
+    from oracles.server.prune import count, prune
+
+    url = database_url(args.db)
+    if url.startswith("sqlite") and ":memory:" not in url:
+        path = Path(url.split(":///", 1)[1])
+        if not path.is_file():
+            raise InputError(f"oracles db prune: no database at {path}")
+    archive = Path(args.archive).expanduser() if args.archive else None
+    if archive is not None and archive.exists() and not archive.is_dir():
+        raise InputError(f"oracles db prune: --archive {archive} is not a folder")
+    before = args.finished_before
+    when = before.strftime("%Y-%m-%d %H:%M UTC")
+
+    async def work() -> str:
+        engine = make_engine(url)
+        try:
+            # The indexes of the newest schema make the search quick.
+            await upgrade(engine)
+            if args.dry_run:
+                counts = await count(engine, before)
+                verb = "would prune"
+            else:
+                counts = await prune(engine, before, archive)
+                verb = "pruned"
+        finally:
+            await engine.dispose()
+        line = (
+            f"{verb} {counts.tables:,} tables finished before {when} "
+            f"({counts.seats:,} seats, {counts.moves:,} moves, {counts.chat:,} chat lines, "
+            f"{counts.hints:,} hint rows)"
+        )
+        if archive is not None and not args.dry_run:
+            line += f"; {counts.archived:,} records written to {archive}"
+        return line
+
+    try:
+        print(asyncio.run(work()), flush=True)
+    except (SQLAlchemyError, CommandError, OSError) as error:
+        # (CommandError: a schema newer than this program's migrations.)
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        raise InputError(f"oracles db prune: {redact_url(reason)}") from None
     return 0

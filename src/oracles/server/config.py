@@ -21,6 +21,12 @@ def default_db_path() -> Path:
     return Path(base) / "oracles" / "oracles.sqlite3"
 
 
+def default_bot_workers() -> int:
+    """Bot processes when ``--bot-workers`` is not given: one per core, so
+    that bots at many tables think side by side on a server of its own."""
+    return os.cpu_count() or 1
+
+
 def database_url(text: str | None) -> str:
     """An SQLAlchemy async URL from what a user may type after ``--db``: a
     file path, ``sqlite:///file``, ``postgresql://user@host/db`` (the async
@@ -65,9 +71,9 @@ class Settings:
     rate: float = 20.0
     burst: int = 40
     #: Bots choose in a process pool (``"process"``) or, for tests, in a
-    #: thread (``"thread"``); ``bot_workers`` is the pool's size.
+    #: thread (``"thread"``); ``bot_workers`` is the pool's size (one per core).
     bot_mode: str = "process"
-    bot_workers: int = 1
+    bot_workers: int = field(default_factory=default_bot_workers)
     #: Bot spec of the stand-in that plays for an absent person.
     standin: str = "heuristic"
     #: Longest chat line, in characters.

@@ -35,6 +35,7 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -108,6 +109,14 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+
+
+# The indexes (migrations 0001 and 0006): the lobby, resuming, rematches,
+# pruning and a table's chat read only their rows.
+Index("ix_tables_status_created", tables.c.status, tables.c.created_at)
+Index("ix_tables_status_finished", tables.c.status, tables.c.finished_at)
+Index("ix_tables_rematch_of", tables.c.rematch_of)
+Index("ix_chat_table", chat.c.table_id)
 
 
 def now() -> datetime:

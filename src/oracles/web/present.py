@@ -44,7 +44,7 @@ OPTION_LABELS = {
     "rounds": N_("Rounds"),
     "draft": N_("Pass the Oracle cards (draft variant)"),
     "removed_colour": N_("Colour left out with three players"),
-    "edition": N_("Points of the Oracle cards"),
+    "edition": N_("Edition of the Oracle cards"),
     "elements": N_("Elements in the deck"),
     "trump": N_("Trump card"),
     "forbid_exact_sum": N_("The bids may not add up to the tricks"),
@@ -60,7 +60,9 @@ OPTION_HELP = {
     "rounds": N_("How many rounds are dealt before the game ends."),
     "draft": N_("Oracle cards are drafted instead of dealt."),
     "removed_colour": N_("With three players, this colour leaves the deck."),
-    "edition": N_("The printed points, or points re-weighed so that every prophecy is worth its difficulty."),
+    "edition": N_(
+        "Classic: the printed points. Balanced: points re-weighed by simulation so that every Oracle card pays about the same when kept (tuned for four players); seven cards (O01, O02, O11, O14, O16, O22, O37) ask something new."
+    ),
     "elements": N_("How many elements the deck has (fire, water, air, ore, humus, ice)."),
     "trump": N_("Turn up a trump card while cards remain undealt."),
     "forbid_exact_sum": N_("The dealer may not make the bids add up to the tricks."),

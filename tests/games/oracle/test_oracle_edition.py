@@ -46,12 +46,23 @@ def test_classic_loads_the_points_of_the_spec() -> None:
     assert edition_of(edition="classic") is default_edition()
 
 
-def test_the_balanced_edition_changes_points_only() -> None:
+def test_the_balanced_edition_changes_points_and_a_few_conditions() -> None:
+    """Points everywhere; a condition only where no points could balance the
+    card (``oracles balance``), and then the card's texts say the new one."""
     classic, balanced = edition_named("classic"), edition_named("balanced")
     assert [c.id for c in balanced.cards] == [c.id for c in classic.cards]
+    description = json.loads(EDITION_PATHS["balanced"].read_text(encoding="utf-8"))["description"]
+    changed = []
     for old, new in zip(classic.cards, balanced.cards, strict=True):
-        assert (new.condition, new.text_en, new.text_de) == (old.condition, old.text_en, old.text_de)
         assert isinstance(new.points, int) and new.points >= 1
+        if new.condition == old.condition:
+            assert (new.text_en, new.text_de) == (old.text_en, old.text_de)
+        else:
+            changed.append(new.id)
+            assert new.text_en != old.text_en and new.text_de != old.text_de
+            assert new.id in description
+    assert 0 < len(changed) <= 8
+    assert "O22" in changed  # the Hydra Loser chip held in no round where it was kept
 
 
 def test_an_edition_file_can_be_named_by_path(tmp_path: Path) -> None:

@@ -53,7 +53,9 @@ def round_facts(state: State) -> dict[str, Any]:
     Per seat: position after the dealer (0 = first to act, n-1 = dealer), the
     round's score and stars, the dealt Oracle cards as ``[id, points, would
     hold]``, the kept ids and whether each holds; per creature: tricks won
-    with its cards and whether its Loser chip ends with a player.
+    with its cards and whether its Loser chip ends with a player; and every
+    seat's quantity vector (:func:`.prophecies.chip_quantities`, public at the
+    end of the round), on which ``oracles balance`` tries conditions no card has.
     """
     n = state.num_players
     views = [state.view(seat) for seat in range(n)]
@@ -93,7 +95,13 @@ def round_facts(state: State) -> dict[str, Any]:
         name: {"taken": taken[index], "loser_held": name in held_losers}
         for index, name in enumerate(CREATURE_NAMES)
     }
-    return {"players": n, "dealer": dealer, "seats": seats, "creatures": creatures}
+    return {
+        "players": n,
+        "dealer": dealer,
+        "seats": seats,
+        "creatures": creatures,
+        "quantities": quantities,
+    }
 
 
 def game_facts(state: State) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """``oracles balance oracle``: re-point the Oracle cards until they are even.
 
-Conditions stay, points change. Each step plays ``games`` one-round games
+Points change; a card that no points can balance gets a new condition
+(:func:`propose`, below; ``recondition=False`` keeps every condition). Each step plays ``games`` one-round games
 (heuristic bots by default, 4 players) with the current points, measures
 every card's kept rate and expected points when kept (points x how often it
 holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
@@ -21,8 +22,15 @@ holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
   that holds most of the time flips between dead and overpaying;
 * points stay whole, from 1 to :data:`MAX_POINTS`; a card that pays under
   the band even at the cap (kept often enough to tell) is out of reach of
-  points (:func:`beyond_reach`): it goes back to its starting points for
-  good, where it no longer crowds out the others, and is listed.
+  points (:func:`beyond_reach`): it gets a new condition, or, with
+  ``recondition=False``, goes back to its starting points for good, where it
+  no longer crowds out the others, and is listed;
+* a card that seldom holds at all, is dead at :data:`CHEAP_POINTS` or fewer,
+  or overpays while kept in under twice ``min_kept`` of its deals
+  (:func:`replacement_reason`) gets, once, a new condition from the prophecy
+  language, tried on the rounds just played (:func:`propose`), with points
+  that should bring it to the target; the result lists every such card, the
+  reason and the new condition.
 
 Hold rates of rarely kept cards are noisy: the loop mixes
 :data:`PRIOR_KEEPS` pseudo-keeps at the card's dealt hold rate into them.
@@ -46,14 +54,30 @@ from __future__ import annotations
 
 import csv
 import math
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from oracles.analysis.collect import Played, play_games
-from oracles.games.oracle.analysis import DEAD_KEPT_RATE, card_counts, expected_when_kept, median_expected
-from oracles.games.oracle.prophecies import Edition, edition_json, edition_points, load_edition, repointed
+from oracles.games.oracle.analysis import (
+    DEAD_KEPT_RATE,
+    card_counts,
+    expected_when_kept,
+    median_expected,
+    rounds_of,
+)
+from oracles.games.oracle.prophecies import (
+    Edition,
+    Prophecy,
+    compile_condition,
+    edition_json,
+    edition_points,
+    load_edition,
+    oracle_index,
+    repointed,
+)
 
 DAMPING = 0.6
 MAX_STEP = 1.8
@@ -79,6 +103,8 @@ class Measurement:
     games: int
     dealt: dict[str, int] = field(default_factory=dict)
     kept: dict[str, int] = field(default_factory=dict)
+    #: How often every dealt copy would have held for the seat it was dealt to.
+    dealt_hold_rate: dict[str, float] = field(default_factory=dict)
 
     @property
     def min_kept_rate(self) -> float:
@@ -99,13 +125,14 @@ def measure(games: Sequence[Played], edition: Edition) -> Measurement:
     """The figures the loop steers by, from finished games of ``edition``."""
     counts = card_counts(games)
     empty = {"points": 0, "dealt": 0, "dealt_holds": 0, "kept": 0, "kept_holds": 0}
-    kept_rate, expected, hold_rate, dealt, kept = {}, {}, {}, {}, {}
+    kept_rate, expected, hold_rate, dealt, kept, dealt_holds = {}, {}, {}, {}, {}, {}
     for card in edition.cards:
         entry = {**empty, **counts.get(card.id, {}), "points": card.points}
         dealt[card.id], kept[card.id] = entry["dealt"], entry["kept"]
         kept_rate[card.id] = entry["kept"] / entry["dealt"] if entry["dealt"] else 0.0
         expected[card.id] = expected_when_kept(entry)
         dealt_rate = entry["dealt_holds"] / entry["dealt"] if entry["dealt"] else 0.0
+        dealt_holds[card.id] = dealt_rate
         hold_rate[card.id] = (entry["kept_holds"] + PRIOR_KEEPS * dealt_rate) / (entry["kept"] + PRIOR_KEEPS)
     return Measurement(
         points=edition_points(edition),
@@ -116,6 +143,7 @@ def measure(games: Sequence[Played], edition: Edition) -> Measurement:
         games=len(games),
         dealt=dealt,
         kept=kept,
+        dealt_hold_rate=dealt_holds,
     )
 
 
@@ -168,6 +196,8 @@ class Step:
     kind: str  # "step" or "check"
     seed: int
     measurement: Measurement
+    #: The cards given a new condition after this step.
+    replaced: list[Replacement] = field(default_factory=list)
 
 
 @dataclass
@@ -178,6 +208,8 @@ class BalanceResult:
     steps: list[Step] = field(default_factory=list)
     #: Cards the bots (almost) never kept at any points tried: back at their start points.
     unkept: list[str] = field(default_factory=list)
+    #: Cards whose condition the loop changed (those the edition written has), and why.
+    replaced: list[Replacement] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -193,6 +225,8 @@ class BalanceSettings:
     seed: int = 0
     workers: int = 1
     revert_below: float = 0.01
+    #: Whether cards that no points can balance get a new condition (:func:`propose`).
+    recondition: bool = True
 
 
 def play_edition(
@@ -226,6 +260,7 @@ def balance(
     met = False
     target = 0.0
     out_of_reach: set[str] = set()
+    replaced: dict[str, Replacement] = {}
     for number in range(settings.steps):
         seed = settings.seed + number
         kind = "step"
@@ -241,23 +276,37 @@ def balance(
             measurement = measure(games, edition)
         target = target or measurement.median
         step = Step(number, kind, seed, measurement)
-        steps.append(step)
-        if on_step is not None:
-            on_step(step)
         score = _badness(measurement, settings)
         if best is None or score < best[0]:
             best = (score, edition, measurement)
         if kind == "check" and measurement.meets(settings.tolerance, settings.min_kept):
+            steps.append(step)
+            if on_step is not None:
+                on_step(step)
             met = True
             break
         points = repoint(measurement, target, settings.aim, settings.tolerance, settings.min_kept)
-        out_of_reach.update(beyond_reach(measurement, target, settings.tolerance))
+        if settings.recondition:
+            # Each card gets one new condition at most: after that, points tune it.
+            step.replaced = propose(games, edition, measurement, target, settings, skip=list(replaced))
+            replaced.update({item.card_id: item for item in step.replaced})
+        else:
+            out_of_reach.update(beyond_reach(measurement, target, settings.tolerance))
+        steps.append(step)
+        if on_step is not None:
+            on_step(step)
         points.update({card_id: start.card(card_id).points for card_id in out_of_reach})
-        edition = repointed(edition, points, name)
+        edition = reconditioned(repointed(edition, points, name), step.replaced, name)
     assert best is not None
-    unkept = sorted(set(never_kept(steps, settings.revert_below)) | out_of_reach)
+    reverted = set(never_kept(steps, settings.revert_below)) - set(replaced)
+    unkept = sorted(reverted | out_of_reach)
     chosen = repointed(best[1], {card_id: start.card(card_id).points for card_id in unkept}, name)
-    return BalanceResult(edition=chosen, final=best[2], met=met, steps=steps, unkept=unkept)
+    kept_replacements = [
+        item for item in replaced.values() if chosen.card(item.card_id).condition == item.new.condition
+    ]
+    return BalanceResult(
+        edition=chosen, final=best[2], met=met, steps=steps, unkept=unkept, replaced=kept_replacements
+    )
 
 
 def beyond_reach(measurement: Measurement, target: float, tolerance: float) -> list[str]:
@@ -338,3 +387,278 @@ def load_start(name_or_path: str) -> Edition:
         return edition_named(name_or_path)
     except ValueError:
         return load_edition(name_or_path)
+
+
+# ------------------------------------------------------------ new conditions
+#: The creatures as the prophecy language names them, with their English and German names.
+CREATURE_WORDS = (
+    ("hydra", "Hydra", "Hydra"),
+    ("pegasus", "Pegasus", "Pegasus"),
+    ("phoenix", "Phoenix", "Phönix"),
+)
+#: The other quantities a card may be about, with their English and German words.
+QUANTITY_WORDS = (
+    ("stars", "stars", "Sterne"),
+    ("victory", "victory point chips", "Siegpunktchips"),
+    ("losers", "Loser chips", "Verliererchips"),
+    ("chips", "chips", "Chips"),
+)
+#: Clauses that may be added to a card's own condition (``and``): the card keeps
+#: what it asks and asks one thing more, so it holds less often and earns more points.
+EXTRA_CLAUSES = (
+    ("chips >= 3", "at least three chips", "mindestens drei Chips"),
+    ("chips <= 2", "at most two chips", "höchstens zwei Chips"),
+    ("losers == 0", "no Loser chip", "kein Verliererchip"),
+    ("losers >= 1", "at least one Loser chip", "mindestens ein Verliererchip"),
+    ("chips > left.chips", "more chips than your left neighbour", "mehr Chips als dein linker Nachbar"),
+    ("chips < left.chips", "fewer chips than your left neighbour", "weniger Chips als dein linker Nachbar"),
+    ("stars >= 6", "at least 6 stars", "mindestens 6 Sterne"),
+    ("stars <= 4", "at most 4 stars", "höchstens 4 Sterne"),
+)
+#: A card is replaced when it holds in fewer of the deals that hand it out:
+#: no points would make it pay short of a lottery ticket.
+SELDOM_HOLDS = 0.01
+#: Cards this cheap cannot be tuned by whole points: one point is a quarter of their worth.
+CHEAP_POINTS = 4
+#: A new condition should hold for about this share of seats (the middle of
+#: the cards that meet the goal), and within :data:`HOLD_BAND` of it.
+TARGET_HOLDS = 0.2
+HOLD_BAND = (0.1, 0.4)
+#: Two conditions are the same card when this share or more of the seats
+#: for which either holds are seats for which both hold.
+SAME_CARD = 0.65
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A condition of the prophecy language with its English and German texts."""
+
+    condition: str
+    text_en: str
+    text_de: str
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """A card whose condition ``oracles balance`` changed, and why."""
+
+    card_id: str
+    old: str
+    new: Candidate
+    points: int
+    reason: str
+    holds: float  # how often the new condition held for a seat in the measured rounds
+
+    def describe(self) -> str:
+        return (
+            f"{self.card_id}: {self.reason}; '{self.old}' -> '{self.new.condition}' "
+            f"({self.new.text_en}; holds for {self.holds:.0%} of seats), {self.points} points"
+        )
+
+
+def replacement_reason(
+    measurement: Measurement, card_id: str, target: float, settings: BalanceSettings
+) -> str:
+    """Why no points can balance ``card_id`` ('' if points can): it seldom
+    holds at all, it is dead at so few points that one point is a quarter of
+    its worth, or it overpays while kept so seldom that a point less kills it."""
+    dealt = measurement.dealt.get(card_id, 0)
+    if not dealt:
+        return ""
+    points = measurement.points[card_id]
+    kept_rate = measurement.kept_rate[card_id]
+    if card_id in beyond_reach(measurement, target, settings.tolerance):
+        return f"pays {measurement.expected[card_id]:.2f} at {points} points, under the band"
+    if measurement.dealt_hold_rate.get(card_id, 1.0) < SELDOM_HOLDS:
+        return f"holds in {measurement.dealt_hold_rate[card_id]:.1%} of its deals: no points make it pay"
+    if kept_rate < settings.min_kept and points <= CHEAP_POINTS:
+        return (
+            f"kept in {kept_rate:.1%} of its deals at {points} points: whole points are too coarse "
+            "for a card that holds this often"
+        )
+    top = target * (1 + settings.tolerance)
+    if measurement.expected[card_id] > top and kept_rate < 2 * settings.min_kept:
+        return (
+            f"pays {measurement.expected[card_id] / target - 1:+.0%} against the median while kept in "
+            f"{kept_rate:.1%} of its deals: a point less and it is dead"
+        )
+    return ""
+
+
+def candidates(card: Prophecy) -> list[tuple[Candidate, bool]]:
+    """Conditions that could replace ``card``'s, each with whether it keeps
+    the card's own condition (and adds a clause) rather than asking something
+    else about the creature the card names (or, naming none, the count it is
+    about: stars, victory point chips, Loser chips, chips)."""
+    result = []
+    for clause, en, de in EXTRA_CLAUSES:
+        if clause not in card.condition.split(" and "):
+            result.append(
+                (
+                    Candidate(
+                        f"{card.condition} and {clause}",
+                        f"{card.text_en} and {en}",
+                        f"{card.text_de} und {de}",
+                    ),
+                    True,
+                )
+            )
+    named = [
+        (card.condition.find(word), word, en, de) for word, en, de in CREATURE_WORDS if word in card.condition
+    ]
+    for _, word, en, de in sorted(named)[:1]:
+        # The creature the card is about: the first it names.
+        result += [
+            (Candidate(f"{word} >= 2", f"at least two {en} chips", f"mindestens zwei {de}-Chips"), False),
+            (
+                Candidate(
+                    f"{word} > others_max.{word}",
+                    f"more {en} chips than every other player",
+                    f"mehr {de}-Chips als jeder andere Spieler",
+                ),
+                False,
+            ),
+            (
+                Candidate(
+                    f"{word} > left.{word}",
+                    f"more {en} chips than your left neighbour",
+                    f"mehr {de}-Chips als dein linker Nachbar",
+                ),
+                False,
+            ),
+        ]
+    if not named:
+        # A card about a count of all creatures: the same count against the others'.
+        counted = [
+            (card.condition.find(word), word, en, de)
+            for word, en, de in QUANTITY_WORDS
+            if word in card.condition
+        ]
+        for _, word, en, de in sorted(counted)[:1]:
+            result += [
+                (
+                    Candidate(
+                        f"{word} > others_max.{word}",
+                        f"more {en} than every other player",
+                        f"mehr {de} als jeder andere Spieler",
+                    ),
+                    False,
+                ),
+                (
+                    Candidate(
+                        f"{word} > left.{word}",
+                        f"more {en} than your left neighbour",
+                        f"mehr {de} als dein linker Nachbar",
+                    ),
+                    False,
+                ),
+            ]
+    return result
+
+
+def _seat_rounds(games: Sequence[Played]) -> list[tuple[list[list[int]], int]]:
+    return [
+        (round_["quantities"], seat)
+        for round_ in rounds_of(games)
+        if "quantities" in round_
+        for seat in range(round_["players"])
+    ]
+
+
+def propose(
+    games: Sequence[Played],
+    edition: Edition,
+    measurement: Measurement,
+    target: float,
+    settings: BalanceSettings,
+    skip: Sequence[str] = (),
+) -> list[Replacement]:
+    """New conditions for the cards no points can balance (:func:`replacement_reason`),
+    tried on the rounds of ``games``: the candidate (:func:`candidates`) that
+    holds for about :data:`TARGET_HOLDS` of the seats, within
+    :data:`HOLD_BAND` (the nearest outside it if none is inside), unlike every other card (:data:`SAME_CARD`), a clause added to the card's own
+    condition preferred; its points bring it to ``target`` at the hold rate
+    the cards that meet the goal have when kept against when dealt."""
+    seats = _seat_rounds(games)
+    if not seats:
+        return []
+    reasons = {
+        card.id: reason
+        for card in edition.cards
+        if card.id not in skip and (reason := replacement_reason(measurement, card.id, target, settings))
+    }
+    if not reasons:
+        return []
+    vectors = {
+        card.id: [card.holds(q, seat) for q, seat in seats]
+        for card in edition.cards
+        if card.id not in reasons
+    }
+    uplift = _kept_uplift(measurement, target, settings)
+    result = []
+    for card_id, reason in reasons.items():
+        card = edition.card(card_id)
+        own_holds = [card.holds(q, seat) for q, seat in seats]
+        best: tuple[float, Candidate, float] | None = None
+        for candidate, own in candidates(card):
+            clauses = compile_condition(candidate.condition, card_id)
+            probe = Prophecy(card_id, 1, "", "", candidate.condition, clauses)
+            holds = [probe.holds(q, seat) for q, seat in seats]
+            share = sum(holds) / len(holds)
+            if share < SELDOM_HOLDS or share > HOLD_BAND[1] * 1.5:
+                continue
+            if any(_agreement(holds, other) >= SAME_CARD for other in [own_holds, *vectors.values()]):
+                continue  # the same card as another, or as itself
+            # Outside the band only when nothing inside is left.
+            outside = 0.0 if HOLD_BAND[0] <= share <= HOLD_BAND[1] else 10.0
+            score = outside + abs(math.log(share / TARGET_HOLDS)) + (0.0 if own else 0.3)
+            if best is None or score < best[0]:
+                best = (score, candidate, share)
+        if best is None:
+            continue
+        _, chosen, share = best
+        points = min(MAX_POINTS, max(1, round(target / (share * uplift))))
+        vectors[card_id] = [
+            Prophecy(card_id, 1, "", "", chosen.condition, compile_condition(chosen.condition)).holds(q, seat)
+            for q, seat in seats
+        ]
+        result.append(Replacement(card_id, card.condition, chosen, points, reason, share))
+    return result
+
+
+def _agreement(a: Sequence[bool], b: Sequence[bool]) -> float:
+    """Of the seats for which either condition holds, the share for which both
+    do (1 when neither ever holds): rare conditions do not look alike for
+    agreeing where both fail."""
+    either = sum(x or y for x, y in zip(a, b, strict=True))
+    both = sum(x and y for x, y in zip(a, b, strict=True))
+    return both / either if either else 1.0
+
+
+def _kept_uplift(measurement: Measurement, target: float, settings: BalanceSettings) -> float:
+    """How much more often the cards that meet the goal hold when kept than when
+    dealt (the median ratio; 1 when there are none): the bots keep a card
+    when it looks likely."""
+    ratios = [
+        measurement.hold_rate[card_id] / measurement.dealt_hold_rate[card_id]
+        for card_id in measurement.points
+        if card_id not in failing(measurement, settings.tolerance, settings.min_kept)
+        and measurement.dealt_hold_rate.get(card_id, 0) > 0
+    ]
+    return statistics.median(ratios) if ratios else 1.0
+
+
+def reconditioned(edition: Edition, replacements: Sequence[Replacement], name: str) -> Edition:
+    """``edition`` with the replaced cards' new conditions, texts and points."""
+    cards = list(edition.cards)
+    for item in replacements:
+        index = oracle_index(item.card_id)
+        cards[index] = Prophecy(
+            id=item.card_id,
+            points=item.points,
+            text_en=item.new.text_en,
+            text_de=item.new.text_de,
+            condition=item.new.condition,
+            clauses=compile_condition(item.new.condition, item.card_id),
+        )
+    return Edition(name=name, cards=tuple(cards))

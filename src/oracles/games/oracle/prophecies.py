@@ -33,7 +33,8 @@ scope                     whose chips
 A second edition is dropped in as data: ``load_edition(path)`` reads any file
 of this shape. The game's ``edition`` option names one (:func:`edition_named`):
 ``classic``, the project's first edition (``data/prophecies.json``, the points
-of SPEC §3), ``balanced``, the same cards re-pointed by ``oracles balance``
+of SPEC §3), ``balanced``, re-pointed by ``oracles balance``, which also gave
+the few cards no points could balance a new condition in this language
 (``data/editions/balanced.json``), or the path of an edition file. A subclass
 of ``OracleGame`` may also fix its ``edition``. No code names a card.
 

@@ -10,7 +10,7 @@ stand-in but the per-move clock); ``tables.spectator_chat`` is ``own``
 socket with the seat's token); an unclaimed seat can be taken by its invite.
 
 Revision ID: 0003
-Revises: 0005 (after the merge of main, whose 0005 follows 0002)
+Revises: 0006 (after the merge of main: 0002, 0005, 0006, then this)
 Create Date: 2026-12-02
 """
 
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
