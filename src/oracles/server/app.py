@@ -26,6 +26,7 @@ from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
 from oracles.server.db import make_engine
 from oracles.server.hints import Hints
+from oracles.server.invites import Invites, read_flags
 from oracles.server.limits import (
     LimitError,
     RateLimiter,
@@ -94,6 +95,18 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     names: Annotated[list[Text | None], msgspec.Meta(max_length=MAX_SEATS)] | None = None
     clock: int | None = None
     hints: bool = False
+    #: Invites and pace (``invites.read_flags``).
+    listed: bool = True
+    wait: bool = False
+    turn_hours: int | None = None
+    spectator_chat: Annotated[str, msgspec.Meta(max_length=8)] = "own"
+
+
+class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of ``POST /api/tables/<id>/join``."""
+
+    seat: int
+    name: Annotated[str, msgspec.Meta(max_length=200)] | None = None
 
 
 def read_json(body: bytes, kind: type[Any]) -> Any:
@@ -202,6 +215,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     writer = MoveWriter(path) if path is not None else None
     hub = Hub(settings, engine, bots, writer)
     hint_desk = Hints(engine, bots)
+    invites = Invites(hub)
     hub.on_release.append(hint_desk.forget)
 
     @contextlib.asynccontextmanager
@@ -231,12 +245,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if clock is not None and not 1 <= clock <= MAX_CLOCK:
                 raise TableError(f"'clock' must be whole seconds from 1 to {MAX_CLOCK}")
             seats = parse_seats(body.seats, body.names, settings.max_bot_seconds)
+            flags = read_flags(body)
             table, tokens = await hub.create(
                 body.game,
                 option_values(body.options),
                 seats,
-                clock=clock,
                 client=client_address(request.scope),
+                **flags.create_args(clock),
             )
             if body.hints:
                 await hint_desk.enable(table.id)
@@ -282,16 +297,34 @@ def create_app(settings: Settings | None = None) -> Starlette:
         if table is None:
             return _error(404, "no such table")
         token = request.query_params.get("token") or request.headers.get("x-oracles-token") or ""
-        if not token or table.seat_for_token(token) is None:
+        seat = await invites.seat_of(table, token) if token else None
+        if seat is None:
             return _error(403, "only a seat of this table may ask for a rematch")
         if not table.finished:
             return _error(409, "the game is not over yet")
-        new = await hub.rematch(table)
+        new = await invites.rematch(table, seat, token)
         if await hint_desk.enabled(table.id):
             await hint_desk.enable(new.id)  # the next game keeps the table's hints
         return JSONResponse(
             {"id": new.id, "watch": f"/t/{new.id}", "url": f"/t/{new.id}?token={token}"}, status_code=201
         )
+
+    async def join_seat(request: Request) -> Response:
+        try:
+            # A claim is a guess at a free seat: as many as the web's joins.
+            hub.join_limiter.hit(client_address(request.scope))
+            body: JoinRequest = read_json(await request.body(), JoinRequest)
+        except TableError as error:
+            return _error(error.status, error.message, error.retry_after)
+        status, answer = await invites.join(
+            request.path_params["table_id"], {"seat": body.seat, "name": body.name}
+        )
+        return JSONResponse(answer, status_code=status)
+
+    async def start_table(request: Request) -> Response:
+        token = request.query_params.get("token") or request.headers.get("x-oracles-token") or ""
+        status, answer = await invites.start(request.path_params["table_id"], token)
+        return JSONResponse(answer, status_code=status)
 
     async def healthz(request: Request) -> Response:
         try:
@@ -341,7 +374,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         table = await hub.get(table_id) if len(table_id) <= 32 else None
         seat = None
         if table is not None and token is not None:
-            seat = table.seat_for_token(token)
+            seat = await invites.seat_of(table, token)
         if table is None or (token is not None and seat is None) or hub.closing:
             logs.event("refused", table=table_id[:40], why="table or token")
             await websocket.close(code=1008)
@@ -454,6 +487,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", table_record),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/start", start_table, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", game_socket),
     ]
     # The web pages: the lobby, the table page /t/<id>, replay, rules.

@@ -4,10 +4,13 @@ What is stored (see ``docs/server.md``):
 
 ``tables``
     one row per table: its game, options, per-move clock, status and, for a
-    rematch, the seat that must deal first.
+    rematch, the seat that must deal first; whether the lobby lists it, the
+    SHA-256 of its creator's token, whether it still waits for its people,
+    whether it is turn-based and what its spectators' chat is.
 ``seats``
     one row per seat: human or bot, the bot spec, a display name and the
-    SHA-256 of the seat's token (never the token).
+    SHA-256 of the seat's token (never the token), and whether a person has
+    claimed it (an unclaimed human seat can be taken by its invite link).
 ``moves``
     the append-only move log: one row per action of the record, chance
     included, keyed uniquely by ``(table_id, version)`` where ``version`` is
@@ -28,6 +31,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     DateTime,
     ForeignKey,
@@ -39,9 +43,11 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    false,
     func,
     insert,
     select,
+    true,
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -60,6 +66,11 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("listed", Boolean, nullable=False, server_default=true()),
+    Column("creator_hash", String(64), nullable=True),
+    Column("waiting", Boolean, nullable=False, server_default=false()),
+    Column("turn_based", Boolean, nullable=False, server_default=false()),
+    Column("spectator_chat", String(8), nullable=False, server_default="own"),
 )
 
 seats = Table(
@@ -71,6 +82,7 @@ seats = Table(
     Column("bot", String(200), nullable=True),
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=True),
+    Column("claimed", Boolean, nullable=False, server_default=true()),
 )
 
 moves = Table(
@@ -137,6 +149,7 @@ class SeatRow:
     bot: str | None
     name: str
     token_hash: str | None
+    claimed: bool = True
 
 
 @dataclass(frozen=True)
@@ -148,6 +161,11 @@ class TableRow:
     first_seat: int | None
     status: str
     rematch_of: str | None = None
+    listed: bool = True
+    creator_hash: str | None = None
+    waiting: bool = False
+    turn_based: bool = False
+    spectator_chat: str = "own"
 
 
 @dataclass(frozen=True)
@@ -171,6 +189,11 @@ async def insert_table(
             first_seat=row.first_seat,
             rematch_of=row.rematch_of,
             status=row.status,
+            listed=row.listed,
+            creator_hash=row.creator_hash,
+            waiting=row.waiting,
+            turn_based=row.turn_based,
+            spectator_chat=row.spectator_chat,
             created_at=now(),
         )
     )
@@ -184,6 +207,7 @@ async def insert_table(
                 "bot": s.bot,
                 "name": s.name,
                 "token_hash": s.token_hash,
+                "claimed": s.claimed,
             }
             for s in seat_rows
         ],
@@ -247,11 +271,13 @@ async def load_table(
         first_seat=found.first_seat,
         status=found.status,
         rematch_of=found.rematch_of,
+        listed=bool(found.listed),
+        creator_hash=found.creator_hash,
+        waiting=bool(found.waiting),
+        turn_based=bool(found.turn_based),
+        spectator_chat=str(found.spectator_chat),
     )
-    seat_rows = [
-        SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash)
-        for r in await conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
-    ]
+    seat_rows = await load_seats(conn, table_id)
     move_rows = [
         MoveRow(r.version, r.seat, r.action, r.move_id)
         for r in await conn.execute(
@@ -261,12 +287,94 @@ async def load_table(
     return row, seat_rows, move_rows
 
 
+async def load_seats(conn: AsyncConnection, table_id: str) -> list[SeatRow]:
+    """A table's seats in order."""
+    return [
+        SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.claimed))
+        for r in await conn.execute(select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+    ]
+
+
+async def claim_seat(conn: AsyncConnection, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+    """Give the unclaimed human seat ``seat`` its person: the new token's
+    hash and a name. One statement, so that of two claims on any number of
+    processes exactly one wins; whether this one did."""
+    result = await conn.execute(
+        update(seats)
+        .where(
+            seats.c.table_id == table_id,
+            seats.c.seat == seat,
+            seats.c.kind == "human",
+            seats.c.claimed == false(),
+        )
+        .values(claimed=True, token_hash=token_hash, name=name)
+    )
+    return bool(result.rowcount == 1)
+
+
+async def mark_claimed(conn: AsyncConnection, table_id: str, seat: int) -> None:
+    """The seat's person came with the token of the create answer."""
+    await conn.execute(
+        update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(claimed=True)
+    )
+
+
+async def start_waiting(conn: AsyncConnection, table_id: str, bot: str) -> list[int]:
+    """End the table's wait: its unclaimed human seats become ``bot``
+    seats. The seats turned; none if the table was not waiting (another
+    process started it)."""
+    result = await conn.execute(
+        update(tables).where(tables.c.id == table_id, tables.c.waiting == true()).values(waiting=False)
+    )
+    if result.rowcount != 1:
+        return []
+    found = await conn.execute(
+        select(seats.c.seat).where(
+            seats.c.table_id == table_id, seats.c.kind == "human", seats.c.claimed == false()
+        )
+    )
+    empty = [int(r.seat) for r in found]
+    if empty:
+        await conn.execute(
+            update(seats)
+            .where(seats.c.table_id == table_id, seats.c.seat.in_(empty))
+            .values(kind="bot", bot=bot, name=f"Bot ({bot.split(':')[0]})", token_hash=None, claimed=True)
+        )
+    return empty
+
+
+#: The move id of a move a stand-in or the clock made for a person.
+STANDIN_PREFIX = "standin:"
+
+
+async def standin_moves(conn: AsyncConnection, table_id: str, seat: int) -> list[tuple[int, str]]:
+    """The moves made for ``seat`` by a stand-in or the clock since the
+    seat's own last move, as ``(version, notation)``."""
+    result = await conn.execute(
+        select(moves.c.version, moves.c.action, moves.c.move_id)
+        .where(moves.c.table_id == table_id, moves.c.seat == seat)
+        .order_by(moves.c.version)
+    )
+    played: list[tuple[int, str]] = []
+    for row in result:
+        if row.move_id is not None and row.move_id.startswith(STANDIN_PREFIX):
+            played.append((int(row.version), str(row.action)))
+        else:
+            played = []
+    return played
+
+
+async def is_waiting(conn: AsyncConnection, table_id: str) -> bool:
+    found = (await conn.execute(select(tables.c.waiting).where(tables.c.id == table_id))).first()
+    return bool(found is not None and found.waiting)
+
+
 async def lobby_rows(conn: AsyncConnection, limit: int) -> list[tuple[TableRow, list[SeatRow], int]]:
     """The newest ``limit`` unfinished tables with their seats and versions."""
     found = (
         await conn.execute(
             select(tables)
-            .where(tables.c.status == "playing")
+            .where(tables.c.status == "playing", tables.c.listed == true())
             .order_by(tables.c.created_at.desc())
             .limit(limit)
         )
@@ -276,7 +384,9 @@ async def lobby_rows(conn: AsyncConnection, limit: int) -> list[tuple[TableRow, 
         return []
     by_table: dict[str, list[SeatRow]] = {}
     for r in await conn.execute(select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)):
-        by_table.setdefault(r.table_id, []).append(SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash))
+        by_table.setdefault(r.table_id, []).append(
+            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, bool(r.claimed))
+        )
     versions = {
         r.table_id: int(r.version or 0)
         for r in await conn.execute(
@@ -287,7 +397,20 @@ async def lobby_rows(conn: AsyncConnection, limit: int) -> list[tuple[TableRow, 
     }
     return [
         (
-            TableRow(r.id, r.game, json.loads(r.options), r.clock, r.first_seat, r.status, r.rematch_of),
+            TableRow(
+                r.id,
+                r.game,
+                json.loads(r.options),
+                r.clock,
+                r.first_seat,
+                r.status,
+                r.rematch_of,
+                listed=bool(r.listed),
+                creator_hash=r.creator_hash,
+                waiting=bool(r.waiting),
+                turn_based=bool(r.turn_based),
+                spectator_chat=str(r.spectator_chat),
+            ),
             by_table.get(r.id, []),
             versions.get(r.id, 0),
         )

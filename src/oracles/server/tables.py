@@ -38,7 +38,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -61,12 +61,14 @@ from oracles.server.protocol import (
     ChatLine,
     ErrorMessage,
     ProtocolError,
-    RematchMessage,
     SeatsMessage,
     ServerMessage,
     encode,
 )
 from oracles.server.writer import MoveWriter
+
+if TYPE_CHECKING:
+    from oracles.server.invites import Invites
 
 #: Chat lines sent to a socket on connecting.
 CHAT_HISTORY = 50
@@ -143,6 +145,9 @@ class Seat:
     #: a table whose people never come costs no bot work.
     arrived: bool = False
     grace_task: asyncio.Task[None] | None = field(default=None, repr=False)
+    #: A person holds this seat (see ``invites.py``); an unclaimed human
+    #: seat can be taken by its invite link.
+    claimed: bool = True
 
 
 class TableRuntime:
@@ -164,7 +169,15 @@ class TableRuntime:
         self.move_ids = {(m.seat, m.move_id): m.version for m in moves if m.move_id is not None}
         movers = {m.seat for m in moves if m.seat is not None}
         self.seats = [
-            Seat(s.seat, s.kind, self._bounded(s.bot), s.name, s.token_hash, arrived=s.seat in movers)
+            Seat(
+                s.seat,
+                s.kind,
+                self._bounded(s.bot),
+                s.name,
+                s.token_hash,
+                arrived=s.seat in movers,
+                claimed=s.claimed,
+            )
             for s in seat_rows
         ]
         #: When this table last changed or was visited (monotonic seconds).
@@ -175,6 +188,18 @@ class TableRuntime:
         self.chat_limiter = RateLimiter(
             "chat lines at this table", hub.settings.chat_rate, hub.settings.chat_burst, max_keys=1
         )
+        #: Shown in the lobby (else reached only by its links).
+        self.listed = row.listed
+        #: The SHA-256 of the creator's token: who may start a waiting table.
+        self.creator_hash = row.creator_hash
+        #: Waiting for its people: nobody moves, no bot, no clock, no stand-in.
+        self.waiting = row.waiting
+        #: The table this one is the rematch of: its seats are kept for their people.
+        self.rematch_of = row.rematch_of
+        #: Played over hours or days: no stand-in, only the per-move clock.
+        self.turn_based = row.turn_based
+        #: ``own``: spectators chat among themselves; ``none``: not at all.
+        self.spectator_chat = row.spectator_chat
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         #: Sockets let in and not yet gone (counted before their handshake
@@ -257,6 +282,7 @@ class TableRuntime:
                 "connected": s.kind == "bot" or s.present > 0,
                 **({"bot": s.bot} if s.kind == "bot" else {}),
                 **({"standin": True} if s.standin else {}),
+                **({"open": True} if s.kind == "human" and not s.claimed and self.rematch_of is None else {}),
             }
             for s in self.seats
         ]
@@ -270,10 +296,19 @@ class TableRuntime:
             "version": self.version,
             "seats": self.seats_info(),
             **({"clock": self.clock} if self.clock else {}),
+            **({"waiting": True} if self.waiting else {}),
+            **({"listed": False} if not self.listed else {}),
+            **({"turn_based": True} if self.turn_based else {}),
+            # Beyond the SPEC: whose turn it is (public), for "your tables".
+            "to_move": self.state.current_player()
+            if not self.finished and self.state.current_player() >= 0
+            else None,
+            "spectator_chat": self.spectator_chat,
         }
 
     def record(self) -> dict[str, Any]:
-        return self.state.record()
+        # Beyond the SPEC's keys: who sat where (a replay ignores it).
+        return {**self.state.record(), "players": [s.name for s in self.seats]}
 
     def state_message(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (``None``: a spectator), built
@@ -281,7 +316,7 @@ class TableRuntime:
         state = self.state
         view = state.view(seat) if seat is not None else state.view(None)
         legal: list[str] = []
-        if seat is not None and state.current_player() == seat and seat not in self.held:
+        if seat is not None and state.current_player() == seat and seat not in self.held and not self.waiting:
             # (A held choice is being played for this seat: nothing to choose.)
             legal = [state.action_to_string(a) for a in state.legal_actions()]
         message: dict[str, Any] = {
@@ -292,6 +327,7 @@ class TableRuntime:
             "legal": legal,
             # Beyond the contract: lets a client stop without reading the view.
             "status": "finished" if state.is_terminal() else "playing",
+            **({"waiting": True} if self.waiting else {}),
         }
         # Beyond the contract (docs/server.md): a choice this seat may make
         # before its turn, and the one it made, held until the turn comes.
@@ -438,6 +474,8 @@ class TableRuntime:
                 raise ProtocolError("unavailable", "the server is shutting down")
             if self.finished:
                 raise ProtocolError(ILLEGAL, "the game is over")
+            if self.waiting:
+                raise ProtocolError(NOT_YOUR_TURN, "the table is waiting for its players")
             if self.state.current_player() != seat:
                 held = self._hold(seat, text, move_id)
                 if held is not None:
@@ -617,7 +655,7 @@ class TableRuntime:
         if self.bot_task is not None and self.bot_task is not current:
             self.bot_task.cancel()
         self.bot_task = None
-        if self.finished or self.hub.closing:
+        if self.finished or self.hub.closing or self.waiting:
             return
         player = self.state.current_player()
         if player < 0:
@@ -649,7 +687,10 @@ class TableRuntime:
             text = await self.hub.bots.choose(
                 self.game_id, self.options, self.texts[:version], seat, spec, priority
             )
-            await self.submit(seat, text, version, None)
+            # A move made for a person (a stand-in, the clock) is marked in
+            # the move log, so that the person is told of it on return.
+            move_id = f"{db.STANDIN_PREFIX}{version}" if self.seats[seat].kind == "human" else None
+            await self.submit(seat, text, version, move_id)
         except ProtocolError:
             pass  # someone moved first: this choice is stale
         except asyncio.CancelledError:
@@ -663,7 +704,17 @@ class TableRuntime:
                     self.schedule()
 
     def start_grace(self, seat: Seat) -> None:
-        if seat.grace_task is None and seat.arrived and not seat.standin and not self.finished:
+        # A waiting table has no stand-ins: the grace counts from its start.
+        # A turn-based table has none at all: only its clock moves for a person.
+        if self.turn_based:
+            return
+        if (
+            seat.grace_task is None
+            and seat.arrived
+            and not seat.standin
+            and not self.finished
+            and not self.waiting
+        ):
             seat.grace_task = asyncio.create_task(self._grace(seat))
 
     async def _grace(self, seat: Seat) -> None:
@@ -703,7 +754,15 @@ class TableRuntime:
             async with self.hub.engine.connect() as db_conn:
                 lines = await db.recent_chat(db_conn, self.id, CHAT_HISTORY)
         for seat_no, text in lines:
-            conn.send(self.chat_message(seat_no, text))
+            if (seat_no is None) == (conn.seat is None):
+                conn.send(self.chat_message(seat_no, text))
+        if conn.seat is not None and self.seats[conn.seat].kind == "human":
+            # Tell the person who comes back what was played for them since
+            # their own last move.
+            async with self.hub.engine.connect() as db_conn:
+                played = await db.standin_moves(db_conn, self.id, conn.seat)
+            if played:
+                conn.send({"type": "standin", "moves": [{"version": v, "action": a} for v, a in played]})
 
     async def detach(self, conn: Connection) -> None:
         conn.close()
@@ -722,9 +781,20 @@ class TableRuntime:
         name = self.seats[seat].name if seat is not None else "spectator"
         return ChatLine(seat=seat, name=html.escape(name), text=html.escape(text))
 
+    def broadcast_chat(self, seat: int | None, text: str) -> None:
+        """A chat line to its audience: the players' lines to the players,
+        the spectators' to the spectators (never across)."""
+        message = encode(self.chat_message(seat, text))
+        for conn in list(self.connections):
+            if (conn.seat is None) == (seat is None):
+                conn.send(message)
+
     async def chat(self, seat: int | None, text: str) -> None:
         """Store and send a chat line; :class:`ProtocolError` past the
-        table's chat rate (all its sockets together)."""
+        table's chat rate (all its sockets together), or from a spectator
+        of a table whose spectators do not chat."""
+        if seat is None and self.spectator_chat == "none":
+            raise ProtocolError(BAD_MESSAGE, "spectators have no chat at this table")
         try:
             self.chat_limiter.hit(self.id)
         except LimitError as error:
@@ -736,7 +806,8 @@ class TableRuntime:
                 await db.notify_chat(conn, self.id, chat_id)
         if self.chat_lines is not None:
             self.chat_lines.append((seat, text))
-        self.broadcast(self.chat_message(seat, text))
+        self.broadcast_chat(seat, text)
+        return None
 
     async def rename(self, seat: int, name: str) -> None:
         async with self.lock:
@@ -787,6 +858,8 @@ class Hub:
         #: Called with a table's id when it leaves memory, so that what other
         #: parts keep per table (the hint desk's memo) goes with it.
         self.on_release: list[Callable[[str], None]] = []
+        #: The invite desk (``invites.Invites``), set by the app.
+        self.invites: Invites | None = None
         #: Tables each client address may create (``docs/server.md``, limits).
         self.create_limiter = RateLimiter("new tables", settings.create_rate, settings.create_burst)
         #: Seat claims each client address may make.
@@ -880,6 +953,15 @@ class Hub:
         if runtime.refreshing is None or runtime.refreshing.done():
             runtime.refreshing = asyncio.create_task(self._refresh(runtime))
 
+    def notified_seats(self, table_id: str) -> None:
+        """A notice: a seat of ``table_id`` was claimed, or the table started,
+        through some process (``invites.py``)."""
+        runtime = self.tables.get(table_id)
+        if runtime is not None and self.invites is not None and not self.closing:
+            task = asyncio.create_task(self.invites.reload(runtime))
+            self._relays.add(task)
+            task.add_done_callback(self._relays.discard)
+
     def notified_chat(self, table_id: str, chat_id: int) -> None:
         """A notice: a chat line was said at ``table_id`` through some process."""
         if chat_id in self.own_chat:
@@ -896,7 +978,7 @@ class Hub:
             async with self.engine.connect() as conn:
                 found = await db.chat_line(conn, chat_id)
             if found is not None and found[0] == runtime.id:
-                runtime.broadcast(runtime.chat_message(found[1], found[2]))
+                runtime.broadcast_chat(found[1], found[2])
         except Exception:
             logs.failure("cannot relay chat", table=runtime.id)
 
@@ -971,7 +1053,7 @@ class Hub:
         for row, seat_rows, version in rows:
             runtime = self.tables.get(row.id)
             if runtime is not None:
-                if not runtime.finished:
+                if not runtime.finished and runtime.listed:
                     out.append(runtime.summary())
                 continue
             out.append(
@@ -988,10 +1070,17 @@ class Hub:
                             "name": s.name,
                             "connected": s.kind == "bot",
                             **({"bot": s.bot} if s.kind == "bot" else {}),
+                            **(
+                                {"open": True}
+                                if s.kind == "human" and not s.claimed and row.rematch_of is None
+                                else {}
+                            ),
                         }
                         for s in seat_rows
                     ],
                     **({"clock": row.clock} if row.clock else {}),
+                    **({"waiting": True} if row.waiting else {}),
+                    **({"turn_based": True} if row.turn_based else {}),
                 }
             )
         return out
@@ -1005,14 +1094,24 @@ class Hub:
         first_seat: int | None = None,
         token_hashes: list[str | None] | None = None,
         rematch_of: str | None = None,
+        listed: bool = True,
+        waiting: bool = False,
+        creator_seat: int | None = None,
+        claimed: list[bool] | None = None,
+        turn_based: bool = False,
+        spectator_chat: str = "own",
         client: str | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table, its chance drawn up to the first decision and
         committed. Returns it and each seat's token (``None`` for bots and
-        for seats whose hash is given). A table asked for by ``client`` (an
-        address) counts against its rate, and waits (503) while too many
-        tables play with nobody watching; every option is held to the
-        server's bounds (:class:`TableError` or :class:`LimitError`)."""
+        for seats whose hash is given). ``creator_seat`` is the human seat
+        its creator takes (claimed at once); without it the creator is the
+        first human seat's token, and no seat is claimed before its person
+        comes (``claimed`` gives the flags of a rematch's seats). A table
+        asked for by ``client`` (an address) counts against its rate, and
+        waits (503) while too many tables play with nobody watching; every
+        option is held to the server's bounds (:class:`TableError` or
+        :class:`LimitError`)."""
         if client is not None:
             self.create_limiter.hit(client)
             if self.unattended() >= self.settings.max_unattended:
@@ -1040,7 +1139,10 @@ class Hub:
                 token = new_token()
                 digest = hash_token(token)
             tokens.append(token)
-            seat_rows.append(db.SeatRow(index, spec.kind, spec.bot, spec.name, digest))
+            held = spec.kind != "human" or index == creator_seat or (claimed is not None and claimed[index])
+            seat_rows.append(db.SeatRow(index, spec.kind, spec.bot, spec.name, digest, held))
+        humans = [r for r in seat_rows if r.kind == "human"]
+        creator = seat_rows[creator_seat] if creator_seat is not None else (humans[0] if humans else None)
         row = db.TableRow(
             id=secrets.token_urlsafe(9),
             game=game.id,
@@ -1049,6 +1151,11 @@ class Hub:
             first_seat=first_seat,
             status="playing",
             rematch_of=rematch_of,
+            listed=listed,
+            creator_hash=creator.token_hash if creator is not None else None,
+            waiting=waiting and any(not r.claimed for r in seat_rows),
+            turn_based=turn_based,
+            spectator_chat=spectator_chat,
         )
         state = game.new_initial_state()
         runtime = TableRuntime(self, row, seat_rows, [], state)
@@ -1067,9 +1174,11 @@ class Hub:
             self.release(runtime)
         return runtime, tokens
 
-    async def rematch(self, table: TableRuntime) -> TableRuntime:
+    async def rematch(self, table: TableRuntime, asker: int | None = None) -> TableRuntime:
         """The next game at ``table``: same seats (same tokens), same
-        options, the next seat deals or starts."""
+        options, the next seat deals or starts. It waits for its people:
+        ``asker`` holds a seat at once, each other person when they ask too
+        or come (``invites.py``); the asker may start it with bots."""
         async with table.lock:
             async with self.engine.connect() as conn:
                 existing = await db.rematch_of(conn, table.id)
@@ -1088,8 +1197,14 @@ class Hub:
                 first_seat=first,
                 token_hashes=[s.token_hash for s in table.seats],
                 rematch_of=table.id,
+                listed=table.listed,
+                waiting=True,
+                creator_seat=asker,
+                turn_based=table.turn_based,
+                spectator_chat=table.spectator_chat,
+                claimed=[s.kind != "human" for s in table.seats],
             )
-            table.broadcast(RematchMessage(id=runtime.id, watch=f"/t/{runtime.id}"))
+            # Who asks is told to the table by ``invites.Invites.rematch``.
             return runtime
 
     async def close(self) -> None:
@@ -1136,6 +1251,8 @@ class Listener:
             self.hub.notified(parts[0], int(parts[1]))
         elif len(parts) == 3 and parts[1] == "chat" and parts[2].isdigit():
             self.hub.notified_chat(parts[0], int(parts[2]))
+        elif len(parts) == 2 and parts[1] == "seats":
+            self.hub.notified_seats(parts[0])
 
     async def _run(self) -> None:
         import asyncpg

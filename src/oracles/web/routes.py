@@ -1,7 +1,8 @@
 """The web pages, added to the server's app by ``create_app``.
 
 ``/`` the lobby, ``/new`` creates a table from its form, ``/join/<id>/<seat>``
-takes an open seat, ``/t/<id>`` the table page (a seat with ``?token=``, a
+takes an open seat (a claim stored in the database: see
+``oracles.server.invites``), ``/t/<id>`` the table page (a seat with ``?token=``, a
 spectator without), ``/t/<id>/board`` the board fragment the page's script
 fetches after each ``state`` message, ``/replay/<id>`` a finished game step
 by step, ``/rules/<game>`` and ``/lang/<code>`` the language switch.
@@ -38,12 +39,10 @@ from oracles.core.options import check_remote_options
 from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
 from oracles.web import present
+from oracles.web.friends import table_friends
 
 STATIC = Path(__file__).parent / "static"
 LANG_COOKIE = "oracles_lang"
-#: Tokens of seats left open when a table was created in the lobby, for
-#: the lobby's "join" buttons (in memory: lost when the server restarts).
-OPEN_SEATS: dict[str, dict[int, str]] = {}
 
 
 def game_templates() -> dict[str, BaseLoader]:
@@ -171,7 +170,7 @@ def web_routes(
         ]
         tables = []
         for summary in await hub.lobby():
-            tables.append({**summary, "open": sorted(OPEN_SEATS.get(summary["id"], {}))})
+            tables.append({**summary, "open": [s["seat"] for s in summary["seats"] if s.get("open")]})
         tables.sort(key=lambda t: (not t["open"], t["id"]))
         return render(
             request,
@@ -216,21 +215,37 @@ def web_routes(
             for index in range(count):
                 kind = str(form.get(f"{game_id}.seat{index}", "human" if index == 0 else "bot:heuristic"))
                 seats.append(kind)
+        # The creator takes the first person's seat; the others wait for
+        # their people, who come by their invite links.
+        humans = [index for index, kind in enumerate(seats) if kind.strip().lower() == "human"]
+        names: list[str | None] | None = None
+        if humans and str(form.get("name", "")).strip():
+            names = [str(form["name"]) if index == humans[0] else None for index in range(len(seats))]
+        hours = str(form.get("turn_hours", "")).strip()
+        turn_based = hours.isdigit() and 1 <= int(hours) <= 720
         raw_clock = str(form.get("clock", "")).strip()
         clock = int(raw_clock) if raw_clock.isdigit() and 1 <= int(raw_clock) <= 3600 else None
         try:
             client = request.client.host if request.client else "unknown"
             table, tokens = await hub.create(
-                game_id, options, parse_seats(seats, None), clock=clock, client=client
+                game_id,
+                options,
+                parse_seats(seats, names),
+                client=client,
+                creator_seat=humans[0] if humans else None,
+                waiting=len(humans) > 1,
+                listed=not form.get("private"),
+                clock=int(hours) * 3600 if turn_based else clock,
+                turn_based=turn_based,
+                spectator_chat="none" if form.get("spectator_chat") == "none" else "own",
             )
         except table_error as error:
             return render(request, "error.html", getattr(error, "status", 422), message=str(error))
         if form.get("hints") and hints is not None:
             await hints.enable(table.id)
-        mine = next((t for t in tokens if t is not None), None)
-        others = {index: t for index, t in enumerate(tokens) if t is not None and t != mine}
-        if others:
-            OPEN_SEATS[table.id] = others
+        # The other seats' tokens are dropped: their people get their own
+        # when they claim the seats.
+        mine = tokens[humans[0]] if humans else None
         if mine is None:
             return RedirectResponse(f"/t/{table.id}", status_code=303)
         return RedirectResponse(f"/t/{table.id}?token={mine}", status_code=303)
@@ -242,19 +257,18 @@ def web_routes(
             hub.join_limiter.hit(request.client.host if request.client else "unknown")
         except table_error as error:
             return render(request, "error.html", getattr(error, "status", 429), message=str(error))
-        token = OPEN_SEATS.get(table_id, {}).pop(seat, None)
-        if not OPEN_SEATS.get(table_id):
-            OPEN_SEATS.pop(table_id, None)
-        if token is None:
+        form = await _form(request)
+        status, answer = await hub.invites.join(table_id, {"seat": seat, "name": form.get("name") or None})
+        if status != 200:
             return RedirectResponse("/?error=taken", status_code=303)
-        return RedirectResponse(f"/t/{table_id}?token={token}", status_code=303)
+        return RedirectResponse(str(answer["url"]), status_code=303)
 
     async def _find(request: Request) -> tuple[Any, int | None, str | None] | None:
         table = await hub.read(request.path_params["table_id"])
         if table is None:
             return None
         token = request.query_params.get("token")
-        seat = table.seat_for_token(token) if token else None
+        seat = await hub.invites.seat_of(table, token) if token else None
         if token and seat is None:
             return None
         return table, seat, token
@@ -322,6 +336,25 @@ def web_routes(
             seat=seat,
             token=token or "",
             board=board,
+            title=present.game_title(table.game_id),
+            friends=table_friends(table, seat, token, str(request.base_url)),
+        )
+
+    async def invite_page(request: Request) -> Response:
+        """A seat's invite link: pick a name and sit down (``/join``)."""
+        table = await hub.read(request.path_params["table_id"])
+        seat = request.path_params["seat"]
+        if table is None or not 0 <= seat < len(table.seats):
+            return render(request, "error.html", 404, message=translate(language(request), "No such table."))
+        place = table.seats[seat]
+        free = place.kind == "human" and not place.claimed and not table.finished and table.rematch_of is None
+        return render(
+            request,
+            "invite.html",
+            409 if not free else 200,
+            table=table,
+            seat=seat,
+            open=free,
             title=present.game_title(table.game_id),
         )
 
@@ -425,6 +458,7 @@ def web_routes(
         Route("/join/{table_id}/{seat:int}", join, methods=["POST"]),
         Route("/t/{table_id}", table_page),
         Route("/t/{table_id}/board", board),
+        Route("/t/{table_id}/seat/{seat:int}", invite_page),
         Route("/replay/{table_id}", replay),
         Route("/rules/{game}", rules),
         Route("/lang/{lang}", set_language),

@@ -106,7 +106,11 @@
     return true;
   }
 
+  // friends.js (invites, rematch, notices) hears every message and may send.
+  root.addEventListener("oracles:send", function (event) { send(event.detail); });
+
   function handle(msg) {
+    root.dispatchEvent(new CustomEvent("oracles:message", { detail: msg }));
     if (msg.type === "state") {
       if (wasLost) { wasLost = false; setBanner(root.dataset.again, "ok"); setTimeout(function () { if (!wasLost) setBanner(""); }, 2500); }
       serverVersion = msg.version;

@@ -1,0 +1,186 @@
+// Playing with friends (web/friends.py): the seats this browser holds are
+// kept in localStorage ("your tables" in the lobby), and so is the name one
+// plays under; on the table page it makes the waiting room, the invite
+// links, the rematch and the stand-in notice live, and tells a person whose
+// tab is in the background that it is their turn (Notification API).
+// table.js owns the socket: it hands every message to us as an
+// "oracles:message" event, and sends what we give it as "oracles:send".
+(function () {
+  "use strict";
+  var SEATS = "oracles.seats";
+  var NAME = "oracles.name";
+
+  function load(key, fallback) {
+    try { var value = JSON.parse(localStorage.getItem(key)); return value === null ? fallback : value; }
+    catch (e) { return fallback; }
+  }
+  function save(key, value) {
+    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ }
+  }
+  function remember(tableId, entry) {
+    var seats = load(SEATS, {});
+    if (typeof seats !== "object" || Array.isArray(seats)) seats = {};
+    seats[tableId] = Object.assign(seats[tableId] || {}, entry, { at: Date.now() });
+    var ids = Object.keys(seats).sort(function (a, b) { return seats[b].at - seats[a].at; });
+    ids.slice(50).forEach(function (id) { delete seats[id]; });  // the newest fifty
+    save(SEATS, seats);
+  }
+  function myName() { var name = load(NAME, ""); return typeof name === "string" ? name : ""; }
+  function keepName(name) { name = (name || "").trim(); if (name) save(NAME, name.slice(0, 40)); }
+
+  function copy(text, button) {
+    function done() { var was = button.textContent; button.textContent = (document.getElementById("friends") || {dataset: {}}).dataset.copied || "✓"; setTimeout(function () { button.textContent = was; }, 1500); }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () {});
+      return;
+    }
+    var area = document.createElement("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    try { document.execCommand("copy"); done(); } catch (e) { /* the link is on the page */ }
+    document.body.removeChild(area);
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("[data-copy]") : null;
+    if (button) copy(button.dataset.copy, button);
+  });
+
+  // ------------------------------------------------------ invite page
+  var invite = document.getElementById("invite");
+  if (invite) {
+    var nameInput = document.getElementById("name");
+    if (nameInput && !nameInput.value) nameInput.value = myName();
+    var sit = document.getElementById("sit-form");
+    if (sit) sit.addEventListener("submit", function () { keepName(nameInput.value); });
+  }
+
+  // ------------------------------------------------------------ lobby
+  document.querySelectorAll("[data-my-name]").forEach(function (input) {
+    if (!input.value) input.value = myName();
+    if (input.form) input.form.addEventListener("submit", function () { keepName(input.value); });
+  });
+  var yours = document.getElementById("your-tables");
+  if (yours) {
+    var list = document.getElementById("your-tables-list");
+    var seats = load(SEATS, {});
+    var ids = Object.keys(seats).sort(function (a, b) { return seats[b].at - seats[a].at; }).slice(0, 20);
+    ids.forEach(function (id) {
+      var entry = seats[id];
+      fetch("/api/tables/" + encodeURIComponent(id), { cache: "no-store" })
+        .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+        .then(function (info) {
+          var li = document.createElement("li");
+          li.dataset.yourTable = id;
+          var link = document.createElement("a");
+          link.href = "/t/" + id + "?token=" + encodeURIComponent(entry.token);
+          link.textContent = entry.title || info.game;
+          li.appendChild(link);
+          var what = document.createElement("span");
+          var text;
+          if (info.status === "finished") text = yours.dataset.over;
+          else if (info.waiting) text = yours.dataset.waiting;
+          else if (info.to_move === entry.seat) { text = yours.dataset.yourTurn; li.className = "your-turn"; }
+          else if (info.to_move !== null && info.to_move !== undefined) text = yours.dataset.theirTurn.replace("{name}", info.seats[info.to_move].name);
+          else text = "";
+          what.textContent = " · " + text + " · " + yours.dataset.move.replace("{number}", String(info.version));
+          li.appendChild(what);
+          list.appendChild(li);
+          yours.hidden = false;
+        })
+        .catch(function (status) { if (status === 404) { delete seats[id]; save(SEATS, seats); } });
+    });
+  }
+
+  // ------------------------------------------------------- table page
+  var root = document.getElementById("table");
+  var panel = document.getElementById("friends");
+  if (!root || !panel) return;
+  var tableId = root.dataset.table;
+  var token = root.dataset.token;
+  var seat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
+  if (token && seat !== null) remember(tableId, { token: token, seat: seat, game: panel.dataset.game, title: panel.dataset.title });
+
+  function post(path) {
+    return fetch(path, { method: "POST", headers: { "x-oracles-token": token || "" }, cache: "no-store" })
+      .then(function (response) { return response.json().then(function (body) { return { ok: response.ok, body: body }; }); });
+  }
+  function tell(kind, detail) { root.dispatchEvent(new CustomEvent(kind, { detail: detail })); }
+
+  var start = panel.querySelector("[data-start]");
+  if (start) start.addEventListener("click", function () {
+    start.disabled = true;
+    post("/api/tables/" + tableId + "/start").then(function () { start.hidden = true; });
+  });
+  // A name, kept for next time; a seat still under its default name takes it.
+  var nameBox = document.getElementById("my-name");
+  var nameButton = panel.querySelector("[data-name]");
+  var named = false;
+  function sendName(name) {
+    name = (name || "").trim();
+    if (!name) return;
+    keepName(name);
+    tell("oracles:send", { type: "name", name: name.slice(0, 40) });
+  }
+  if (nameButton) nameButton.addEventListener("click", function () { sendName(nameBox.value); });
+  if (nameBox) nameBox.addEventListener("keydown", function (event) { if (event.key === "Enter") sendName(nameBox.value); });
+
+  var notify = panel.querySelector("[data-notify]");
+  if (notify && "Notification" in window && Notification.permission === "default") {
+    notify.hidden = false;
+    notify.addEventListener("click", function () {
+      Notification.requestPermission().then(function () { notify.hidden = true; });
+    });
+  }
+  var turnWas = false;
+  function turnNote(mine) {
+    if (mine && !turnWas && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification(panel.dataset.turnNote, { tag: "oracles-" + tableId }); } catch (e) { /* not allowed here */ }
+    }
+    turnWas = mine;
+  }
+
+  function seatNames() {
+    return fetch("/api/tables/" + tableId, { cache: "no-store" })
+      .then(function (response) { return response.json(); })
+      .then(function (info) { return info.seats.map(function (s) { return s.name; }); });
+  }
+
+  root.addEventListener("oracles:message", function (event) {
+    var msg = event.detail;
+    if (msg.type === "state") {
+      if (!named && nameBox && seat !== null && /^Seat \d+$/.test(nameBox.value) && myName()) {
+        nameBox.value = myName();
+        sendName(myName());
+      }
+      named = true;
+      if (!msg.waiting) document.getElementById("friends-waiting").hidden = true;
+      if (msg.status === "finished") {
+        var box = document.getElementById("rematch-box");
+        if (box) box.hidden = false;
+      }
+      if (seat !== null) turnNote(msg.legal && msg.legal.length > 0);
+    } else if (msg.type === "seats" && msg.seats) {
+      // A seat taken: its invite link is used up.
+      msg.seats.forEach(function (s) {
+        if (s.open) return;
+        var item = panel.querySelector('[data-invite-seat="' + s.seat + '"]');
+        if (item) item.parentNode.removeChild(item);
+      });
+    } else if (msg.type === "started") {
+      document.getElementById("friends-waiting").hidden = true;
+      if (start) start.hidden = true;
+    } else if (msg.type === "standin") {
+      var note = document.getElementById("standin-note");
+      note.textContent = panel.dataset.standin + " " + msg.moves.map(function (m) { return m.action; }).join(", ");
+      note.hidden = false;
+    } else if (msg.type === "rematch" && msg.wants) {
+      seatNames().then(function (names) {
+        var wants = document.getElementById("rematch-wants");
+        if (!wants) return;
+        wants.textContent = panel.dataset.wants + " " + msg.wants.map(function (s) { return names[s]; }).join(", ");
+        wants.dataset.wants = msg.wants.join(",");
+      });
+    }
+  });
+})();

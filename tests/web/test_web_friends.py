@@ -1,0 +1,141 @@
+"""Friends at one table in a real Chromium (issue 33): the creator sends an
+invite link, a friend opens it in a browser of their own, names themselves
+and sits down; they play, the friend leaves and finds the table again under
+"your tables", and both click rematch to play the next game."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from webkit import TIMEOUT, board_flag, new_table, version, wait_version_change
+
+
+def api(server: Any, path: str) -> Any:
+    with urllib.request.urlopen(server.base + path, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def type_a_move(page: Any, rng: random.Random) -> None:
+    """One legal move typed in notation (the page's fallback box): the
+    pieces themselves are the board tests' business."""
+    legal = page.evaluate(
+        "() => { const n = document.querySelector('#board #legal-moves')"
+        " || document.querySelector('#board #multi-moves');"
+        " const listed = n ? JSON.parse(n.textContent) : [];"
+        " const one = [...document.querySelectorAll('#board [data-move]')].map(e => e.dataset.move);"
+        " return [...one, ...listed]; }"
+    )
+    assert legal, "no legal move on the page"
+    box = page.locator('input[name="move"]')
+    box.fill(rng.choice(legal))
+    box.press("Enter")
+
+
+def play_together(pages: list[Any], rng: random.Random, limit: int = 400) -> None:
+    """Each page moves when it is its turn, until the game is over."""
+    for _ in range(limit):
+        for page in pages:
+            page.wait_for_selector("#board .board")
+        if all(board_flag(page, "finished") for page in pages):
+            return
+        moved = False
+        for page in pages:
+            if board_flag(page, "my-turn") and not board_flag(page, "finished"):
+                before = version(page)
+                type_a_move(page, rng)
+                wait_version_change(page, before)
+                moved = True
+        if not moved:
+            pages[0].wait_for_timeout(50)
+    raise AssertionError("the game did not end")
+
+
+def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: Any) -> None:
+    rng = random.Random(33)
+    errors: list[str] = []
+    ann_context = browser.new_context(locale="en-US")
+    bob_context = browser.new_context(locale="en-US")
+    ann = ann_context.new_page()
+    ann.on("pageerror", lambda error: errors.append(str(error)))
+    # Ann makes a table for two people, under the name her browser kept
+    # from last time.
+    ann.goto(server.base + "/")
+    ann.evaluate("localStorage.setItem('oracles.name', JSON.stringify('Ann'))")
+    new_table(ann, server.base, "codename", {"max_turns": 2}, seats=["human", "human"])
+    tid = str(ann.get_attribute("#table", "data-table"))
+    # It waits for Bob; Ann sees his seat's link and its QR code.
+    assert ann.locator("#friends-waiting").is_visible()
+    link = ann.locator('[data-invite="1"]')
+    invite = str(link.get_attribute("href"))
+    assert invite.endswith(f"/t/{tid}/seat/1") and "token" not in invite
+    assert ann.locator('[data-invite-seat="1"] .qr svg').count() == 1
+    assert ann.locator("[data-table-link]").count() == 1
+
+    # Bob opens the link in his own browser, names himself and sits down.
+    bob = bob_context.new_page()
+    bob.on("pageerror", lambda error: errors.append(str(error)))
+    bob.goto(invite)
+    bob.locator("#name").fill("Bob <3")
+    bob.locator("[data-sit]").click()
+    bob.wait_for_selector("#board .board")
+    assert bob.get_attribute("#table", "data-seat") == "1"
+    ann.wait_for_selector("#friends-waiting", state="hidden", timeout=TIMEOUT * 1000)
+    info = api(server, f"/api/tables/{tid}")
+    assert [s["name"] for s in info["seats"]] == ["Ann", "Bob <3"] and "waiting" not in info
+    # The link is used up: a third person finds the seat taken.
+    third = browser.new_context().new_page()
+    third.goto(invite)
+    assert third.locator("[data-sit]").count() == 0
+    third.context.close()
+
+    # They play a little; Bob leaves, and comes back from "your tables".
+    for _ in range(3):
+        for page in (ann, bob):
+            if board_flag(page, "my-turn"):
+                before = version(page)
+                type_a_move(page, rng)
+                wait_version_change(page, before)
+    bob.close()
+    bob = bob_context.new_page()
+    bob.on("pageerror", lambda error: errors.append(str(error)))
+    bob.goto(server.base + "/")
+    mine = bob.locator(f'[data-your-table="{tid}"] a')
+    mine.wait_for(timeout=TIMEOUT * 1000)
+    mine.click()
+    bob.wait_for_selector("#board .board")
+    assert bob.get_attribute("#table", "data-seat") == "1"
+    play_together([ann, bob], rng)
+
+    # Both click rematch: Bob sees that Ann wants one, and the new game has
+    # the same people in the same seats.
+    ann.locator("[data-rematch]").click()
+    ann.wait_for_function(
+        f"() => (document.getElementById('table') || {{dataset: {{}}}}).dataset.table !== '{tid}'",
+        timeout=TIMEOUT * 1000,
+    )
+    ann.wait_for_selector("#board .board")
+    again = str(ann.get_attribute("#table", "data-table"))
+    assert again != tid
+    bob.wait_for_function(
+        "() => (document.getElementById('rematch-wants') || {}).textContent.includes('Ann')",
+        timeout=TIMEOUT * 1000,
+    )
+    assert api(server, f"/api/tables/{again}")["waiting"] is True
+    bob.locator("[data-rematch]").click()
+    bob.wait_for_function(f"() => document.getElementById('table').dataset.table === '{again}'")
+    bob.wait_for_selector("#board .board")
+    info = api(server, f"/api/tables/{again}")
+    assert "waiting" not in info and [s["name"] for s in info["seats"]] == ["Ann", "Bob <3"]
+    assert bob.get_attribute("#table", "data-seat") == "1"
+    ann.wait_for_selector("#friends-waiting", state="hidden", timeout=TIMEOUT * 1000)
+    assert "Bob &lt;3" in bob.content() or "Bob <3" in bob.locator("body").inner_text()
+    assert not errors, errors
+    ann_context.close()
+    bob_context.close()
