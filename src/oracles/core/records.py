@@ -198,6 +198,19 @@ def chance_actions(record: dict[str, Any], start: int = 0) -> list[str]:
     return texts
 
 
+def same_deals_plan(record: dict[str, Any]) -> list[str]:
+    """The chance actions a game "on the same deals" as ``record`` plays:
+    all of them. A :class:`RecordError` for a game whose chance follows the
+    players' choices (``Game.replayable_chance``), or for a record that
+    does not replay."""
+    state = replay_record(record)
+    if not type(state.game).replayable_chance:
+        raise RecordError(
+            f"{state.game.title} cannot be played again on the same deals: its chance follows the players' choices"
+        )
+    return chance_actions(record)
+
+
 def position_after(record: dict[str, Any], version: int) -> State:
     """The state after the first ``version`` actions of ``record``
     (``RecordError`` if ``version`` is not between 0 and the record's length)."""

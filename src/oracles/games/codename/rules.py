@@ -179,6 +179,8 @@ class CodenameGame(Game):
     id: ClassVar[str] = "codename"
     title: ClassVar[str] = "Codename: Oracle"
     zero_sum: ClassVar[bool] = True
+    #: Its shuffles follow the codes the players choose: no "same deals".
+    replayable_chance: ClassVar[bool] = False
     option_schema: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 2, "number of players (always two)", minimum=2, maximum=2),
         Option("max_turns", int, 200, "turns in all before the game is drawn", minimum=1),
