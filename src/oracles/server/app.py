@@ -24,7 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from oracles.bots.specs import parse_bot_spec
 from oracles.core.errors import OraclesError
-from oracles.server import logs, protocol
+from oracles.server import branching, logs, protocol
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
 from oracles.server.db import make_engine
@@ -165,10 +165,16 @@ def create_app(settings: Settings | None = None) -> Starlette:
             body = await _json_body(request)
             if not isinstance(body, dict):
                 raise TableError("the request must be a JSON object")
-            game = body.get("game")
+            branch = branching.read_branch(body)
+            origin = (
+                await branching.resolve(hub, branch, body.get("game"), body.get("options"))
+                if branch
+                else None
+            )
+            game = origin.game if origin else body.get("game")
             if not isinstance(game, str):
                 raise TableError("'game' must be a game id")
-            options = body.get("options")
+            options = origin.options if origin else body.get("options")
             options = {} if options is None else options
             if not isinstance(options, dict):
                 raise TableError("'options' must be a JSON object")
@@ -181,7 +187,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             hints_on = body.get("hints", False)
             if not isinstance(hints_on, bool):
                 raise TableError("'hints' must be true or false")
-            table, tokens = await hub.create(game, options, seats, clock=clock)
+            table, tokens = await hub.create(game, options, seats, clock=clock, origin=origin)
             if hints_on:
                 await hint_desk.enable(table.id)
         except TableError as error:
@@ -212,6 +218,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             # Beyond the SPEC: the hints each seat took.
             summary["hints"] = {"taken": await hint_desk.taken(table.id, len(table.seats))}
         return JSONResponse(summary)
+
+    async def compare_tables(request: Request) -> Response:
+        table = await _table(request)
+        if table is None:
+            return _error(404, "no such table")
+        status, body = await branching.compare(hub, table)
+        return JSONResponse(body, status_code=status)
 
     async def table_record(request: Request) -> Response:
         table = await _table(request)
@@ -350,6 +363,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables", lobby, methods=["GET"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", table_record),
+        Route("/api/tables/{table_id}/compare", compare_tables),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/t/{table_id}", table_page),
         WebSocketRoute("/ws/tables/{table_id}", game_socket),

@@ -56,6 +56,12 @@ tables = Table(
     Column("clock", Integer, nullable=True),
     Column("first_seat", Integer, nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    # A table on another's deals (``deals_from``) or played on from a
+    # position of another (``branch_of`` after ``branch_version`` actions):
+    # migration 0004.
+    Column("deals_from", String(32), nullable=True),
+    Column("branch_of", String(32), nullable=True),
+    Column("branch_version", Integer, nullable=True),
     Column("status", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
@@ -138,6 +144,9 @@ class TableRow:
     first_seat: int | None
     status: str
     rematch_of: str | None = None
+    deals_from: str | None = None
+    branch_of: str | None = None
+    branch_version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -160,6 +169,9 @@ async def insert_table(
             clock=row.clock,
             first_seat=row.first_seat,
             rematch_of=row.rematch_of,
+            deals_from=row.deals_from,
+            branch_of=row.branch_of,
+            branch_version=row.branch_version,
             status=row.status,
             created_at=now(),
         )
@@ -237,6 +249,9 @@ async def load_table(
         first_seat=found.first_seat,
         status=found.status,
         rematch_of=found.rematch_of,
+        deals_from=found.deals_from,
+        branch_of=found.branch_of,
+        branch_version=found.branch_version,
     )
     seat_rows = [
         SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash)

@@ -36,20 +36,23 @@ import sqlite3
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from oracles.core.errors import IllegalActionError, NotationError, OraclesError
 from oracles.core.game import State
-from oracles.core.records import replay_record
+from oracles.core.records import PlannedChance, chance_actions, replay_record
 from oracles.core.registry import game_class, load_game
 from oracles.server import db, logs
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings
 from oracles.server.protocol import ILLEGAL, NOT_YOUR_TURN, STALE, ProtocolError, encode
 from oracles.server.writer import MoveWriter
+
+if TYPE_CHECKING:
+    from oracles.server.branching import Origin
 
 #: Chat lines sent to a socket on connecting.
 CHAT_HISTORY = 50
@@ -149,6 +152,14 @@ class TableRuntime:
         #: The last chat lines, kept in memory when this process is the
         #: table's only writer (SQLite); ``None``: read them from the database.
         self.chat_lines: deque[tuple[int | None, str]] | None = None
+        #: A branch of a finished table (``oracles.server.branching``): its
+        #: origin, and the chance it plans from version ``plan_start`` on
+        #: (kept here, never sent: each is applied when the game reaches it).
+        self.deals_from = row.deals_from
+        self.branch_of = row.branch_of
+        self.branch_version = row.branch_version
+        self.planned: list[str] | None = None
+        self.plan_start = 0 if row.deals_from is not None else (row.branch_version or 0)
 
     # ---------------------------------------------------------------- facts
     @property
@@ -189,6 +200,10 @@ class TableRuntime:
             "version": self.version,
             "seats": self.seats_info(),
             **({"clock": self.clock} if self.clock else {}),
+            # The origin of a same-deals table is named only once it is
+            # over: the origin's public record holds every deal.
+            **({"deals_from": self.deals_from} if self.deals_from and self.finished else {}),
+            **({"from": {"table": self.branch_of, "version": self.branch_version}} if self.branch_of else {}),
         }
 
     def record(self) -> dict[str, Any]:
@@ -247,7 +262,14 @@ class TableRuntime:
     # -------------------------------------------------------------- chance
     def draw_chance(self, state: State, texts: list[str]) -> int:
         """A chance action from the OS's random source; the first
-        ``dealer``/``first`` of a rematch is forced to ``first_seat``."""
+        ``dealer``/``first`` of a rematch is forced to ``first_seat``; a
+        branch plays its planned chance where it is still legal."""
+        if self.planned is not None:
+            # Which planned action is due: one per chance node since the plan began.
+            done = {"game": self.game_id, "options": self.options, "actions": texts}
+            plan = PlannedChance(self.planned)
+            plan.used = len(chance_actions(done, start=self.plan_start))
+            return plan.draw(state, self.rng)
         action = state.sample_chance(self.rng)
         if self.first_seat is None:
             return action
@@ -671,12 +693,34 @@ class Hub:
                 {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
             )
             runtime = TableRuntime(self, row, seat_rows, moves, state)
+            runtime.planned = await self._plan_of(row) if row.deals_from or row.branch_of else None
             if chat is not None:
                 runtime.chat_lines = deque(chat, maxlen=CHAT_HISTORY)
             self.tables[table_id] = runtime
         if not self.closing:
             await runtime.resume()
         return runtime
+
+    async def _plan_of(self, row: db.TableRow) -> list[str]:
+        """The chance a stored branch plans: its origin's, from the start
+        (same deals) or after the version it branched at."""
+        origin_id = row.deals_from or row.branch_of or ""
+        origin = self.tables.get(origin_id)
+        if origin is None:
+            async with self.engine.connect() as conn:
+                found = await db.load_table(conn, origin_id)
+            if found is None:
+                return []
+            origin_row, _, origin_moves = found
+            record = {
+                "game": origin_row.game,
+                "options": origin_row.options,
+                "actions": [m.action for m in origin_moves],
+            }
+        else:
+            record = origin.record()
+        start = 0 if row.deals_from is not None else row.branch_version or 0
+        return chance_actions(record, start=start)
 
     async def resume_all(self) -> None:
         """On start: load every unfinished table, so its bots play on."""
@@ -708,6 +752,7 @@ class Hub:
         first_seat: int | None = None,
         token_hashes: list[str | None] | None = None,
         rematch_of: str | None = None,
+        origin: Origin | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table, its chance drawn up to the first decision and
         committed. Returns it and each seat's token (``None`` for bots and
@@ -743,13 +788,27 @@ class Hub:
             first_seat=first_seat,
             status="playing",
             rematch_of=rematch_of,
+            deals_from=origin.branch.deals_from if origin else None,
+            branch_of=origin.branch.branch_of if origin else None,
+            branch_version=origin.branch.branch_version if origin else None,
         )
-        state = game.new_initial_state()
+        texts: list[str] = []
+        moves: list[db.MoveRow] = []
+        if origin is not None:
+            # A branch starts at its origin's position: its actions copied.
+            state = game.new_initial_state()
+            for action in origin.state.history():
+                actor = state.current_player()
+                texts.append(state.action_to_string(action))
+                state.apply_action(action)
+                moves.append(db.MoveRow(len(texts), actor if actor >= 0 else None, texts[-1], None))
+        else:
+            state = game.new_initial_state()
         runtime = TableRuntime(self, row, seat_rows, [], state)
+        runtime.planned = origin.planned if origin is not None else None
         if not self.shared:
             runtime.chat_lines = deque(maxlen=CHAT_HISTORY)
-        texts: list[str] = []
-        moves = runtime.play_chance(state, texts)
+        moves += runtime.play_chance(state, texts)
         runtime.texts = texts
         row = replace(row, status="finished" if state.is_terminal() else "playing")
         async with self.engine.begin() as conn:
