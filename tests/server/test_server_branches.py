@@ -205,3 +205,62 @@ def test_a_restarted_server_keeps_following_the_deals(start_server: Any, new_db:
     asyncio.run(scenario())
     record = finished(second, table["id"])
     assert chance_actions(record) == chance_actions(origin["record"])
+
+
+def post_form(server: ThreadServer, path: str, fields: dict[str, str]) -> tuple[int, str]:
+    """A form POST whose redirect is not followed: status and Location."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+            return None
+
+    request = urllib.request.Request(
+        server.base + path,
+        data=urllib.parse.urlencode(fields).encode(),
+        method="POST",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=20) as response:
+            return response.status, response.headers.get("location", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("location", "")
+
+
+def test_pages_challenge_compare_and_play_on(start_server: Any) -> None:
+    server = start_server()
+    origin = origin_table(server, "oracle", {"rounds": 2}, ["bot:random"] * 4)
+    status, page, _ = http(server.base, "GET", f"/replay/{origin['id']}?step=12")
+    assert status == 200 and 'id="play-on"' in page and 'id="same-deals"' in page
+    status, location = post_form(server, f"/branch/{origin['id']}", {"kind": "deals"})
+    assert status == 303 and location.startswith("/t/")
+    new_id = location.split("/t/")[1].split("?")[0]
+    status, page, _ = http(server.base, "GET", f"/compare/{new_id}/{origin['id']}")
+    assert status in (200, 409)  # the bots may already be done
+    record = finished(server, new_id)
+    assert chance_actions(record) == chance_actions(origin["record"])
+    status, page, _ = http(server.base, "GET", f"/compare/{new_id}/{origin['id']}")
+    assert status == 200
+    mine, theirs = round_points(record), round_points(origin["record"])
+    for number in (1, 2):
+        for seat in range(4):
+            assert f'data-round="{number}" data-seat="{seat}"' in page
+    assert page.count('data-points="') == 2 * 4 * 2
+    shown = [float(chunk.split('"')[0]) for chunk in page.split('data-points="')[1:]]
+    # Row by row: round 1 seat 0 at A and B, round 1 seat 1 ...
+    assert shown == [
+        float(p) for r in range(2) for seat in range(4) for p in (mine[r][seat], theirs[r][seat])
+    ]
+    assert "Codename" in page  # says it is excluded
+    status, page, _ = http(server.base, "GET", f"/replay/{new_id}")
+    assert f'href="/compare/{new_id}/{origin["id"]}"' in page
+    status, location = post_form(server, f"/branch/{origin['id']}", {"kind": "from", "version": "12"})
+    assert status == 303 and "?token=" in location
+    branch_id = location.split("/t/")[1].split("?")[0]
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{branch_id}")
+    assert summary["from"] == {"table": origin["id"], "version": 12}
+    status, _ = post_form(server, f"/branch/{origin['id']}", {"kind": "from", "version": "x"})
+    assert status == 422

@@ -370,9 +370,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     # The web pages (lobby, table, replay, rules) come first: their /t/<id>
     # replaces the placeholder table page above.
-    from oracles.web.routes import web_routes
+    from oracles.web.branches import branch_routes
+    from oracles.web.routes import OPEN_SEATS, language, render, web_routes
 
-    routes = [*web_routes(hub, parse_seats, TableError, hint_desk), *routes]
+    pages = branch_routes(
+        hub, branching.resolve, branching.read_branch, parse_seats, TableError, render, language, OPEN_SEATS
+    )
+    routes = [*web_routes(hub, parse_seats, TableError, hint_desk), *pages, *routes]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(NoReferrer)
     app.state.hub = hub
