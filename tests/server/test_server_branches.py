@@ -264,3 +264,27 @@ def test_pages_challenge_compare_and_play_on(start_server: Any) -> None:
     assert summary["from"] == {"table": origin["id"], "version": 12}
     status, _ = post_form(server, f"/branch/{origin['id']}", {"kind": "from", "version": "x"})
     assert status == 422
+
+
+def test_play_on_with_a_given_first_move(start_server: Any) -> None:
+    """A review mark's "play on from here with the bot's move": the person
+    takes the reviewed seat and the move is made for it at once."""
+    server = start_server()
+    origin = origin_table(server, "inrah", {"players": 3, "rounds": 2}, ["bot:random"] * 3)
+    actions = origin["record"]["actions"]
+    version = next(
+        v
+        for v in range(5, len(actions))
+        if not replay_record({**origin["record"], "actions": actions[:v]}).is_chance_node()
+    )
+    seat = replay_record({**origin["record"], "actions": actions[:version]}).current_player()
+    move = actions[version]
+    fields = {"kind": "from", "version": str(version), "seat": str(seat), "move": move}
+    status, location = post_form(server, f"/branch/{origin['id']}", fields)
+    assert status == 303 and "?token=" in location
+    branch_id = location.split("/t/")[1].split("?")[0]
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{branch_id}")
+    assert [s["kind"] for s in summary["seats"]] == ["human" if s == seat else "bot" for s in range(3)]
+    assert summary["version"] > version
+    status, _ = post_form(server, f"/branch/{origin['id']}", {**fields, "move": "bid 99"})
+    assert status == 422

@@ -374,7 +374,15 @@ def create_app(settings: Settings | None = None) -> Starlette:
     from oracles.web.routes import OPEN_SEATS, language, render, web_routes
 
     pages = branch_routes(
-        hub, branching.resolve, branching.read_branch, parse_seats, TableError, render, language, OPEN_SEATS
+        hub,
+        branching.resolve,
+        branching.read_branch,
+        parse_seats,
+        TableError,
+        protocol.ProtocolError,
+        render,
+        language,
+        OPEN_SEATS,
     )
     routes = [*web_routes(hub, parse_seats, TableError, hint_desk), *pages, *routes]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -1,6 +1,8 @@
 """Pages of branches (``docs/web.md``, Branches): ``POST /branch/<id>``
 makes a table on a finished one's deals (``kind=deals``) or played on from a
-step of its replay (``kind=from&version=V``); ``/compare/<a>/<b>`` sets two
+step of its replay (``kind=from&version=V``, with ``seat=K`` the person's
+seat, by default the seat to act there, and ``move=M`` a first move made for
+it: the bot's move of a review mark); ``/compare/<a>/<b>`` sets two
 games on the same deals side by side, round by round and seat by seat.
 
 The server's checks of a branch are passed in (``resolve``), so the web
@@ -50,12 +52,22 @@ def rounds_of(record: dict[str, Any]) -> list[dict[str, Any]]:
     return rounds
 
 
+def _to_act(record: dict[str, Any], version: int) -> int:
+    """The seat to act after the first ``version`` actions (negative at a
+    chance node or past the end)."""
+    actions = record["actions"]
+    if not 0 <= version <= len(actions):
+        return -1
+    return replay_record({**record, "actions": actions[:version]}).current_player()
+
+
 def branch_routes(
     hub: Any,
     resolve: Callable[..., Awaitable[Any]],
     read_branch: Callable[[dict[str, Any]], Any],
     parse_seats: Callable[[Any, Any], Any],
     table_error: type[Exception],
+    move_error: type[Exception],
     render: Callable[..., Response],
     language: Callable[[Request], str],
     open_seats: dict[str, dict[int, str]],
@@ -84,13 +96,22 @@ def branch_routes(
             except ValueError:
                 return refuse(request, 422, translate(language(request), "No such step."))
             body = {"from": {"table": table_id, "version": version}}
-            seats = ["human"] + ["bot:heuristic"] * (len(origin_table.seats) - 1)
+            count = len(origin_table.seats)
+            raw_seat = str(form.get("seat", ""))
+            if raw_seat.isdigit() and int(raw_seat) < count:
+                mine_seat = int(raw_seat)
+            else:  # the seat to act there (the first seat at a chance node)
+                mine_seat = max(0, _to_act(origin_table.record(), version))
+            seats = ["human" if seat == mine_seat else "bot:heuristic" for seat in range(count)]
         try:
             origin = await resolve(hub, read_branch(body), None, None)
             table, tokens = await hub.create(
                 origin.game, origin.options, parse_seats(seats, None), origin=origin
             )
-        except table_error as error:
+            move = form.get("move")
+            if kind != "deals" and move:
+                await table.submit(mine_seat, str(move)[:200], table.version, None)
+        except (table_error, move_error) as error:
             return refuse(request, 422, str(error))
         mine = next((t for t in tokens if t is not None), None)
         others = {index: t for index, t in enumerate(tokens) if t is not None and t != mine}
