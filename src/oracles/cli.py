@@ -68,7 +68,26 @@ def _build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a record and show where the game stands")
     replay.add_argument("file", help="a record (JSON, see docs/architecture.md, Records)")
     replay.add_argument("--json", action="store_true", help="print one JSON object")
-    replay.add_argument("--seat", type=SMALL, help="also show what this seat sees (its view)")
+    replay.add_argument(
+        "--seat",
+        type=SMALL,
+        help="also show what this seat sees (its view); with --from, your seat (default 0)",
+    )
+    replay.add_argument(
+        "--from",
+        dest="from_action",
+        type=SMALL,
+        metavar="N",
+        help="play on from the position after the first N actions, against bots (later deals follow the record)",
+    )
+    replay.add_argument(
+        "--opponents",
+        default=DEFAULT_OPPONENT,
+        help=f"with --from: bot spec(s) for the other seats (default {DEFAULT_OPPONENT})",
+    )
+    replay.add_argument("--save", metavar="FILE", help="with --from: write the new game's record here")
+    replay.add_argument("--lang", choices=("en", "de"), default="en", help="with --from: language (en or de)")
+    replay.add_argument("--fast", action="store_true", help="with --from: do not pause between bot moves")
 
     review = commands.add_parser(
         "review", help="mark the decisions of a seat where the bot's best move beats the one played"
@@ -85,8 +104,15 @@ def _build_parser() -> argparse.ArgumentParser:
     review.add_argument("--quiet", action="store_true", help="no progress bar")
 
     simulate = commands.add_parser("simulate", help="play many games between bots")
-    simulate.add_argument("game", help=f"game id ({', '.join(game_ids())})")
-    simulate.add_argument("-n", "--games", type=COUNT, default=100, help="number of games (default 100)")
+    simulate.add_argument("game", nargs="?", help=f"game id ({', '.join(game_ids())}); not with --deals-from")
+    simulate.add_argument(
+        "-n", "--games", type=COUNT, help="number of games (default 100; with --deals-from, one per seat)"
+    )
+    simulate.add_argument(
+        "--deals-from",
+        metavar="RECORD",
+        help="play every game on the deals of this record, the bots' seats rotated game by game",
+    )
     simulate.add_argument("--players", type=SMALL, help="number of seats")
     simulate.add_argument(
         "--option", action="append", default=[], metavar="K=V", help="a game option (repeatable)"
@@ -252,6 +278,8 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record_file(args.file)
+    if args.from_action is not None:
+        return _play_on_from(args, record)
     state = replay_record(record)
     result = summary(state)
     if args.seat is not None and not 0 <= args.seat < state.num_players:
@@ -294,6 +322,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from oracles.simulate import prepare, prepare_records_dir, simulate
     from oracles.workers import check_workers
 
+    if args.deals_from is not None:
+        return _simulate_on_deals(args)
+    if not args.game:
+        raise InputError("name a game to simulate (" + ", ".join(game_ids()) + ") or --deals-from RECORD")
+    if args.games is None:
+        args.games = 100
     _at_least_one(args.games, "-n")
     check_workers(args.workers)
     check_backend(args.backend, args.address)
@@ -322,6 +356,105 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(data))
         return 0
     _print_summary(data)
+    return 0
+
+
+def _simulate_on_deals(args: argparse.Namespace) -> int:
+    """``oracles simulate --deals-from RECORD``: duplicate play between bots."""
+    from oracles.core.records import same_deals_plan
+    from oracles.simulate import prepare, prepare_records_dir, simulate_on_deals
+
+    record = load_record_file(args.deals_from)
+    state = replay_record(record)
+    game = state.game
+    where = shown(args.deals_from)
+    if args.game and args.game.strip().lower() != game.id:
+        raise InputError(f"{where} is a game of {game.id}, not {shown(args.game)}")
+    if args.players is not None or args.option:
+        raise InputError(
+            f"--players and --option cannot be used with --deals-from: {where} fixes the options"
+        )
+    if args.workers != 1 or args.backend != "local" or args.address:
+        raise InputError("--deals-from plays its games in this process: no --workers, --backend or --address")
+    games = game.num_players if args.games is None else args.games
+    _at_least_one(games, "-n")
+    same_deals_plan(record)  # errors before the progress bar starts
+    prepare(game.id, game.options, args.bots.split(","))
+    prepare_records_dir(args.records)
+    progress = progress_bar(args.quiet or args.json)
+    with progress:
+        task = progress.add_task(game.id, total=games)
+        data = simulate_on_deals(
+            record,
+            games,
+            bot_specs=args.bots.split(","),
+            seed=args.seed,
+            records_dir=args.records,
+            on_result=lambda _: progress.advance(task),
+        )
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"{games} games of {game.id} on the deals of {escape(printable(args.deals_from))}")
+    console.print("options: " + _shown_options(data["options"]))
+    origin = ", ".join(f"{score:g}" for score in data["origin"]["scores"])
+    console.print(f"the record's own scores by seat: {origin}")
+    table = Table()
+    for column in ("bot", "games", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for row in data["bots"]:
+        table.add_row(escape(row["bot"]), str(len(row["scores"])), f"{row['mean_score']:.1f}")
+    console.print(table)
+    return 0
+
+
+def _play_on_from(args: argparse.Namespace, record: dict[str, Any]) -> int:
+    """``oracles replay FILE --from N``: play on from action N against bots."""
+    import random
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from oracles.bots.specs import make_bot
+    from oracles.core.records import PlannedChance, chance_actions, position_after
+    from oracles.play.render import renderer_for
+    from oracles.play.session import PlaySession, bounded_input
+
+    if args.json:
+        raise InputError("--from plays a game: it cannot be used with --json")
+    replay_record(record)  # a broken record names its bad action first
+    state = position_after(record, args.from_action)
+    if state.is_terminal():
+        raise InputError(f"the game is over after {args.from_action} actions: nothing to play on")
+    n = state.num_players
+    seat = 0 if args.seat is None else args.seat
+    if not 0 <= seat < n:
+        raise InputError(f"--seat must be from 0 to {n - 1}, got {seat}")
+    others = [other for other in range(n) if other != seat]
+    specs = [s.strip() for s in args.opponents.split(",") if s.strip()] or [DEFAULT_OPPONENT]
+    if len(specs) not in (1, len(others)):
+        raise InputError(f"--opponents names {len(specs)} bots for {len(others)} other seats")
+    seed = random.SystemRandom().randrange(2**32)
+    bots = {other: make_bot(specs[i % len(specs)], other, seed) for i, other in enumerate(others)}
+    console = Console(highlight=False)
+    console.print(f"playing on from action {args.from_action} of {escape(printable(args.file))}")
+    session = PlaySession(
+        state,
+        [seat],
+        bots,
+        renderer_for(state.game.id, args.lang),
+        console,
+        seed=seed,
+        save_path=Path(args.save) if args.save else None,
+        fast=args.fast,
+        read=input if sys.stdin.isatty() else bounded_input,
+        chance=PlannedChance(chance_actions(record, start=args.from_action)),
+    )
+    session.run()
     return 0
 
 

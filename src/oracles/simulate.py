@@ -30,6 +30,7 @@ from oracles.bots.specs import make_bot
 from oracles.core.errors import InputError, OptionError
 from oracles.core.game import Game, State
 from oracles.core.inputs import load_game_checked
+from oracles.core.records import PlannedChance, replay_record, round_points, same_deals_plan
 from oracles.core.registry import load_game
 from oracles.core.text import shown
 
@@ -50,21 +51,27 @@ def play_game(
     seed: int | str,
     chance_seed: int | str | None = None,
     think: list[list[float]] | None = None,
+    planned: Sequence[str] | None = None,
 ) -> tuple[State, int]:
     """Play one game to the end; bots seeded from ``seed``, chance from
     ``chance_seed`` (default ``seed``): games sharing a chance seed share
     their deals (duplicate play). Returns the final state and the number of
     decisions (player actions). With ``think`` (one list per seat), the
     seconds each real choice took (more than one legal action) are appended
-    to its seat's list."""
+    to its seat's list. With ``planned`` (a record's chance actions), chance
+    follows them where they are legal (:class:`PlannedChance`)."""
     n = game.num_players
     bots = [make_bot(bot_specs[seat], seat, f"{seed}") for seat in range(n)]
     chance_rng = random.Random(f"chance:{seed if chance_seed is None else chance_seed}")
+    plan = PlannedChance(list(planned)) if planned is not None else None
     state = game.new_initial_state()
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_trusted(state.sample_chance(chance_rng))
+            if plan is not None:
+                state.apply_action(plan.draw(state, chance_rng))
+            else:
+                state.apply_trusted(state.sample_chance(chance_rng))
         else:
             seat = state.current_player()
             started = time.perf_counter()
@@ -332,3 +339,62 @@ def expand_bot_specs(specs: Sequence[str], players: int) -> list[str]:
     if len(specs) != players:
         raise OptionError(f"--bots names {len(specs)} bots but the game has {players} seats")
     return specs
+
+
+def simulate_on_deals(
+    record: dict[str, Any],
+    n: int,
+    bot_specs: Sequence[str] | None = None,
+    seed: int = 0,
+    records_dir: str | Path | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``n`` games between bots on the deals of ``record`` (duplicate
+    play, ``oracles simulate --deals-from``) and summarise them per bot.
+
+    Every game plays the record's chance actions in order. Game ``i`` seats
+    the bots rotated by ``i`` places (seat ``s`` gets entry ``(s + i) mod
+    players`` of ``bot_specs``), so as many games as seats give each bot
+    every seat's hands once. The summary has, per entry of ``bot_specs``,
+    its scores and mean; per game, the seating, scores and each round's
+    points; and the record's own result as ``origin``.
+    """
+    planned = same_deals_plan(record)
+    game = load_game_checked(record["game"], record.get("options") or {})
+    specs = expand_bot_specs(bot_specs or ["random"], game.num_players)
+    for seat, spec in enumerate(specs):
+        make_bot(spec, seat)
+    out = prepare_records_dir(records_dir)
+    players = game.num_players
+    width = len(str(max(n - 1, 0)))
+    entry_scores: list[list[float]] = [[] for _ in specs]
+    games = []
+    for index in range(n):
+        seating = [(seat + index) % players for seat in range(players)]
+        state, decisions = play_game(game, [specs[e] for e in seating], f"{seed}:{index}", planned=planned)
+        final = state.record()
+        scores = list(state.scores())
+        for seat, entry in enumerate(seating):
+            entry_scores[entry].append(scores[seat])
+        games.append({"seating": seating, "scores": scores, "rounds": round_points(final)})
+        if out is not None:
+            _write_record(out / f"{game.id}-deals-{seed}-{index:0{width}d}.json", final)
+        if on_result is not None:
+            on_result(GameResult(index, scores, list(state.winners()), len(state.history()), decisions))
+    bots = [
+        {
+            "entry": entry,
+            "bot": spec,
+            "scores": entry_scores[entry],
+            "mean_score": mean_interval(entry_scores[entry])[0],
+        }
+        for entry, spec in enumerate(specs)
+    ]
+    return {
+        "game": game.id,
+        "options": dict(game.options),
+        "games": n,
+        "origin": {"scores": list(replay_record(record).scores()), "rounds": round_points(record)},
+        "bots": bots,
+        "results": games,
+    }

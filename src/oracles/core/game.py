@@ -87,6 +87,10 @@ class Game(ABC):
     #: ``fire-7``), so that a leaked card is a string the consistency suite
     #: can search the public view for.
     unique_card_names: ClassVar[bool] = False
+    #: Whether a record's chance actions can be played again under other
+    #: play ("the same deals at another table"): false where chance depends
+    #: on the players' choices (Codename's shuffles follow the codes chosen).
+    replayable_chance: ClassVar[bool] = True
     #: Option sets the shared consistency suite plays (main variants).
     test_option_sets: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 

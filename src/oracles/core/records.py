@@ -173,3 +173,100 @@ def summary(state: State) -> dict[str, Any]:
         "scores": list(state.scores()),
         "winners": list(state.winners()) if terminal else [],
     }
+
+
+# ------------------------------------------------------------ branching
+# Two uses of a finished record (``docs/architecture.md``, Records): a new
+# game "on the same deals" replays the record's chance actions in order, and
+# a game "played on from here" starts at a position of the record and lets
+# its later chance follow the record while it still can.
+
+
+def chance_actions(record: dict[str, Any], start: int = 0) -> list[str]:
+    """The texts of ``record``'s chance actions (dealer, deals, trump ...),
+    in order, from action index ``start`` on. The record is replayed, so an
+    illegal record is a :class:`RecordError`."""
+    record = check_record_shape(record)
+    replay_record(record)  # checks every action once, with its index in the error
+    game = load_game_checked(record["game"], record.get("options") or {})
+    state = game.new_initial_state()
+    texts: list[str] = []
+    for index, text in enumerate(record["actions"]):
+        if index >= start and state.is_chance_node():
+            texts.append(text)
+        state.apply_string(text)
+    return texts
+
+
+def same_deals_plan(record: dict[str, Any]) -> list[str]:
+    """The chance actions a game "on the same deals" as ``record`` plays:
+    all of them. A :class:`RecordError` for a game whose chance follows the
+    players' choices (``Game.replayable_chance``), or for a record that
+    does not replay."""
+    state = replay_record(record)
+    if not type(state.game).replayable_chance:
+        raise RecordError(
+            f"{state.game.title} cannot be played again on the same deals: its chance follows the players' choices"
+        )
+    return chance_actions(record)
+
+
+def position_after(record: dict[str, Any], version: int) -> State:
+    """The state after the first ``version`` actions of ``record``
+    (``RecordError`` if ``version`` is not between 0 and the record's length)."""
+    record = check_record_shape(record)
+    actions = record["actions"]
+    if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version <= len(actions):
+        raise RecordError(f"a version is a whole number from 0 to {len(actions)}, not {shown(version)}")
+    return replay_record({**record, "actions": actions[:version]})
+
+
+class PlannedChance:
+    """Chance that follows a list of planned chance actions where it can.
+
+    At each chance node, :meth:`draw` takes the next planned action: if it is
+    legal there it is the outcome, else a fresh one is drawn with the game's
+    odds. Either way the plan moves on by one, so a game that strays from
+    its origin (another hand played) still meets the origin's later deals at
+    the same chance nodes.
+    """
+
+    def __init__(self, planned: list[str]) -> None:
+        self.planned = list(planned)
+        self.used = 0
+
+    def draw(self, state: State, rng: Any) -> int:
+        """The chance action at ``state`` (a chance node)."""
+        if self.used < len(self.planned):
+            text = self.planned[self.used]
+            self.used += 1
+            try:
+                action = state.string_to_action(text)
+                if state._illegal_reason(action) is None:
+                    return action
+            except (NotationError, IllegalActionError, ValueError, IndexError, KeyError, OverflowError):
+                pass  # not legal here any more: a fresh draw below
+        return state.sample_chance(rng)
+
+
+def round_points(record: dict[str, Any]) -> list[list[float]]:
+    """Each finished round's points per seat, in order, for any game.
+
+    A round ends where a player's action leads to a chance node (the next
+    deal) or to the end of the game; its points are the change of
+    :meth:`State.scores` since the previous round ended. A round that scored
+    nothing is still a round (a row of zeros), so two games on the same
+    deals line up round by round.
+    """
+    state = replay_record(record)
+    replay = state.game.new_initial_state()
+    rows: list[list[float]] = []
+    before = list(replay.scores())
+    for action in state.history():
+        by_player = not replay.is_chance_node()
+        replay.apply_trusted(action)
+        if by_player and (replay.is_chance_node() or replay.is_terminal()):
+            after = list(replay.scores())
+            rows.append([now - then for now, then in zip(after, before, strict=True)])
+            before = after
+    return rows

@@ -33,6 +33,7 @@ from rich.table import Table
 from oracles.bots.base import Bot, SeatInfo
 from oracles.core.errors import IllegalActionError, OraclesError
 from oracles.core.game import State
+from oracles.core.records import PlannedChance
 from oracles.core.text import printable
 from oracles.play.i18n import COMMANDS, message
 from oracles.play.render import Renderer
@@ -129,8 +130,11 @@ class PlaySession:
         save_path: Path | None = None,
         fast: bool = False,
         read: Callable[[str], str] = input,
+        chance: PlannedChance | None = None,
     ) -> None:
         self.state = state
+        #: Chance planned from a record (``oracles replay --from``), else drawn.
+        self.chance = chance
         self.humans = humans
         self.bots = bots
         self.renderer = renderer
@@ -231,7 +235,10 @@ class PlaySession:
         viewer = self.viewer()
         before = state.view(viewer)
         if state.is_chance_node():
-            state.apply_trusted(state.sample_chance(self.chance_rng))
+            if self.chance is not None:
+                state.apply_action(self.chance.draw(state, self.chance_rng))
+            else:
+                state.apply_trusted(state.sample_chance(self.chance_rng))
             self.report(before, None)
             return
         seat = state.current_player()

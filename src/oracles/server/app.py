@@ -21,7 +21,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from oracles.server import logs, protocol
+from oracles.server import branching, logs, protocol
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
 from oracles.server.db import make_engine
@@ -100,6 +100,10 @@ class CreateRequest(msgspec.Struct, forbid_unknown_fields=True):
     wait: bool = False
     turn_hours: int | None = None
     spectator_chat: Annotated[str, msgspec.Meta(max_length=8)] = "own"
+    #: The same deals as a finished table, or play on from its position
+    #: (``branching.read_branch`` checks their shape).
+    deals_from: Annotated[str, msgspec.Meta(max_length=64)] | None = None
+    from_: dict[str, Any] | None = msgspec.field(default=None, name="from")
 
 
 class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
@@ -241,16 +245,22 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def create_table(request: Request) -> Response:
         try:
             body: CreateRequest = read_json(await request.body(), CreateRequest)
+            branch = branching.read_branch(
+                {"deals_from": body.deals_from, **({"from": body.from_} if body.from_ is not None else {})}
+            )
+            options = option_values(body.options)
+            origin = await branching.resolve(hub, branch, body.game, options) if branch else None
             clock = body.clock
             if clock is not None and not 1 <= clock <= MAX_CLOCK:
                 raise TableError(f"'clock' must be whole seconds from 1 to {MAX_CLOCK}")
             seats = parse_seats(body.seats, body.names, settings.max_bot_seconds)
             flags = read_flags(body)
             table, tokens = await hub.create(
-                body.game,
-                option_values(body.options),
+                origin.game if origin else body.game,
+                origin.options if origin else options,
                 seats,
                 client=client_address(request.scope),
+                origin=origin,
                 **flags.create_args(clock),
             )
             if body.hints:
@@ -283,6 +293,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             # Beyond the contract: the hints each seat took.
             summary["hints"] = {"taken": await hint_desk.taken(table.id, len(table.seats))}
         return JSONResponse(summary)
+
+    async def compare_tables(request: Request) -> Response:
+        table = await _table(request)
+        if table is None:
+            return _error(404, "no such table")
+        status, body = await branching.compare(hub, table)
+        return JSONResponse(body, status_code=status)
 
     async def table_record(request: Request) -> Response:
         table = await _table(request)
@@ -486,18 +503,30 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables", lobby, methods=["GET"]),
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", table_record),
+        Route("/api/tables/{table_id}/compare", compare_tables),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start_table, methods=["POST"]),
         WebSocketRoute("/ws/tables/{table_id}", game_socket),
     ]
-    # The web pages: the lobby, the table page /t/<id>, replay, rules.
-    from oracles.web.routes import web_routes
+    # The web pages: the lobby, the table page /t/<id>, replay, rules, branches.
+    from oracles.web.branches import branch_routes
+    from oracles.web.routes import language, render, web_routes
 
     def web_seats(value: Any, names: Any) -> list[SeatSpec]:
         return parse_seats(value, names, settings.max_bot_seconds)
 
-    routes = [*web_routes(hub, web_seats, TableError, hint_desk), *routes]
+    pages = branch_routes(
+        hub,
+        branching.resolve,
+        branching.read_branch,
+        web_seats,
+        TableError,
+        protocol.ProtocolError,
+        render,
+        language,
+    )
+    routes = [*web_routes(hub, web_seats, TableError, hint_desk), *pages, *routes]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, max_body=settings.max_body)
     app.state.hub = hub

@@ -63,6 +63,12 @@ tables = Table(
     Column("clock", Integer, nullable=True),
     Column("first_seat", Integer, nullable=True),
     Column("rematch_of", String(32), nullable=True),
+    # A table on another's deals (``deals_from``) or played on from a
+    # position of another (``branch_of`` after ``branch_version`` actions):
+    # migration 0004.
+    Column("deals_from", String(32), nullable=True),
+    Column("branch_of", String(32), nullable=True),
+    Column("branch_version", Integer, nullable=True),
     Column("status", String(16), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True), nullable=True),
@@ -166,6 +172,9 @@ class TableRow:
     waiting: bool = False
     turn_based: bool = False
     spectator_chat: str = "own"
+    deals_from: str | None = None
+    branch_of: str | None = None
+    branch_version: int | None = None
 
 
 @dataclass(frozen=True)
@@ -188,6 +197,9 @@ async def insert_table(
             clock=row.clock,
             first_seat=row.first_seat,
             rematch_of=row.rematch_of,
+            deals_from=row.deals_from,
+            branch_of=row.branch_of,
+            branch_version=row.branch_version,
             status=row.status,
             listed=row.listed,
             creator_hash=row.creator_hash,
@@ -276,6 +288,9 @@ async def load_table(
         waiting=bool(found.waiting),
         turn_based=bool(found.turn_based),
         spectator_chat=str(found.spectator_chat),
+        deals_from=found.deals_from,
+        branch_of=found.branch_of,
+        branch_version=found.branch_version,
     )
     seat_rows = await load_seats(conn, table_id)
     move_rows = [

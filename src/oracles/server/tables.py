@@ -45,7 +45,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from oracles.core.errors import IllegalActionError, NotationError, OraclesError
 from oracles.core.game import State
-from oracles.core.records import replay_record
+from oracles.core.records import PlannedChance, chance_actions, replay_record
 from oracles.core.registry import game_class, load_game
 from oracles.server import db, logs
 from oracles.server.bots import ATTENDED, UNATTENDED, BotRunner
@@ -68,6 +68,7 @@ from oracles.server.protocol import (
 from oracles.server.writer import MoveWriter
 
 if TYPE_CHECKING:
+    from oracles.server.branching import Origin
     from oracles.server.invites import Invites
 
 #: Chat lines sent to a socket on connecting.
@@ -223,6 +224,14 @@ class TableRuntime:
         #: (version, time.time() when that version began): the move clock's
         #: start for the seat to act.
         self.clock_start: tuple[int, float] = (-1, 0.0)
+        #: A branch of a finished table (``oracles.server.branching``): its
+        #: origin, and the chance it plans from version ``plan_start`` on
+        #: (kept here, never sent: each is applied when the game reaches it).
+        self.deals_from = row.deals_from
+        self.branch_of = row.branch_of
+        self.branch_version = row.branch_version
+        self.planned: list[str] | None = None
+        self.plan_start = 0 if row.deals_from is not None else (row.branch_version or 0)
 
     def _bounded(self, spec: str | None) -> str | None:
         """A stored bot spec as this server runs it: a table stored before
@@ -304,6 +313,10 @@ class TableRuntime:
             if not self.finished and self.state.current_player() >= 0
             else None,
             "spectator_chat": self.spectator_chat,
+            # The origin of a same-deals table is named only once it is
+            # over: the origin's public record holds every deal.
+            **({"deals_from": self.deals_from} if self.deals_from and self.finished else {}),
+            **({"from": {"table": self.branch_of, "version": self.branch_version}} if self.branch_of else {}),
         }
 
     def record(self) -> dict[str, Any]:
@@ -415,9 +428,16 @@ class TableRuntime:
 
     # -------------------------------------------------------------- chance
     def draw_chance(self, state: State, texts: list[str]) -> int:
-        """A chance action from the OS's random source; the chance that
-        picks who starts is forced to ``first_seat`` at a rematch (the game
-        says which chance that is: :meth:`State.starter_chance`)."""
+        """A chance action from the OS's random source; a branch plays its
+        planned chance where it is still legal; the chance that picks who
+        starts is forced to ``first_seat`` at a rematch (the game says which
+        chance that is: :meth:`State.starter_chance`)."""
+        if self.planned is not None:
+            # Which planned action is due: one per chance node since the plan began.
+            done = {"game": self.game_id, "options": self.options, "actions": texts}
+            plan = PlannedChance(self.planned)
+            plan.used = len(chance_actions(done, start=self.plan_start))
+            return plan.draw(state, self.rng)
         if self.first_seat is not None:
             forced = state.starter_chance(self.first_seat)
             if forced is not None:
@@ -1015,12 +1035,34 @@ class Hub:
                 {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
             )
             runtime = TableRuntime(self, row, seat_rows, moves, state)
+            runtime.planned = await self._plan_of(row) if row.deals_from or row.branch_of else None
             if chat is not None:
                 runtime.chat_lines = deque(chat, maxlen=CHAT_HISTORY)
             self.tables[table_id] = runtime
         if not self.closing:
             await runtime.resume()
         return runtime
+
+    async def _plan_of(self, row: db.TableRow) -> list[str]:
+        """The chance a stored branch plans: its origin's, from the start
+        (same deals) or after the version it branched at."""
+        origin_id = row.deals_from or row.branch_of or ""
+        origin = self.tables.get(origin_id)
+        if origin is None:
+            async with self.engine.connect() as conn:
+                found = await db.load_table(conn, origin_id)
+            if found is None:
+                return []
+            origin_row, _, origin_moves = found
+            record = {
+                "game": origin_row.game,
+                "options": origin_row.options,
+                "actions": [m.action for m in origin_moves],
+            }
+        else:
+            record = origin.record()
+        start = 0 if row.deals_from is not None else row.branch_version or 0
+        return chance_actions(record, start=start)
 
     async def resume_all(self) -> None:
         """On start: load each unfinished table, one after the other beside
@@ -1101,6 +1143,7 @@ class Hub:
         turn_based: bool = False,
         spectator_chat: str = "own",
         client: str | None = None,
+        origin: Origin | None = None,
     ) -> tuple[TableRuntime, list[str | None]]:
         """A new table, its chance drawn up to the first decision and
         committed. Returns it and each seat's token (``None`` for bots and
@@ -1156,13 +1199,27 @@ class Hub:
             waiting=waiting and any(not r.claimed for r in seat_rows),
             turn_based=turn_based,
             spectator_chat=spectator_chat,
+            deals_from=origin.branch.deals_from if origin else None,
+            branch_of=origin.branch.branch_of if origin else None,
+            branch_version=origin.branch.branch_version if origin else None,
         )
-        state = game.new_initial_state()
+        texts: list[str] = []
+        moves: list[db.MoveRow] = []
+        if origin is not None:
+            # A branch starts at its origin's position: its actions copied.
+            state = game.new_initial_state()
+            for action in origin.state.history():
+                actor = state.current_player()
+                texts.append(state.action_to_string(action))
+                state.apply_action(action)
+                moves.append(db.MoveRow(len(texts), actor if actor >= 0 else None, texts[-1], None))
+        else:
+            state = game.new_initial_state()
         runtime = TableRuntime(self, row, seat_rows, [], state)
+        runtime.planned = origin.planned if origin is not None else None
         if not self.shared:
             runtime.chat_lines = deque(maxlen=CHAT_HISTORY)
-        texts: list[str] = []
-        moves = runtime.play_chance(state, texts)
+        moves += runtime.play_chance(state, texts)
         runtime.texts = texts
         row = replace(row, status="finished" if state.is_terminal() else "playing")
         async with self.engine.begin() as conn:

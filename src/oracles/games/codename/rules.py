@@ -182,6 +182,8 @@ class CodenameGame(Game):
     short_title = "Codename"
     blurb = N_("Two minds, one hidden code each: reveal, peek and guess the other's code.")
     zero_sum: ClassVar[bool] = True
+    #: Its shuffles follow the codes the players choose: no "same deals".
+    replayable_chance: ClassVar[bool] = False
     option_schema: ClassVar[tuple[Option, ...]] = (
         Option("players", int, 2, "number of players (always two)", minimum=2, maximum=2),
         # A server bounds both (docs/server.md, limits): no stranger's table runs for ever.

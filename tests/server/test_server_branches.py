@@ -1,0 +1,290 @@
+"""Branches over the real server: a table on another's deals
+(``deals_from``), its comparison, and a table played on from a position of a
+finished one (``from``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from typing import Any
+
+import pytest
+from serverkit import Client, ThreadServer, http, play_randomly
+from test_server_leaks import check_seat_messages, states_by_version
+from test_server_protocol import create, seat_url
+
+from oracles.core.records import chance_actions, replay_record, round_points
+
+#: (game, options, seats of the tables): several option sets of both games
+OPTION_SETS = [
+    ("oracle", {"rounds": 1}, ["bot:random"] * 4),
+    ("oracle", {"players": 3, "rounds": 2}, ["bot:random"] * 3),
+    ("inrah", {"players": 3, "rounds": 4}, ["bot:random"] * 3),
+    ("inrah", {"players": 4, "rounds": 3, "variant": "altaia"}, ["bot:random"] * 4),
+]
+
+
+def finished(server: ThreadServer, table_id: str, timeout: float = 120) -> dict[str, Any]:
+    """Wait for a table of bots to end; its record."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, body, _ = http(server.base, "GET", f"/api/tables/{table_id}/record")
+        if status == 200:
+            return body  # type: ignore[no-any-return]
+        time.sleep(0.05)
+    raise TimeoutError(f"table {table_id} did not end")
+
+
+def origin_table(
+    server: ThreadServer, game: str, options: dict[str, Any], seats: list[str]
+) -> dict[str, Any]:
+    table = create(server, game, options, seats)
+    return {"id": table["id"], "record": finished(server, table["id"])}
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), OPTION_SETS)
+def test_same_deals_table_plays_the_origin_chance(
+    start_server: Any, game: str, options: dict[str, Any], seats: list[str]
+) -> None:
+    server = start_server()
+    origin = origin_table(server, game, options, seats)
+    table = create(server, game, {}, ["bot:heuristic"] * len(seats), deals_from=origin["id"])
+    record = finished(server, table["id"])
+    assert record["options"] == origin["record"]["options"]
+    assert chance_actions(record) == chance_actions(origin["record"])
+    assert record["actions"] != origin["record"]["actions"]  # other bots, other play
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
+    assert status == 200 and summary["deals_from"] == origin["id"]
+
+
+def test_same_deals_players_learn_nothing_in_advance(start_server: Any) -> None:
+    server = start_server()
+    origin = origin_table(server, "inrah", {"players": 3, "rounds": 4}, ["bot:random"] * 3)
+    seats = ["human", "human", "bot:random"]
+    table = create(server, "inrah", {}, seats, deals_from=origin["id"])
+    assert origin["id"] not in json.dumps(table)
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
+    assert status == 200 and origin["id"] not in json.dumps(summary)
+    _, lobby, _ = http(server.base, "GET", "/api/tables")
+    assert table["id"] in json.dumps(lobby) and origin["id"] not in json.dumps(lobby)
+    status, body, _ = http(server.base, "GET", f"/api/tables/{table['id']}/compare")
+    assert status == 409 and origin["id"] not in json.dumps(body)
+
+    async def scenario() -> list[Client]:
+        clients = [Client(seat_url(server, table, seat)) for seat in (0, 1)]
+        try:
+            for client in clients:
+                await client.connect()
+            await asyncio.gather(
+                *(play_randomly(c, random.Random(f"same{i}"), tag=f"s{i}-") for i, c in enumerate(clients))
+            )
+            for client in clients:
+                await client.drain(0.1)
+        finally:
+            for client in clients:
+                await client.close()
+        return clients
+
+    clients = asyncio.run(scenario())
+    record = finished(server, table["id"])
+    assert chance_actions(record) == chance_actions(origin["record"])
+    states = states_by_version(record)
+    # Every state a seat got is exactly its view then: nothing of a later deal.
+    for seat, client in enumerate(clients):
+        assert check_seat_messages("inrah", seat, client.received, states, record) > 3
+        assert not any(origin["id"] in json.dumps(message) for message in client.received)
+
+
+def test_compare_answers_409_then_the_points_per_round(start_server: Any) -> None:
+    server = start_server()
+    origin = origin_table(server, "oracle", {"rounds": 2}, ["bot:random"] * 4)
+    table = create(
+        server, "oracle", {}, ["human", "bot:random", "bot:random", "bot:random"], deals_from=origin["id"]
+    )
+    status, body, _ = http(server.base, "GET", f"/api/tables/{table['id']}/compare")
+    assert status == 409 and "error" in body
+
+    async def scenario() -> None:
+        async with Client(seat_url(server, table, 0)) as client:
+            await play_randomly(client, random.Random(7))
+
+    asyncio.run(scenario())
+    record = finished(server, table["id"])
+    status, body, _ = http(server.base, "GET", f"/api/tables/{table['id']}/compare")
+    assert status == 200, body
+    assert body["tables"] == [table["id"], origin["id"]]
+    mine, theirs = round_points(record), round_points(origin["record"])
+    assert len(mine) == 2
+    assert body["rounds"] == [{"round": r + 1, "scores": [mine[r], theirs[r]]} for r in range(2)]
+    status, body, _ = http(server.base, "GET", f"/api/tables/{origin['id']}/compare")
+    assert status == 404 and "error" in body
+
+
+def test_bad_branch_requests_answer_422(start_server: Any) -> None:
+    server = start_server()
+    duel = create(server, "codename", {"max_turns": 20}, ["bot:random", "bot:random"])
+    finished(server, duel["id"])
+    status, body, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "codename", "seats": ["human", "human"], "deals_from": duel["id"]},
+    )
+    assert status == 422 and "same deals" in body["error"]
+    playing = create(server, "inrah", {"players": 3}, ["human", "bot:random", "bot:random"])
+    origin = origin_table(server, "inrah", {"players": 3, "rounds": 2}, ["bot:random"] * 3)
+    bad: list[dict[str, Any]] = [
+        {"game": "inrah", "seats": ["human"] * 3, "deals_from": playing["id"]},
+        {"game": "inrah", "seats": ["human"] * 3, "deals_from": "nosuchtable"},
+        {"game": "oracle", "seats": ["human"] * 3, "deals_from": origin["id"]},
+        {"game": "inrah", "seats": ["human"] * 4, "deals_from": origin["id"]},
+        {"game": "inrah", "options": {"rounds": 3}, "seats": ["human"] * 3, "deals_from": origin["id"]},
+        {"game": "inrah", "seats": ["human"] * 3, "deals_from": 7},
+        {"game": "inrah", "seats": ["human"] * 3, "from": {"table": origin["id"]}},
+        {"game": "inrah", "seats": ["human"] * 3, "from": {"table": origin["id"], "version": 10**6}},
+        {"game": "inrah", "seats": ["human"] * 3, "from": {"table": origin["id"], "version": True}},
+        {
+            "game": "inrah",
+            "seats": ["human"] * 3,
+            "deals_from": origin["id"],
+            "from": {"table": origin["id"], "version": 3},
+        },
+    ]
+    for request in bad:
+        status, body, _ = http(server.base, "POST", "/api/tables", request)
+        assert status == 422 and isinstance(body.get("error"), str), (request, body)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("oracle", {"rounds": 2}), ("inrah", {"players": 4, "rounds": 3})]
+)
+def test_from_starts_at_the_version_and_its_record_replays(
+    start_server: Any, game: str, options: dict[str, Any]
+) -> None:
+    server = start_server()
+    origin = origin_table(server, game, options, ["bot:random"] * 4)
+    actions = origin["record"]["actions"]
+    version = 12  # the twelfth move; on to the next decision if chance is due there
+    while replay_record({**origin["record"], "actions": actions[:version]}).is_chance_node():
+        version += 1
+    start = {"from": {"table": origin["id"], "version": version}}
+    waiting = create(server, game, {}, ["human"] * 4, **start)  # nobody moves: it stays where it starts
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{waiting['id']}")
+    assert status == 200 and summary["version"] == version and summary["status"] == "playing"
+    assert summary["from"] == {"table": origin["id"], "version": version}
+    table = create(server, game, {}, ["human", "bot:random", "bot:random", "bot:random"], **start)
+
+    async def scenario() -> None:
+        async with Client(seat_url(server, table, 0)) as client:
+            first = await client.recv_type("state")
+            assert first["version"] >= version
+            await play_randomly(client, random.Random(3))
+
+    asyncio.run(scenario())
+    record = finished(server, table["id"])
+    assert record["actions"][:version] == origin["record"]["actions"][:version]
+    assert replay_record(record).is_terminal()
+    # Neither game's deals depend on the play: every later deal follows the origin.
+    assert chance_actions(record) == chance_actions(origin["record"])
+
+
+def test_a_restarted_server_keeps_following_the_deals(start_server: Any, new_db: Any) -> None:
+    database = new_db()
+    first = start_server(db=database)
+    origin = origin_table(first, "inrah", {"players": 3, "rounds": 3}, ["bot:random"] * 3)
+    table = create(first, "inrah", {}, ["human", "bot:random", "bot:random"], deals_from=origin["id"])
+    first.__exit__(None, None, None)  # the process goes away mid-game
+    second = start_server(db=database)
+
+    async def scenario() -> None:
+        async with Client(seat_url(second, table, 0)) as client:
+            await play_randomly(client, random.Random(11))
+
+    asyncio.run(scenario())
+    record = finished(second, table["id"])
+    assert chance_actions(record) == chance_actions(origin["record"])
+
+
+def post_form(server: ThreadServer, path: str, fields: dict[str, str]) -> tuple[int, str]:
+    """A form POST whose redirect is not followed: status and Location."""
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+            return None
+
+    request = urllib.request.Request(
+        server.base + path,
+        data=urllib.parse.urlencode(fields).encode(),
+        method="POST",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    try:
+        with urllib.request.build_opener(NoRedirect).open(request, timeout=20) as response:
+            return response.status, response.headers.get("location", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("location", "")
+
+
+def test_pages_challenge_compare_and_play_on(start_server: Any) -> None:
+    server = start_server()
+    origin = origin_table(server, "oracle", {"rounds": 2}, ["bot:random"] * 4)
+    status, page, _ = http(server.base, "GET", f"/replay/{origin['id']}?step=12")
+    assert status == 200 and 'id="play-on"' in page and 'id="same-deals"' in page
+    status, location = post_form(server, f"/branch/{origin['id']}", {"kind": "deals"})
+    assert status == 303 and location.startswith("/t/")
+    new_id = location.split("/t/")[1].split("?")[0]
+    status, page, _ = http(server.base, "GET", f"/compare/{new_id}/{origin['id']}")
+    assert status in (200, 409)  # the bots may already be done
+    record = finished(server, new_id)
+    assert chance_actions(record) == chance_actions(origin["record"])
+    status, page, _ = http(server.base, "GET", f"/compare/{new_id}/{origin['id']}")
+    assert status == 200
+    mine, theirs = round_points(record), round_points(origin["record"])
+    for number in (1, 2):
+        for seat in range(4):
+            assert f'data-round="{number}" data-seat="{seat}"' in page
+    assert page.count('data-points="') == 2 * 4 * 2
+    shown = [float(chunk.split('"')[0]) for chunk in page.split('data-points="')[1:]]
+    # Row by row: round 1 seat 0 at A and B, round 1 seat 1 ...
+    assert shown == [
+        float(p) for r in range(2) for seat in range(4) for p in (mine[r][seat], theirs[r][seat])
+    ]
+    assert "Codename" in page  # says it is excluded
+    status, page, _ = http(server.base, "GET", f"/replay/{new_id}")
+    assert f'href="/compare/{new_id}/{origin["id"]}"' in page
+    status, location = post_form(server, f"/branch/{origin['id']}", {"kind": "from", "version": "12"})
+    assert status == 303 and "?token=" in location
+    branch_id = location.split("/t/")[1].split("?")[0]
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{branch_id}")
+    assert summary["from"] == {"table": origin["id"], "version": 12}
+    status, _ = post_form(server, f"/branch/{origin['id']}", {"kind": "from", "version": "x"})
+    assert status == 422
+
+
+def test_play_on_with_a_given_first_move(start_server: Any) -> None:
+    """A review mark's "play on from here with the bot's move": the person
+    takes the reviewed seat and the move is made for it at once."""
+    server = start_server()
+    origin = origin_table(server, "inrah", {"players": 3, "rounds": 2}, ["bot:random"] * 3)
+    actions = origin["record"]["actions"]
+    version = next(
+        v
+        for v in range(5, len(actions))
+        if not replay_record({**origin["record"], "actions": actions[:v]}).is_chance_node()
+    )
+    seat = replay_record({**origin["record"], "actions": actions[:version]}).current_player()
+    move = actions[version]
+    fields = {"kind": "from", "version": str(version), "seat": str(seat), "move": move}
+    status, location = post_form(server, f"/branch/{origin['id']}", fields)
+    assert status == 303 and "?token=" in location
+    branch_id = location.split("/t/")[1].split("?")[0]
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{branch_id}")
+    assert [s["kind"] for s in summary["seats"]] == ["human" if s == seat else "bot" for s in range(3)]
+    assert summary["version"] > version
+    status, _ = post_form(server, f"/branch/{origin['id']}", {**fields, "move": "bid 99"})
+    assert status == 422
