@@ -175,6 +175,12 @@ def game_blurb(game_id: str) -> str:
     return game_class(game_id).blurb
 
 
+def replayable(game_id: str) -> bool:
+    """Whether another table can play this game's deals (its chance does
+    not follow the players' choices)."""
+    return bool(game_class(game_id).replayable_chance)
+
+
 def games_in_order() -> list[str]:
     """The games in the registry's order (the first is the default)."""
     return list(GAMES)
