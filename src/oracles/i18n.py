@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 #: The languages with a catalog; English is the source language.
@@ -65,6 +66,20 @@ def ntranslate(lang: str, singular: str, plural: str, count: int, **fields: obje
     available to the text)."""
     text = translations(lang).ngettext(singular, plural, count)
     return text.format(count=count, **fields)
+
+
+def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
+    """A seat in a sentence: its name, else "Seat n" counted from 1 (never
+    a program's 0-based number).
+
+    >>> seat_name(1, ["Ann", "Bob"], "en"), seat_name(3, [], "de")
+    ('Bob', 'Platz 4')
+    """
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return names[seat]
+    if isinstance(seat, int):
+        return translate(lang, "Seat {seat}", seat=seat + 1)
+    return "?"
 
 
 def N_(message: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from oracles.i18n import N_, ntranslate, translate
+from oracles.i18n import N_, ntranslate, seat_name, translate
 
 SYMBOL_WORDS = {
     "star": N_("star"),
@@ -26,14 +26,6 @@ SYMBOL_WORDS = {
     "circle": N_("circle"),
     "cross": N_("cross"),
 }
-
-
-def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    if isinstance(seat, int):
-        return translate(lang, "Seat {seat}", seat=seat + 1)
-    return "?"
 
 
 def symbol_words(symbol: object, lang: str) -> str:

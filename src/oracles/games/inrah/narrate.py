@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from oracles.games.inrah.scoring import makes_points, misses_points
-from oracles.i18n import N_, ntranslate, translate
+from oracles.i18n import N_, ntranslate, seat_name, translate
 
 ELEMENT_WORDS = {
     "fire": N_("Fire"),
@@ -41,14 +41,6 @@ REASON_WORDS = {
     "only mages: first mage": N_("only mages were played: the first mage takes the trick"),
 }
 ORACLE_WORDS = {"hesinde": "Hesinde", "efferd": "Efferd", "phex": "Phex"}
-
-
-def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    if isinstance(seat, int):
-        return translate(lang, "Seat {seat}", seat=seat + 1)
-    return "?"
 
 
 def element_words(element: str, lang: str) -> str:

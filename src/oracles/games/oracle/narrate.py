@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from oracles.games.oracle.prophecies import default_edition
-from oracles.i18n import N_, ntranslate, translate
+from oracles.i18n import N_, ntranslate, seat_name, translate
 
 #: Colour names by notation letter, as a card is called ("Red 11").
 COLOUR_WORDS = {
@@ -75,16 +75,6 @@ PROPHECY_TEXTS = (
     N_("as many victory point chips as Loser chips, at least one of each"),
     N_("more stars than your left neighbour"),
 )
-
-
-def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
-    """The name of ``seat`` (a 0-based index) for people: its name, or
-    "Seat N" counted from 1."""
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return names[seat]
-    if isinstance(seat, int):
-        return translate(lang, "Seat {seat}", seat=seat + 1)
-    return "?"
 
 
 def card_words(card: str, lang: str) -> str:
