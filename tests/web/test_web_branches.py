@@ -26,6 +26,8 @@ def table_id(page: Any) -> str:
 
 def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: Any) -> None:
     page = browser.new_page()
+    # No pause after each trick: a loaded machine's bots outrun the animation.
+    page.add_init_script("localStorage.setItem('oraclesTrickPause', '0')")
     new_table(page, server.base, "oracle", {"rounds": 1})
     first = table_id(page)
     play_to_end(page, seed=1)
@@ -62,6 +64,8 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
 
 def test_play_on_from_the_twelfth_move(server: Any, browser: Any) -> None:
     page = browser.new_page()
+    # No pause after each trick: a loaded machine's bots outrun the animation.
+    page.add_init_script("localStorage.setItem('oraclesTrickPause', '0')")
     new_table(page, server.base, "oracle", {"rounds": 1})
     origin = table_id(page)
     play_to_end(page, seed=3)
