@@ -102,6 +102,43 @@ def test_finished_tables_leave_memory(start_server: Any) -> None:
     assert asyncio.run(watch())["version"] == info["version"]
 
 
+def test_a_held_table_is_not_let_go(tmp_path: Any) -> None:
+    """Regression: a socket found its table, then awaited (its seat's
+    claim) while a move elsewhere let the idle runtime go from memory; the
+    next socket loaded a second runtime, and the two played apart (the
+    game stalled). A held table stays, and a runtime let go never plays."""
+    from oracles.server.app import create_app
+    from oracles.server.config import Settings, database_url
+    from oracles.server.tables import SeatSpec
+
+    settings = Settings(db_url=database_url(str(tmp_path / "db.sqlite3")), bot_pause=0.0, bot_mode="thread")
+    app = create_app(settings)
+    hub = app.state.hub
+
+    async def scenario() -> tuple[bool, bool, bool, int]:
+        async with app.router.lifespan_context(app):
+            return await steps()
+
+    async def steps() -> tuple[bool, bool, bool, int]:
+        humans = [SeatSpec("human", None, f"P{i}") for i in range(3)]
+        created, _ = await hub.create("oracle", {"rounds": 1}, humans)
+        runtime = await hub.get(created.id)  # (creation let the idle table go)
+        assert runtime is not None and runtime.idle  # a person to move, nobody there
+        async with hub.hold(runtime.id) as held:
+            assert held is runtime
+            hub.release(runtime)
+            kept = hub.tables.get(runtime.id) is runtime
+        let_go = runtime.id not in hub.tables  # the hold's end lets it go
+        again = await hub.get(runtime.id)
+        assert again is not None and again is not runtime
+        runtime.seats[runtime.state.current_player()].standin = True
+        runtime.schedule()
+        return kept, let_go, runtime.bot_task is None, again.version
+
+    kept, let_go, idle_old, version = asyncio.run(scenario())
+    assert kept and let_go and idle_old and version > 0
+
+
 def test_api_errors(start_server: Any) -> None:
     server = start_server()
     bad = [

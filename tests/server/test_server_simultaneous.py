@@ -50,13 +50,7 @@ async def choose(client: Client, move_id: str) -> tuple[str, dict[str, Any]]:
 
 
 @pytest.mark.parametrize("later_first", [True, False], ids=["later-seat-first", "earlier-seat-first"])
-def test_two_people_keep_at_once_in_either_order(
-    start_server: Any, later_first: bool, request: pytest.FixtureRequest
-) -> None:
-    if "postgresql" in request.node.callspec.id:
-        # Known defect (docs/status.md): on PostgreSQL the game stalls after
-        # the keeps since the wave's branches were merged; open.
-        pytest.skip("held keeps on PostgreSQL stall after the keeps: open defect, see docs/status.md")
+def test_two_people_keep_at_once_in_either_order(start_server: Any, later_first: bool) -> None:
     server = start_server()
     table = create(server, ["human", "bot:heuristic", "human", "bot:heuristic"])
 

@@ -388,65 +388,66 @@ def create_app(settings: Settings | None = None) -> Starlette:
             logs.event("refused", table=table_id[:40], why="rate")
             await deny(websocket, error.status, error.message, error.retry_after)
             return
-        table = await hub.get(table_id) if len(table_id) <= 32 else None
-        seat = None
-        if table is not None and token is not None:
-            seat = await invites.seat_of(table, token)
-        if table is None or (token is not None and seat is None) or hub.closing:
-            logs.event("refused", table=table_id[:40], why="table or token")
-            await websocket.close(code=1008)
-            return
-        if open_sockets.get(address, 0) >= settings.max_sockets_per_client:
-            logs.event("refused", table=table.id, why="client's sockets")
-            await deny(websocket, 429, "too many open connections from this address", 10)
-            return
-        if table.admitted >= settings.max_sockets_per_table:
-            logs.event("refused", table=table.id, why="table full")
-            await deny(websocket, 503, "this table has as many connections as it can take", 30)
-            return
-        table.admitted += 1
-        open_sockets[address] = open_sockets.get(address, 0) + 1
-        conn = Connection(websocket.send_text, seat)
-        try:
-            await websocket.accept()
-            logs.event("connected", table=table.id, seat=seat)
-            bucket = TokenBucket(settings.rate, settings.burst)
-            await table.attach(conn)
-            while not conn.closed:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                raw = message.get("text")
-                if raw is None and message.get("bytes") is not None:
-                    raw = message["bytes"]
-                if raw is not None and len(raw) > protocol.MAX_MESSAGE:
-                    await websocket.close(code=1009)
-                    break
-                if not bucket.take():
-                    if bucket.tokens < -settings.burst:
-                        await websocket.close(code=1008, reason="too many messages")
+        # Held from here to the socket's end: never let go of in between.
+        async with hub.hold(table_id) as table:
+            seat = None
+            if table is not None and token is not None:
+                seat = await invites.seat_of(table, token)
+            if table is None or (token is not None and seat is None) or hub.closing:
+                logs.event("refused", table=table_id[:40], why="table or token")
+                await websocket.close(code=1008)
+                return
+            if open_sockets.get(address, 0) >= settings.max_sockets_per_client:
+                logs.event("refused", table=table.id, why="client's sockets")
+                await deny(websocket, 429, "too many open connections from this address", 10)
+                return
+            if table.admitted >= settings.max_sockets_per_table:
+                logs.event("refused", table=table.id, why="table full")
+                await deny(websocket, 503, "this table has as many connections as it can take", 30)
+                return
+            table.admitted += 1
+            open_sockets[address] = open_sockets.get(address, 0) + 1
+            conn = Connection(websocket.send_text, seat)
+            try:
+                await websocket.accept()
+                logs.event("connected", table=table.id, seat=seat)
+                bucket = TokenBucket(settings.rate, settings.burst)
+                await table.attach(conn)
+                while not conn.closed:
+                    message = await websocket.receive()
+                    if message["type"] == "websocket.disconnect":
                         break
-                    # Name the move refused, so that its sender can resend it.
-                    refused = protocol.move_id_of(raw)
-                    conn.send(protocol.error(protocol.BAD_MESSAGE, "too many messages: slow down", refused))
-                    continue
-                try:
-                    await handle(table, conn, raw)
-                except Exception:
-                    # Whatever a message does, the socket goes on (and is logged).
-                    logs.failure("message failed", table=table.id, seat=seat)
-                    conn.send(protocol.error(protocol.UNAVAILABLE, "the server failed on this message"))
-        except WebSocketDisconnect:
-            pass
-        finally:
-            left = open_sockets.get(address, 1) - 1
-            if left > 0:
-                open_sockets[address] = left
-            else:
-                open_sockets.pop(address, None)
-            table.admitted -= 1
-            await table.detach(conn)
-            logs.event("disconnected", table=table.id, seat=seat)
+                    raw = message.get("text")
+                    if raw is None and message.get("bytes") is not None:
+                        raw = message["bytes"]
+                    if raw is not None and len(raw) > protocol.MAX_MESSAGE:
+                        await websocket.close(code=1009)
+                        break
+                    if not bucket.take():
+                        if bucket.tokens < -settings.burst:
+                            await websocket.close(code=1008, reason="too many messages")
+                            break
+                        # Name the move refused, so that its sender can resend it.
+                        refused = protocol.move_id_of(raw)
+                        conn.send(protocol.error(protocol.BAD_MESSAGE, "too many messages: slow down", refused))
+                        continue
+                    try:
+                        await handle(table, conn, raw)
+                    except Exception:
+                        # Whatever a message does, the socket goes on (and is logged).
+                        logs.failure("message failed", table=table.id, seat=seat)
+                        conn.send(protocol.error(protocol.UNAVAILABLE, "the server failed on this message"))
+            except WebSocketDisconnect:
+                pass
+            finally:
+                left = open_sockets.get(address, 1) - 1
+                if left > 0:
+                    open_sockets[address] = left
+                else:
+                    open_sockets.pop(address, None)
+                table.admitted -= 1
+                await table.detach(conn)
+                logs.event("disconnected", table=table.id, seat=seat)
 
     async def handle(table: TableRuntime, conn: Connection, raw: str | bytes | None) -> None:
         try:

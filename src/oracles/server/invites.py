@@ -148,33 +148,33 @@ class Invites:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise InviteError(422, "'seat' must be a seat number")
         clean = clean_name(name)
-        table = await self.hub.get(table_id) if len(table_id) <= 32 else None
-        if table is None:
-            raise InviteError(404, "no such table")
-        if not 0 <= seat < len(table.seats):
-            raise InviteError(422, f"this table has seats 0 to {len(table.seats) - 1}")
-        if table.seats[seat].kind != "human":
-            raise InviteError(409, f"seat {seat} is played by a bot")
-        if table.finished:
-            raise InviteError(409, "the game is over")
-        if table.rematch_of is not None:
-            raise InviteError(409, f"seat {seat} is kept for its player of the last game")
-        token = new_token()
-        digest = hash_token(token)
-        async with table.lock:
-            chosen = clean or table.seats[seat].name
-            async with self.hub.engine.begin() as conn:
-                won = await db.claim_seat(conn, table.id, seat, digest, chosen)
-                if won:
-                    await notify_seats(conn, table.id)
-            if not won:
-                table.seats[seat].claimed = True  # another process's claim
-                raise InviteError(409, f"seat {seat} is taken")
-            place = table.seats[seat]
-            place.token_hash, place.claimed, place.name = digest, True, chosen
-            logs.event("seat claimed", table=table.id, seat=seat)
-            table.broadcast({"type": "seats", "seats": table.seats_info()})
-            await self._start_if_full(table)
+        async with self.hub.hold(table_id) as table:
+            if table is None:
+                raise InviteError(404, "no such table")
+            if not 0 <= seat < len(table.seats):
+                raise InviteError(422, f"this table has seats 0 to {len(table.seats) - 1}")
+            if table.seats[seat].kind != "human":
+                raise InviteError(409, f"seat {seat} is played by a bot")
+            if table.finished:
+                raise InviteError(409, "the game is over")
+            if table.rematch_of is not None:
+                raise InviteError(409, f"seat {seat} is kept for its player of the last game")
+            token = new_token()
+            digest = hash_token(token)
+            async with table.lock:
+                chosen = clean or table.seats[seat].name
+                async with self.hub.engine.begin() as conn:
+                    won = await db.claim_seat(conn, table.id, seat, digest, chosen)
+                    if won:
+                        await notify_seats(conn, table.id)
+                if not won:
+                    table.seats[seat].claimed = True  # another process's claim
+                    raise InviteError(409, f"seat {seat} is taken")
+                place = table.seats[seat]
+                place.token_hash, place.claimed, place.name = digest, True, chosen
+                logs.event("seat claimed", table=table.id, seat=seat)
+                table.broadcast({"type": "seats", "seats": table.seats_info()})
+                await self._start_if_full(table)
         return Claim(seat, token)
 
     async def join(self, table_id: str, body: Any) -> tuple[int, dict[str, Any]]:
@@ -190,10 +190,13 @@ class Invites:
     async def seat_of(self, table: TableRuntime, token: str) -> int | None:
         """The seat whose token this is (``None``: none). On a shared
         database a token claimed through another process may be newer than
-        this process's seats: they are read again once. A seat's first
-        token is its person's arrival: the seat is claimed then."""
+        this process's seats: they are read again once (and always while the
+        table waits). A seat's first token is its person's arrival: the
+        seat is claimed then."""
         seat = table.seat_for_token(token)
-        if seat is None and self.hub.shared:
+        # A waiting table is read again too: its start may have been
+        # committed by another process whose notice has not arrived yet.
+        if self.hub.shared and (seat is None or table.waiting):
             async with table.lock:
                 await self._reload_locked(table)
             seat = table.seat_for_token(token)
@@ -218,8 +221,10 @@ class Invites:
         rematch is made by the first to ask, and holds the seat of each
         person who asks (it starts when all have). Everyone at the old
         table is told who wants it."""
-        new = await self.hub.rematch(table, seat)
-        await self.seat_of(new, token)
+        made = await self.hub.rematch(table, seat)
+        async with self.hub.hold(made.id) as held:
+            new = held or made
+            await self.seat_of(new, token)
         wants = [s.seat for s in new.seats if s.kind == "human" and s.claimed]
         table.broadcast({"type": "rematch", "id": new.id, "watch": f"/t/{new.id}", "wants": wants})
         return new
@@ -231,17 +236,17 @@ class Invites:
     async def start(self, table_id: str, token: str) -> tuple[int, dict[str, Any]]:
         """``POST /api/tables/<id>/start``: the creator starts a waiting
         table; bots take its empty seats. Status and answer."""
-        table = await self.hub.get(table_id) if len(table_id) <= 32 else None
-        if table is None:
-            return 404, {"error": "no such table"}
-        if not token or not self.is_creator(table, token):
-            return 403, {"error": "only the table's creator may start it"}
-        async with table.lock:
-            if self.hub.shared:
-                await self._reload_locked(table)
-            if table.waiting:
-                await self._start(table)
-        return 200, table.summary()
+        async with self.hub.hold(table_id) as table:
+            if table is None:
+                return 404, {"error": "no such table"}
+            if not token or not self.is_creator(table, token):
+                return 403, {"error": "only the table's creator may start it"}
+            async with table.lock:
+                if self.hub.shared:
+                    await self._reload_locked(table)
+                if table.waiting:
+                    await self._start(table)
+            return 200, table.summary()
 
     async def _start_if_full(self, table: TableRuntime) -> None:
         """Under the lock: start a waiting table whose seats are all held."""

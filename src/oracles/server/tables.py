@@ -35,7 +35,7 @@ import secrets
 import sqlite3
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -206,6 +206,9 @@ class TableRuntime:
         #: Sockets let in and not yet gone (counted before their handshake
         #: ends, so that a burst of them cannot pass the cap together).
         self.admitted = 0
+        #: Requests and sockets holding this runtime across awaits
+        #: (:meth:`Hub.hold`): it is not let go from memory meanwhile.
+        self.holders = 0
         self.bot_task: asyncio.Task[None] | None = None
         self.refreshing: asyncio.Task[None] | None = None
         self.rng = random.SystemRandom()
@@ -677,6 +680,10 @@ class TableRuntime:
         self.bot_task = None
         if self.finished or self.hub.closing or self.waiting:
             return
+        if self.hub.tables.get(self.id) is not self:
+            # Let go of (:meth:`Hub.release`): the table's live runtime,
+            # if any, is another object, and only that one may play.
+            return
         player = self.state.current_player()
         if player < 0:
             return
@@ -894,7 +901,7 @@ class Hub:
         asks. Called after each move, when a socket leaves and by
         :meth:`read`; a long-running server (or a flood of tables nobody
         plays) would otherwise hold every table ever made."""
-        if runtime.connections or runtime.admitted or self.tables.get(runtime.id) is not runtime:
+        if runtime.connections or runtime.admitted or runtime.holders or self.tables.get(runtime.id) is not runtime:
             return
         if runtime.finished or runtime.idle:
             del self.tables[runtime.id]
@@ -1007,6 +1014,28 @@ class Hub:
             await runtime.refresh()
         except Exception:
             logs.failure("cannot refresh table", table=runtime.id)
+
+    @contextlib.asynccontextmanager
+    async def hold(self, table_id: str) -> AsyncIterator[TableRuntime | None]:
+        """The table (``None``: no such table), kept in memory while the
+        block runs. Whoever awaits between finding a table and acting on
+        it holds it so: a move elsewhere may otherwise let the runtime go
+        (:meth:`release`) and the next request load a second one, and two
+        runtimes of one table each play on their own."""
+        while True:
+            runtime = await self.get(table_id) if len(table_id) <= 32 else None
+            if runtime is None:
+                yield None
+                return
+            runtime.holders += 1
+            if self.tables.get(table_id) is runtime:
+                break
+            runtime.holders -= 1  # let go between its load and now: load it again
+        try:
+            yield runtime
+        finally:
+            runtime.holders -= 1
+            self.release(runtime)
 
     async def get(self, table_id: str) -> TableRuntime | None:
         runtime = self.tables.get(table_id)
