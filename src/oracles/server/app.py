@@ -429,7 +429,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
                             break
                         # Name the move refused, so that its sender can resend it.
                         refused = protocol.move_id_of(raw)
-                        conn.send(protocol.error(protocol.BAD_MESSAGE, "too many messages: slow down", refused))
+                        conn.send(
+                            protocol.error(protocol.BAD_MESSAGE, "too many messages: slow down", refused)
+                        )
                         continue
                     try:
                         await handle(table, conn, raw)

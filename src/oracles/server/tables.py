@@ -901,7 +901,12 @@ class Hub:
         asks. Called after each move, when a socket leaves and by
         :meth:`read`; a long-running server (or a flood of tables nobody
         plays) would otherwise hold every table ever made."""
-        if runtime.connections or runtime.admitted or runtime.holders or self.tables.get(runtime.id) is not runtime:
+        if (
+            runtime.connections
+            or runtime.admitted
+            or runtime.holders
+            or self.tables.get(runtime.id) is not runtime
+        ):
             return
         if runtime.finished or runtime.idle:
             del self.tables[runtime.id]
