@@ -458,14 +458,17 @@ async def table_ids(conn: AsyncConnection, status: str) -> list[str]:
     return [r.id for r in result]
 
 
-async def recent_chat(conn: AsyncConnection, table_id: str, limit: int = 50) -> list[tuple[int | None, str]]:
+async def recent_chat(
+    conn: AsyncConnection, table_id: str, limit: int = 50
+) -> list[tuple[int, int | None, str]]:
+    """The last ``limit`` chat lines of ``table_id``, oldest first: id, seat, text."""
     result = await conn.execute(
-        select(chat.c.seat, chat.c.text)
+        select(chat.c.id, chat.c.seat, chat.c.text)
         .where(chat.c.table_id == table_id)
         .order_by(chat.c.id.desc())
         .limit(limit)
     )
-    return [(r.seat, r.text) for r in result][::-1]
+    return [(r.id, r.seat, r.text) for r in result][::-1]
 
 
 async def rematch_of(conn: AsyncConnection, table_id: str) -> str | None:

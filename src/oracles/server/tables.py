@@ -101,6 +101,9 @@ class Connection:
         self.seat = seat
         self._send_text = send_text
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        #: Chat lines said while this socket's history is being read (id,
+        #: message): sent after the history, those it did not hold.
+        self.chat_held: list[tuple[int, str]] | None = None
         self.closed = False
         self.writer = asyncio.create_task(self._write())
 
@@ -214,7 +217,7 @@ class TableRuntime:
         self.rng = random.SystemRandom()
         #: The last chat lines, kept in memory when this process is the
         #: table's only writer (SQLite); ``None``: read them from the database.
-        self.chat_lines: deque[tuple[int | None, str]] | None = None
+        self.chat_lines: deque[tuple[int, int | None, str]] | None = None
         #: Choices made ahead of a seat's turn (``State.early_choices``):
         #: seat -> (notation, move id), played when the turn comes. In
         #: memory only, shown to nobody but the seat (after a restart the
@@ -757,6 +760,7 @@ class TableRuntime:
     # ------------------------------------------------------------ sockets
     async def attach(self, conn: Connection) -> None:
         async with self.lock:
+            conn.chat_held = []
             self.connections.add(conn)
             self.touched = time.monotonic()
             # Released between loading and this socket? Held again while watched.
@@ -780,9 +784,15 @@ class TableRuntime:
         else:
             async with self.hub.engine.connect() as db_conn:
                 lines = await db.recent_chat(db_conn, self.id, CHAT_HISTORY)
-        for seat_no, text in lines:
+        for _, seat_no, text in lines:
             if (seat_no is None) == (conn.seat is None):
                 conn.send(self.chat_message(seat_no, text))
+        # A line said while the history was read is sent once: in it, or after.
+        newest = lines[-1][0] if lines else 0
+        held, conn.chat_held = conn.chat_held or [], None
+        for chat_id, message in held:
+            if chat_id > newest:
+                conn.send(message)
         if conn.seat is not None and self.seats[conn.seat].kind == "human":
             # Tell the person who comes back what was played for them since
             # their own last move.
@@ -808,13 +818,16 @@ class TableRuntime:
         name = self.seats[seat].name if seat is not None else "spectator"
         return ChatLine(seat=seat, name=html.escape(name), text=html.escape(text))
 
-    def broadcast_chat(self, seat: int | None, text: str) -> None:
+    def broadcast_chat(self, chat_id: int, seat: int | None, text: str) -> None:
         """A chat line to its audience: the players' lines to the players,
         the spectators' to the spectators (never across)."""
         message = encode(self.chat_message(seat, text))
         for conn in list(self.connections):
             if (conn.seat is None) == (seat is None):
-                conn.send(message)
+                if conn.chat_held is not None:
+                    conn.chat_held.append((chat_id, message))
+                else:
+                    conn.send(message)
 
     async def chat(self, seat: int | None, text: str) -> None:
         """Store and send a chat line; :class:`ProtocolError` past the
@@ -832,8 +845,8 @@ class TableRuntime:
                 self.hub.own_chat.add(chat_id)  # before the notice can arrive
                 await db.notify_chat(conn, self.id, chat_id)
         if self.chat_lines is not None:
-            self.chat_lines.append((seat, text))
-        self.broadcast_chat(seat, text)
+            self.chat_lines.append((chat_id, seat, text))
+        self.broadcast_chat(chat_id, seat, text)
         return None
 
     async def rename(self, seat: int, name: str) -> None:
@@ -1010,7 +1023,7 @@ class Hub:
             async with self.engine.connect() as conn:
                 found = await db.chat_line(conn, chat_id)
             if found is not None and found[0] == runtime.id:
-                runtime.broadcast_chat(found[1], found[2])
+                runtime.broadcast_chat(chat_id, found[1], found[2])
         except Exception:
             logs.failure("cannot relay chat", table=runtime.id)
 
