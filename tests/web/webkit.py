@@ -7,6 +7,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 TIMEOUT = 20.0
 
 
@@ -90,9 +92,26 @@ def play_to_end(
             after(made)
         before = version(page)
         click_a_move(page, rng, touch)
-        wait_version_change(page, before)
+        settle(page, before, lambda: click_a_move(page, rng, touch))
         made += 1
     return made
+
+
+def settle(page: Any, before: int, again: Callable[[], None], timeout: float = TIMEOUT) -> None:
+    """Wait for the move just made to change the table's version. A click
+    that landed while a state message redrew the board made no move (the
+    picks went with the old board): when the seat is still to move, with
+    nothing picked, after a few seconds, the move is made again."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            wait_version_change(page, before, timeout=3.0)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise
+        if board_flag(page, "my-turn") and not board_busy(page) and version(page) == before:
+            again()
 
 
 def type_to_end(page: Any, limit: float = 120.0) -> int:
