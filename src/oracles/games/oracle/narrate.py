@@ -323,7 +323,7 @@ CREATURE_STARS = (("hydra", 5), ("pegasus", 3), ("phoenix", 2))
 def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     """The score pad of every finished round, from the view's ``score``
     events (public once the round is scored): per round and seat the chips
-    by creature, the Loser chips and what they cost, each kept prophecy
+    won by creature, the Loser chips and what they take back, each kept prophecy
     with its text, whether it held and its points, and the round's total."""
     pads = []
     for event in view.get("log") or []:
@@ -348,13 +348,17 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
                         "points": value if ok else 0,
                     }
                 )
+            forfeited = dict((event.get("forfeits") or [[]] * (seat + 1))[seat])
+            # As on the rulebook's pad: the chips won, then what the Loser
+            # chips take back (the event's chips are those left after it).
+            won = {name: int(held.get(name, 0)) + int(forfeited.get(name, 0)) for name, _ in CREATURE_STARS}
             seats.append(
                 {
                     "creatures": [
                         {
                             "name": creature_words(name, lang),
-                            "chips": int(held.get(name, 0)),
-                            "stars": int(held.get(name, 0)) * stars,
+                            "chips": won[name],
+                            "stars": won[name] * stars,
                             "each": stars,
                         }
                         for name, stars in CREATURE_STARS
