@@ -300,6 +300,10 @@ def test_clicks_compose_moves_in_any_order(server: Any, browser: Any) -> None:
     page.locator('#board [data-pick="c3"]').click()
     page.locator('#board [data-pick="a1"]').click()
     assert page.locator('#board [data-verb="swap"]').get_attribute("data-legal") is not None
+    # No move is complete yet: nothing carries data-confirm (a hook present
+    # only while it plays one), though the picks can be cleared.
+    assert page.locator("#board [data-confirm]").count() == 0
+    assert page.locator("#board [data-cancel]").count() == 1
     # Cancel clears the picks.
     page.locator("#board [data-cancel]").click()
     assert page.locator('#board [aria-pressed="true"]').count() == 0

@@ -171,15 +171,21 @@
       mark(el, ok, v === verb);
       el.classList.toggle("fits", ok && picks.length > 0 && candidates(v, picks).length > 0);
     });
-    board.querySelectorAll("[data-confirm]").forEach(function (el) {
+    // The hooks (docs/web.md): an element carries data-confirm only while
+    // it plays a complete move, data-cancel only while there are picks to
+    // clear; the buttons stay in their place, shown disabled meanwhile.
+    board.querySelectorAll("[data-confirm-slot]").forEach(function (el) {
       var ready = !sent && done.length === 1 && (picks.length > 0 || verb !== null);
       el.disabled = !ready;
       el.hidden = !(picks.length || verb !== null);
+      el.toggleAttribute("data-confirm", ready);
       el.setAttribute("data-composing", ready ? done[0].text : "");
     });
-    board.querySelectorAll("[data-cancel]").forEach(function (el) {
-      el.disabled = sent || !(picks.length || verb !== null);
-      el.hidden = !(picks.length || verb !== null);
+    board.querySelectorAll("[data-cancel-slot]").forEach(function (el) {
+      var clears = !sent && (picks.length > 0 || verb !== null);
+      el.disabled = !clears;
+      el.hidden = !clears;
+      el.toggleAttribute("data-cancel", clears);
     });
     var out = board.querySelector("[data-composed]");
     if (out) {
