@@ -63,8 +63,13 @@ def translate(lang: str, message: str, **fields: object) -> str:
 
 def ntranslate(lang: str, singular: str, plural: str, count: int, **fields: object) -> str:
     """The singular or plural form for ``count`` in ``lang`` (``{count}`` is
-    available to the text)."""
-    text = translations(lang).ngettext(singular, plural, count)
+    available to the text). A negative count takes the form of its size:
+    "-1 point", as "1 point".
+
+    >>> ntranslate("de", "{count} point", "{count} points", -1)
+    '-1 Punkt'
+    """
+    text = translations(lang).ngettext(singular, plural, abs(count))
     return text.format(count=count, **fields)
 
 
