@@ -19,78 +19,25 @@ from typing import Any
 from oracles.core.registry import GAMES, game_class, game_part
 from oracles.i18n import N_, translate
 
-#: Codename's Zener symbols.
-ZENER = {
-    "star": N_("star"),
-    "square": N_("square"),
-    "wave": N_("wave"),
-    "circle": N_("circle"),
-    "cross": N_("cross"),
-}
 
-#: Codename's turn budget (the view's ``used``), by key.
-USED_LABELS = {
-    "peek": N_("Peek"),
-    "swap": N_("Swap"),
-    "replace": N_("Replace"),
-    "guess": N_("Guess"),
-    "reveals": N_("Reveals"),
-}
+def option_words(game: str, option: str) -> dict[str, Any]:
+    """The lobby's words for ``option`` of ``game``, from the game's faces
+    part (``OPTION_WORDS``): ``label``, ``help`` and ``choices`` ((value,
+    words) pairs), the words to translate; the option's own name and doc
+    where the game says none.
 
-#: The lobby's label of each option (translated); ``"<game>.<option>"`` for
-#: a label that differs between games.
-OPTION_LABELS = {
-    "players": N_("Players"),
-    "rounds": N_("Rounds"),
-    "draft": N_("Pass the Oracle cards (draft variant)"),
-    "removed_colour": N_("Colour left out with three players"),
-    "edition": N_("Edition of the Oracle cards"),
-    "elements": N_("Elements in the deck"),
-    "trump": N_("Trump card"),
-    "forbid_exact_sum": N_("The bids may not add up to the tricks"),
-    "variant": N_("Variant"),
-    "max_turns": N_("Turn limit"),
-    "max_reveals": N_("Reveals per turn"),
-    "blocked_strike_shows_code": N_("A blocked strike still shows the code card"),
-}
-
-#: One line explaining each option of the lobby's form (translated).
-OPTION_HELP = {
-    "players": N_("How many seats the table has."),
-    "rounds": N_("How many rounds are dealt before the game ends."),
-    "draft": N_("Oracle cards are drafted instead of dealt."),
-    "removed_colour": N_("With three players, this colour leaves the deck."),
-    "edition": N_(
-        "Classic: the printed points. Balanced: points re-weighed by simulation so that every Oracle card pays about the same when kept (tuned for four players); seven cards (O01, O02, O11, O14, O16, O22, O37) ask something new."
-    ),
-    "elements": N_("How many elements the deck has (fire, water, air, ore, humus, ice)."),
-    "trump": N_("Turn up a trump card while cards remain undealt."),
-    "forbid_exact_sum": N_("The dealer may not make the bids add up to the tricks."),
-    "variant": N_("Standard, Purpurberg (teams of opposite seats) or Altaïa (three oracles each)."),
-    "max_turns": N_("Turns in all before the game is drawn."),
-    "max_reveals": N_("How many reveals a player may make in one turn."),
-    "blocked_strike_shows_code": N_(
-        "When a shield stops a strike, the defender still shows the code card of the struck column."
-    ),
-}
-
-#: The choices of options offered as a list, each value with its label
-#: (translated); ``"<game>.<option>"``.
-OPTION_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
-    "oracle.removed_colour": (
-        ("R", N_("Red")),
-        ("B", N_("Blue")),
-        ("G", N_("Green")),
-        ("Y", N_("Yellow")),
-        ("P", N_("Purple")),
-    ),
-    "oracle.edition": (("classic", N_("classic (the printed points)")), ("balanced", N_("balanced"))),
-    "inrah.variant": (
-        ("standard", N_("Standard")),
-        ("purpurberg", N_("Purpurberg (teams)")),
-        ("altaia", N_("Altaïa (three oracles)")),
-    ),
-}
+    >>> option_words("inrah", "variant")["choices"][1]
+    ('purpurberg', 'Purpurberg (teams)')
+    """
+    faces = game_part(game, "faces")
+    words = dict(getattr(faces, "OPTION_WORDS", {}).get(option, {}))
+    if "label" not in words or "help" not in words:
+        schema = {o.name: o for o in game_class(game).option_schema}
+        found = schema.get(option)
+        words.setdefault("label", option)
+        words.setdefault("help", found.doc if found is not None else None)
+    words.setdefault("choices", None)
+    return words
 
 
 def move_label(game: str, move: str, lang: str) -> str:

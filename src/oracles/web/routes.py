@@ -124,8 +124,8 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
     fields = []
     for option in game_class(game_id).option_schema:
         kind = "bool" if option.kind is bool else "int" if option.kind is int else "str"
-        key = f"{game_id}.{option.name}"
-        choices = present.OPTION_CHOICES.get(key)
+        words = present.option_words(game_id, option.name)
+        choices = words["choices"]
         if choices is None and option.choices:
             choices = tuple((value, value) for value in option.choices)
         fields.append(
@@ -137,8 +137,8 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
                 "maximum": option.maximum,
                 # (value, label) pairs, the labels to translate.
                 "choices": choices,
-                "label": present.OPTION_LABELS.get(key, present.OPTION_LABELS.get(option.name, option.name)),
-                "help": present.OPTION_HELP.get(key, present.OPTION_HELP.get(option.name)),
+                "label": words["label"],
+                "help": words["help"],
             }
         )
     return fields

@@ -80,3 +80,21 @@ def face(code: str, lang: str) -> dict[str, Any]:
 def sort_key(code: str) -> int:
     """Symbols in the deck's order (star, square, wave, circle, cross)."""
     return SYMBOL_INDEX.get(code, len(SYMBOLS))
+
+
+#: The lobby's words for each option: its label and one line of help, to
+#: translate.
+OPTION_WORDS: dict[str, dict[str, Any]] = {
+    "players": {"label": N_("Players"), "help": N_("How many seats the table has.")},
+    "max_turns": {"label": N_("Turn limit"), "help": N_("Turns in all before the game is drawn.")},
+    "max_reveals": {
+        "label": N_("Reveals per turn"),
+        "help": N_("How many reveals a player may make in one turn."),
+    },
+    "blocked_strike_shows_code": {
+        "label": N_("A blocked strike still shows the code card"),
+        "help": N_(
+            "When a shield stops a strike, the defender still shows the code card of the struck column."
+        ),
+    },
+}

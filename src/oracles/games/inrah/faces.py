@@ -90,3 +90,29 @@ def sort_key(code: str) -> tuple[int, int]:
     if index is None:
         return (99, 99)
     return (index // CARDS_PER_ELEMENT, index % CARDS_PER_ELEMENT)
+
+
+#: The lobby's words for each option: its label, one line of help and the
+#: labels of its choices (value, words), all to translate.
+OPTION_WORDS: dict[str, dict[str, Any]] = {
+    "players": {"label": N_("Players"), "help": N_("How many seats the table has.")},
+    "elements": {
+        "label": N_("Elements in the deck"),
+        "help": N_("How many elements the deck has (fire, water, air, ore, humus, ice)."),
+    },
+    "trump": {"label": N_("Trump card"), "help": N_("Turn up a trump card while cards remain undealt.")},
+    "forbid_exact_sum": {
+        "label": N_("The bids may not add up to the tricks"),
+        "help": N_("The dealer may not make the bids add up to the tricks."),
+    },
+    "variant": {
+        "label": N_("Variant"),
+        "help": N_("Standard, Purpurberg (teams of opposite seats) or Altaïa (three oracles each)."),
+        "choices": (
+            ("standard", N_("Standard")),
+            ("purpurberg", N_("Purpurberg (teams)")),
+            ("altaia", N_("Altaïa (three oracles)")),
+        ),
+    },
+    "rounds": {"label": N_("Rounds"), "help": N_("How many rounds are dealt before the game ends.")},
+}

@@ -89,3 +89,33 @@ def sort_key(code: str) -> tuple[int, int]:
     digits = code[1:]
     letter = code[:1].upper()
     return (COLOURS.find(letter) if letter in COLOURS else 99, int(digits) if digits.isdigit() else 0)
+
+
+#: The lobby's words for each option: its label, one line of help and the
+#: labels of its choices (value, words), all to translate.
+OPTION_WORDS: dict[str, dict[str, Any]] = {
+    "players": {"label": N_("Players"), "help": N_("How many seats the table has.")},
+    "rounds": {"label": N_("Rounds"), "help": N_("How many rounds are dealt before the game ends.")},
+    "draft": {
+        "label": N_("Pass the Oracle cards (draft variant)"),
+        "help": N_("Oracle cards are drafted instead of dealt."),
+    },
+    "removed_colour": {
+        "label": N_("Colour left out with three players"),
+        "help": N_("With three players, this colour leaves the deck."),
+        "choices": (
+            ("R", N_("Red")),
+            ("B", N_("Blue")),
+            ("G", N_("Green")),
+            ("Y", N_("Yellow")),
+            ("P", N_("Purple")),
+        ),
+    },
+    "edition": {
+        "label": N_("Edition of the Oracle cards"),
+        "help": N_(
+            "Classic: the printed points. Balanced: points re-weighed by simulation so that every Oracle card pays about the same when kept (tuned for four players); seven cards (O01, O02, O11, O14, O16, O22, O37) ask something new."
+        ),
+        "choices": (("classic", N_("classic (the printed points)")), ("balanced", N_("balanced"))),
+    },
+}
