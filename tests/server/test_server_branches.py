@@ -359,3 +359,7 @@ def test_series_answers_for_a_lone_table_and_refuses_codename(start_server: Any)
     assert status == 404
     status, page, _ = http(server.base, "GET", f"/replay/{duel['id']}")
     assert 'id="same-deals-none"' in page and 'id="same-deals"' not in page
+    status, page, _ = http(server.base, "GET", f"/t/{duel['id']}")  # the end-of-game panel says why
+    assert status == 200 and 'id="same-deals-none"' in page and 'id="same-deals"' not in page
+    status, page, _ = http(server.base, "GET", f"/t/{lone['id']}")
+    assert status == 200 and 'id="same-deals"' in page and f'href="/series/{lone["id"]}"' in page
