@@ -288,3 +288,78 @@ def test_play_on_with_a_given_first_move(start_server: Any) -> None:
     assert summary["version"] > version
     status, _ = post_form(server, f"/branch/{origin['id']}", {**fields, "move": "bid 99"})
     assert status == 422
+
+
+def test_a_series_of_three_tables_on_the_same_deals(start_server: Any) -> None:
+    """An origin, a table on its deals and a table on that one's (one chain):
+    the series sets the two finished ones side by side and lists the third,
+    still played, as playing and nothing more."""
+    server = start_server()
+    origin = origin_table(server, "oracle", {"rounds": 2}, ["bot:random"] * 4)
+    second = create(server, "oracle", {}, ["bot:heuristic"] * 4, deals_from=origin["id"])
+    second_record = finished(server, second["id"])
+    # Seat 0 is a person nobody plays: the third table waits for them.
+    third = create(
+        server, "oracle", {}, ["human", "bot:random", "bot:random", "bot:random"], deals_from=second["id"]
+    )
+    status, body, _ = http(server.base, "GET", f"/api/tables/{origin['id']}/series")
+    assert status == 200, body
+    assert body["origin"] == origin["id"] and body["game"] == "oracle"
+    assert [t["status"] for t in body["tables"]] == ["finished", "finished", "playing"]
+    assert [t.get("id") for t in body["tables"][:2]] == [origin["id"], second["id"]]
+    assert body["tables"][2] == {"status": "playing"}  # no id, no players, no play
+    assert third["id"] not in json.dumps(body)
+    points = [round_points(origin["record"]), round_points(second_record)]
+    assert [r["round"] for r in body["rounds"]] == [1, 2]
+    for index, row in enumerate(body["rounds"]):
+        assert row["scores"] == [points[0][index], points[1][index], None]
+        assert row["first"][2] is None and all(len(f) == 4 for f in row["first"][:2])
+        assert len(row["hands"]) == 4 and all(row["hands"])
+        for seat in range(4):
+            a, b = points[0][index][seat], points[1][index][seat]
+            assert row["best"][seat] == ([] if a == b else [0] if a > b else [1])
+    totals = [replay_record(origin["record"]).scores(), replay_record(second_record).scores()]
+    assert [t["totals"] for t in body["tables"][:2]] == [list(totals[0]), list(totals[1])]
+    # Any finished table of the series answers the same series.
+    status, again, _ = http(server.base, "GET", f"/api/tables/{second['id']}/series")
+    assert status == 200 and again == body
+    # The table still being played answers 409 and names none of the others.
+    status, refused, _ = http(server.base, "GET", f"/api/tables/{third['id']}/series")
+    assert (
+        status == 409 and origin["id"] not in json.dumps(refused) and second["id"] not in json.dumps(refused)
+    )
+    status, page, _ = http(server.base, "GET", f"/series/{origin['id']}")
+    assert status == 200 and third["id"] not in page
+    assert page.count('data-status="finished"') == 2 and page.count('data-status="playing"') == 1
+    assert page.count('data-points="') == 2 * 4 * 2  # two rounds, four seats, two finished tables
+    status, page, _ = http(server.base, "GET", f"/series/{third['id']}")
+    assert status == 409 and origin["id"] not in page and second["id"] not in page
+    # The two-table comparison is as it was.
+    status, compared, _ = http(server.base, "GET", f"/api/tables/{second['id']}/compare")
+    assert status == 200 and compared["tables"] == [second["id"], origin["id"]]
+    status, page, _ = http(server.base, "GET", f"/compare/{second['id']}/{origin['id']}")
+    assert status == 200 and f'href="/series/{second["id"]}"' in page
+
+
+def test_series_answers_for_a_lone_table_and_refuses_codename(start_server: Any) -> None:
+    server = start_server()
+    lone = origin_table(server, "inrah", {"players": 3, "rounds": 2}, ["bot:random"] * 3)
+    status, body, _ = http(server.base, "GET", f"/api/tables/{lone['id']}/series")
+    assert status == 200 and [t["id"] for t in body["tables"]] == [lone["id"]]
+    assert all(row["best"] == [[], [], []] for row in body["rounds"])
+    status, page, _ = http(server.base, "GET", f"/series/{lone['id']}")
+    assert status == 200 and 'id="series-alone"' in page
+    duel = create(server, "codename", {"max_turns": 20}, ["bot:random", "bot:random"])
+    finished(server, duel["id"])
+    status, body, _ = http(server.base, "GET", f"/api/tables/{duel['id']}/series")
+    assert status == 422 and "error" in body
+    status, page, _ = http(server.base, "GET", f"/series/{duel['id']}")
+    assert status == 422 and "Codename cannot be compared" in page
+    status, body, _ = http(server.base, "GET", "/api/tables/nosuchtable/series")
+    assert status == 404
+    status, page, _ = http(server.base, "GET", f"/replay/{duel['id']}")
+    assert 'id="same-deals-none"' in page and 'id="same-deals"' not in page
+    status, page, _ = http(server.base, "GET", f"/t/{duel['id']}")  # the end-of-game panel says why
+    assert status == 200 and 'id="same-deals-none"' in page and 'id="same-deals"' not in page
+    status, page, _ = http(server.base, "GET", f"/t/{lone['id']}")
+    assert status == 200 and 'id="same-deals"' in page and f'href="/series/{lone["id"]}"' in page

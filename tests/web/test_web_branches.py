@@ -1,5 +1,6 @@
 """Branches in a real Chromium: a game, a challenge on its deals played to
-the end by clicking, the comparison page, and "play on from here" at the
+the end by clicking, the comparison page, a series of three tables begun
+from the table pages' end-of-game panel, and "play on from here" at the
 twelfth move of the replay."""
 
 from __future__ import annotations
@@ -81,4 +82,56 @@ def test_play_on_from_the_twelfth_move(server: Any, browser: Any) -> None:
     assert record["actions"][:12] == api(server, f"/api/tables/{origin}/record")["actions"][:12]
     page.goto(f"{server.base}/replay/{branch}")
     assert page.locator("#branch-origin").get_attribute("href") == f"/replay/{origin}?step=12"
+    page.close()
+
+
+def test_a_series_of_three_tables_from_the_table_page(server: Any, browser: Any) -> None:
+    page = browser.new_page()
+    # No pause after each trick: a loaded machine's bots outrun the animation.
+    page.add_init_script("localStorage.setItem('oraclesTrickPause', '0')")
+    new_table(page, server.base, "oracle", {"rounds": 1})
+    first = table_id(page)
+    play_to_end(page, seed=5)
+    # The end-of-game panel of the table page offers the challenge.
+    page.click("#board #same-deals")
+    page.wait_for_selector("#board .board")
+    second = table_id(page)
+    assert second != first and first not in page.content()
+    play_to_end(page, seed=6)
+    page.click("#board #same-deals")  # a third group: nobody plays it here
+    page.wait_for_selector("#board .board")
+    third = table_id(page)
+    assert third not in (first, second)
+    page.goto(f"{server.base}/t/{second}")
+    page.click("#board #series-link")
+    page.wait_for_selector("#series-table")
+    series = api(server, f"/api/tables/{first}/series")
+    assert page.get_attribute("#series", "data-origin") == first == series["origin"]
+    listed = page.locator("#series-tables li")
+    assert listed.count() == 3
+    assert [listed.nth(i).get_attribute("data-status") for i in range(3)] == [
+        "finished",
+        "finished",
+        "playing",
+    ]
+    assert "still playing" in listed.nth(2).inner_text()
+    assert third not in page.content()  # the table being played is not named
+    assert page.locator("#series-table tbody tr").count() == 4  # one round, four seats
+    scores = series["rounds"][0]["scores"]
+    assert scores[2] is None
+    for seat in range(4):
+        row = page.locator(f"#series-table tr[data-round='1'][data-seat='{seat}']")
+        cells = row.locator("td.points")
+        assert cells.count() == 2  # the finished tables only
+        shown = [float(p) for p in cells.evaluate_all("cells => cells.map(c => c.dataset.points)")]
+        assert shown == [scores[0][seat], scores[1][seat]]
+        assert row.locator("td.hand .card").count() > 0
+        assert row.locator("td.best").get_attribute("data-best") == ",".join(
+            str(i) for i in series["rounds"][0]["best"][seat]
+        )
+    page.goto(f"{server.base}/lang/de?next=/series/{first}")
+    page.wait_for_selector("#series-table")
+    assert page.get_attribute("html", "lang") == "de"
+    assert "Tisch A" in page.content() and "spielt noch" in page.content()
+    page.goto(f"{server.base}/lang/en?next=/")
     page.close()

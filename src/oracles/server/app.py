@@ -301,6 +301,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         status, body = await branching.compare(hub, table)
         return JSONResponse(body, status_code=status)
 
+    async def series_of_tables(request: Request) -> Response:
+        status, body = await branching.series(hub, request.path_params["table_id"])
+        return JSONResponse(body, status_code=status)
+
     async def table_record(request: Request) -> Response:
         table = await _table(request)
         if table is None:
@@ -507,6 +511,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}", show_table),
         Route("/api/tables/{table_id}/record", table_record),
         Route("/api/tables/{table_id}/compare", compare_tables),
+        Route("/api/tables/{table_id}/series", series_of_tables),
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start_table, methods=["POST"]),
@@ -528,6 +533,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         protocol.ProtocolError,
         render,
         language,
+        series=branching.series,
     )
     routes = [*web_routes(hub, web_seats, TableError, hint_desk), *pages, *routes]
     app = Starlette(routes=routes, lifespan=lifespan)

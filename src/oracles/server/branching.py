@@ -13,7 +13,8 @@ table starts at the position after the first V actions of a finished record
 the record's next chance action is still legal (:class:`PlannedChance`).
 
 ``GET /api/tables/<id>/compare`` sets a same-deals table beside its origin,
-round by round (:func:`compare`).
+round by round (:func:`compare`); ``GET /api/tables/<id>/series`` sets every
+table on the same deals side by side, however many (:func:`series`).
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import select
+
 from oracles.core.errors import OraclesError
 from oracles.core.records import chance_actions, position_after, round_points, same_deals_plan
+from oracles.server import db
 from oracles.server.limits import TableError
 
 if TYPE_CHECKING:
@@ -144,3 +148,139 @@ async def compare(hub: Hub, table: TableRuntime) -> tuple[int, dict[str, Any]]:
         {"round": index + 1, "scores": [a, b]} for index, (a, b) in enumerate(zip(mine, theirs, strict=False))
     ]
     return 200, {"tables": [table.id, origin.id], "rounds": rounds}
+
+
+# ------------------------------------------------------------------ series
+#: The tables a series shows beside its origin (the first made); a series
+#: larger than this is cut, and its answer says so (``"truncated": true``).
+MAX_SERIES = 40
+#: How far back a chain of same-deals tables is followed to its origin.
+MAX_CHAIN = 64
+
+
+async def _series_origin(hub: Hub, table: TableRuntime) -> TableRuntime:
+    """The first table of ``table``'s chain of same-deals tables: a table
+    made on the deals of one that was itself made on another's shares
+    their deals."""
+    origin = table
+    for _ in range(MAX_CHAIN):
+        if origin.deals_from is None:
+            break
+        parent = await hub.read(origin.deals_from)
+        if parent is None:  # the origin was pruned: the series starts here
+            break
+        origin = parent
+    return origin
+
+
+async def _series_members(hub: Hub, origin_id: str) -> tuple[list[tuple[str, bool]], bool]:
+    """The tables made on ``origin_id``'s deals, directly or through one
+    another, in the order they were made: (id, finished) each, and whether
+    the list was cut at :data:`MAX_SERIES`. Read from the database, so a
+    table still playing is not loaded (that would wake its bots)."""
+    found: dict[str, tuple[Any, str]] = {}
+    frontier = [origin_id]
+    async with hub.engine.connect() as conn:
+        while frontier and len(found) <= MAX_SERIES:
+            rows = (
+                await conn.execute(
+                    select(db.tables.c.id, db.tables.c.status, db.tables.c.created_at).where(
+                        db.tables.c.deals_from.in_(frontier)
+                    )
+                )
+            ).all()
+            frontier = [row.id for row in rows if row.id not in found and row.id != origin_id]
+            for row in rows:
+                found.setdefault(row.id, (row.created_at, row.status))
+    ordered = sorted(found, key=lambda table_id: (found[table_id][0], table_id))
+    members = []
+    for table_id in ordered[:MAX_SERIES]:
+        loaded = hub.tables.get(table_id)
+        finished = loaded.finished if loaded is not None else found[table_id][1] == "finished"
+        members.append((table_id, finished))
+    return members, len(ordered) > MAX_SERIES
+
+
+async def series(hub: Hub, table_id: str) -> tuple[int, dict[str, Any]]:
+    """The status and body of ``GET /api/tables/<id>/series``: every table
+    played on the same deals as ``table_id`` (its origin and all tables made
+    on them), round by round and seat by seat (``docs/server.md``, Series).
+
+    A table still being played is listed as ``{"status": "playing"}`` and
+    nothing else: neither its id nor its players, since naming it beside the
+    origin would tell its players where to read their deals. Nothing of its
+    play is counted either."""
+    from oracles.web.branches import rounds_of
+
+    table = await hub.read(table_id)
+    if table is None:
+        return 404, {"error": "no such table"}
+    if not table.finished:
+        return 409, {"error": "the game is still being played; its series is shown once it ends"}
+    if not type(table.state.game).replayable_chance:
+        return 422, {
+            "error": f"{table.state.game.title} has no series on the same deals: its chance follows the players' choices"
+        }
+    origin = await _series_origin(hub, table)
+    members, truncated = await _series_members(hub, origin.id)
+    runtimes: list[TableRuntime | None] = [origin]
+    for member_id, member_finished in members:
+        runtimes.append(await hub.read(member_id) if member_finished else None)
+    entries: list[dict[str, Any]] = []
+    rows: list[list[dict[str, Any]] | None] = []
+    for runtime in runtimes:
+        if runtime is None or not runtime.finished:
+            entries.append({"status": "playing"})
+            rows.append(None)
+            continue
+        record = runtime.record()
+        entries.append(
+            {
+                "id": runtime.id,
+                "status": "finished",
+                "seats": runtime.seats_info(),
+                "totals": list(runtime.state.scores()),
+            }
+        )
+        rows.append(rounds_of(record))
+    origin_rows = rows[0]
+    assert origin_rows is not None
+    rounds = []
+    for index, origin_round in enumerate(origin_rows):
+        scores = [None if r is None or index >= len(r) else r[index]["points"] for r in rows]
+        firsts = [None if r is None or index >= len(r) else r[index]["first"] for r in rows]
+        seats = len(origin_round["points"])
+        rounds.append(
+            {
+                "round": index + 1,
+                "hands": origin_round["hands"],
+                "scores": scores,
+                "first": firsts,
+                "best": [_best([None if s is None else s[seat] for s in scores]) for seat in range(seats)],
+            }
+        )
+    body: dict[str, Any] = {
+        "origin": origin.id,
+        "game": origin.game_id,
+        "options": dict(origin.options),
+        "tables": entries,
+        "rounds": rounds,
+        "best_total": [
+            _best([e["totals"][seat] if "totals" in e else None for e in entries])
+            for seat in range(len(origin.seats))
+        ],
+    }
+    if truncated:
+        body["truncated"] = True
+    return 200, body
+
+
+def _best(points: list[float | None]) -> list[int]:
+    """The indexes of the tables where a seat scored the most; none when
+    fewer than two tables are over or every one scored the same."""
+    scored = [(index, p) for index, p in enumerate(points) if p is not None]
+    if len(scored) < 2:
+        return []
+    top = max(p for _, p in scored)
+    best = [index for index, p in scored if p == top]
+    return [] if len(best) == len(scored) else best

@@ -3,10 +3,12 @@ makes a table on a finished one's deals (``kind=deals``) or played on from a
 step of its replay (``kind=from&version=V``, with ``seat=K`` the person's
 seat, by default the seat to act there, and ``move=M`` a first move made for
 it: the bot's move of a review mark); ``/compare/<a>/<b>`` sets two
-games on the same deals side by side, round by round and seat by seat.
+games on the same deals side by side, round by round and seat by seat;
+``/series/<id>`` sets every table on the same deals as ``<id>`` side by side
+(the server's ``series`` answer, drawn).
 
-The server's checks of a branch are passed in (``resolve``), so the web
-package does not import the server's.
+The server's checks of a branch are passed in (``resolve``, ``series``), so
+the web package does not import the server's.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from starlette.routing import BaseRoute, Route
 from oracles.core.game import State
 from oracles.core.records import replay_record
 from oracles.core.registry import game_class
-from oracles.i18n import translate
+from oracles.i18n import N_, translate
 
 
 def rounds_of(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -71,6 +73,7 @@ def branch_routes(
     move_error: type[Exception],
     render: Callable[..., Response],
     language: Callable[[Request], str],
+    series: Callable[[Any, str], Awaitable[tuple[int, dict[str, Any]]]] | None = None,
 ) -> list[BaseRoute]:
     """The branch pages, given the server's pieces (see the module docstring)."""
 
@@ -170,7 +173,51 @@ def branch_routes(
             title=present.game_title(records[0]["game"]),
         )
 
-    return [
+    async def series_page(request: Request) -> Response:
+        lang = language(request)
+        assert series is not None
+        status, body = await series(hub, request.path_params["table_id"])
+        if status != 200:
+            message = {
+                404: N_("No such table."),
+                409: N_("The tables on these deals are compared once this game is over."),
+                422: N_("Codename cannot be compared: its shuffles follow the codes the players choose."),
+            }.get(status, N_("No such table."))
+            return refuse(request, status, translate(lang, message))
+        from oracles.web import present
+
+        tables = body["tables"]
+        labels = [series_label(index) for index in range(len(tables))]
+        names = [present.seat_names(t["seats"], lang) if t["status"] == "finished" else [] for t in tables]
+        done = [index for index, t in enumerate(tables) if t["status"] == "finished"]
+        return render(
+            request,
+            "series.html",
+            body=body,
+            game=body["game"],
+            labels=labels,
+            names=names,
+            done=done,
+            playing=[index for index, t in enumerate(tables) if t["status"] != "finished"],
+            seats=range(len(names[0])),
+            title=present.game_title(body["game"]),
+        )
+
+    routes: list[BaseRoute] = [
         Route("/branch/{table_id}", branch, methods=["POST"]),
         Route("/compare/{a}/{b}", compare),
     ]
+    if series is not None:
+        routes.append(Route("/series/{table_id}", series_page))
+    return routes
+
+
+def series_label(index: int) -> str:
+    """A table's letter in a series, in the order the tables were made:
+    A to Z, then AA, AB ...
+
+    >>> [series_label(i) for i in (0, 1, 25, 26, 27)]
+    ['A', 'B', 'Z', 'AA', 'AB']
+    """
+    letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return letters[index] if index < 26 else letters[index // 26 - 1] + letters[index % 26]
