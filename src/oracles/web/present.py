@@ -302,20 +302,33 @@ def winners(view: dict[str, Any]) -> list[int]:
 
 
 _DEFAULT_SEAT_NAME = re.compile(r"^Seat (\d+)$")
+#: The server's name of a bot seat nobody named: "Bot (heuristic)".
+_DEFAULT_BOT_NAME = re.compile(r"^Bot \((\w+)\)$")
+#: The bot kinds in those names, in words.
+BOT_KIND_WORDS = {"random": N_("random"), "heuristic": N_("heuristic"), "ismcts": N_("search")}
+
+
+def _default_name(name: str, lang: str) -> str:
+    """A server's default seat name in the viewer's language (others as they are)."""
+    seat = _DEFAULT_SEAT_NAME.match(name)
+    if seat:
+        return translate(lang, "Seat {seat}", seat=seat.group(1))
+    bot = _DEFAULT_BOT_NAME.match(name)
+    if bot and bot.group(1) in BOT_KIND_WORDS:
+        return translate(lang, "Bot ({kind})", kind=translate(lang, BOT_KIND_WORDS[bot.group(1)]))
+    return name
 
 
 def seat_names(seats: list[dict[str, Any]], lang: str = "en") -> list[str]:
     """Each seat's name, numbered when several seats share one; the server's
-    default names ("Seat 2") in the viewer's language.
+    default names ("Seat 2", "Bot (heuristic)") in the viewer's language.
 
     >>> seat_names([{"name": "Seat 1"}, {"name": "Bot"}, {"name": "Bot"}], "de")
     ['Platz 1', 'Bot 2', 'Bot 3']
+    >>> seat_names([{"name": "Bot (heuristic)"}, {"name": "Bot (random)"}], "de")
+    ['Bot (heuristisch)', 'Bot (zufällig)']
     """
-    names = []
-    for seat in seats:
-        name = str(seat.get("name", ""))
-        default = _DEFAULT_SEAT_NAME.match(name)
-        names.append(translate(lang, "Seat {seat}", seat=default.group(1)) if default else name)
+    names = [_default_name(str(seat.get("name", "")), lang) for seat in seats]
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
