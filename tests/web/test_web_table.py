@@ -18,10 +18,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from webkit import play_to_end, settle, version, wait_turn_or_end
 
 AXE = Path(__file__).parent / "fixtures" / "axe.min.js"
-SMALL = {"oracle": {"rounds": 1}, "inrah": {"rounds": 3}}
+SMALL = {"oracle": {"rounds": 1}, "inrah": {"rounds": 3}, "codename": {"max_turns": 10}}
 SEATS = {
     "oracle": ["human", "bot:heuristic", "bot:random", "bot:heuristic"],
     "inrah": ["human", "bot:heuristic", "bot:random"],
+    "codename": ["human", "bot:heuristic"],
 }
 NAMES = ["Ada", "Bot (heuristic) Bertram Longname", "Cleo", "Dmitri"]
 
@@ -156,6 +157,39 @@ def axe_problems(page: Any) -> list[str]:
     ]
 
 
+def codename_decision(page: Any) -> str:
+    """The kind of decision the Codename board asks (its cn-k-<kind> class)."""
+    classes = str(page.locator("#board .cn-table").get_attribute("class") or "")
+    return next((c[5:] for c in classes.split() if c.startswith("cn-k-")), "")
+
+
+def codename_axe_problems(server: Any, page: Any) -> dict[str, list[str]]:
+    """axe on a Codename table while the code is chosen, then on a turn of
+    one's own (the Mind-fields, the Action Reference Board, the hand)."""
+    problems: dict[str, list[str]] = {}
+    table = create(server, "codename")
+    page.goto(server.base + table["seats"][0]["url"])
+    page.wait_for_selector("#board .cn-table")
+    assert wait_turn_or_end(page) == "turn" and codename_decision(page) == "code"
+    problems["table codename (code)"] = axe_problems(page)
+    # The code, then whatever the bot's strikes ask, by notation, until a turn.
+    for _ in range(20):
+        if codename_decision(page) == "turn":
+            break
+        before = version(page)
+        move = page.evaluate("JSON.parse(document.getElementById('legal-moves').textContent).pop()")
+        page.locator('input[name="move"]').fill(move)
+        page.locator('input[name="move"]').press("Enter")
+        wait_version_change(page, before)
+        if wait_turn_or_end(page) == "end":
+            break
+    if codename_decision(page) == "turn":
+        problems["table codename (turn)"] = axe_problems(page)
+    else:
+        problems["table codename (turn)"] = ["no turn of one's own came before the end"]
+    return problems
+
+
 def test_axe_finds_nothing_serious(server: Any, browser: Any) -> None:
     context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
     page = context.new_page()
@@ -170,6 +204,7 @@ def test_axe_finds_nothing_serious(server: Any, browser: Any) -> None:
         page.wait_for_selector("#board .board")
         wait_turn_or_end(page)
         problems[f"table {game}"] = axe_problems(page)
+    problems.update(codename_axe_problems(server, page))
     # The replay of a finished game (played by bots alone).
     finished = create(server, "oracle", seats=["bot:random"] * 4)
     for _ in range(600):
