@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from webkit import play_to_end, settle, version, wait_turn_or_end
+from webkit import play_to_end, settle, version, wait_turn_or_end, wait_version_change
 
 AXE = Path(__file__).parent / "fixtures" / "axe.min.js"
 SMALL = {"oracle": {"rounds": 1}, "inrah": {"rounds": 3}, "codename": {"max_turns": 10}}
