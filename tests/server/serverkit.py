@@ -240,9 +240,10 @@ def _user_exists(name: str) -> bool:
 class Client:
     """A WebSocket client that keeps every message it received."""
 
-    def __init__(self, url: str, origin: str | None = None) -> None:
+    def __init__(self, url: str, origin: str | None = None, headers: dict[str, str] | None = None) -> None:
         self.url = url
         self.origin = origin
+        self.headers = headers or {}
         self.ws: ClientConnection | None = None
         self.received: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
@@ -255,7 +256,7 @@ class Client:
         await self.close()
 
     async def connect(self) -> None:
-        headers = {"Origin": self.origin} if self.origin else None
+        headers = {**self.headers, **({"Origin": self.origin} if self.origin else {})} or None
         self.ws = await asyncio.wait_for(
             connect(
                 self.url,

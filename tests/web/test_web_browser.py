@@ -47,6 +47,9 @@ def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: st
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    # The board comes with each state: the page fetches it only at the end.
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url) if "/board" in request.url else None)
     if game == "oracle":
         page.goto(server.base + "/")
         shot(page, "lobby")
@@ -64,6 +67,7 @@ def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: st
     summary = api(server, f"/api/tables/{table_id(page)}")
     assert summary["status"] == "finished"
     assert version(page) == summary["version"]
+    assert made > 3 and len(fetched) <= 2, fetched
     # The replay: every action, all hands, a record to download.
     page.locator("#status a.replay-now").click()
     page.wait_for_selector(".replay-nav")

@@ -96,3 +96,50 @@ def test_the_lobby_offers_a_move_clock_and_the_board_counts_it_down(server: Any)
             break
     found = re.search(r'data-clock-left="([0-9.]+)" data-clock-mine="1"', board)
     assert found and 0 < float(found.group(1)) <= 20
+
+
+def test_each_state_brings_the_seats_board_in_the_pages_language(server: Any) -> None:
+    """A socket that asks for its board (``board=1``, as the page does) gets
+    it drawn into every ``state`` in its language, the same board the page
+    would fetch; the last one (which lists the hints taken) is fetched, and
+    a socket that does not ask gets the bare state."""
+    import asyncio
+    import random
+
+    from serverkit import Client, play_randomly
+
+    status, table, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "oracle", "options": {"rounds": 1}, "seats": ["human"] + ["bot:random"] * 3},
+    )
+    assert status == 201
+    token = table["seats"][0]["token"]
+    url = f"{server.ws_base}/ws/tables/{table['id']}?token={token}"
+    german = {"Cookie": "oracles_lang=de"}
+
+    async def scenario() -> tuple[Client, Client, str, int]:
+        async with Client(url + "&board=1", headers=german) as drawn, Client(url) as bare:
+            first = await drawn.recv_type("state")
+            # The board the page would fetch now, for the same version.
+            _, fetched, _ = http(server.base, "GET", f"/t/{table['id']}/board?token={token}", headers=german)
+            await play_randomly(drawn, random.Random(3))
+            await bare.drain(0.2)
+            return drawn, bare, fetched, first["version"]
+
+    drawn, bare, fetched, first_version = asyncio.run(scenario())
+    states = [m for m in drawn.received if m["type"] == "state"]
+    assert len(states) > 5
+    for message in states:
+        if message["status"] == "finished":
+            assert "board" not in message
+            continue
+        board = message["board"]
+        assert re.search(r'class="board[^"]*" data-version="(\d+)"', board)[1] == str(message["version"])  # type: ignore[index]
+        assert ('data-my-turn="1"' in board) == bool(message["legal"])
+        if message["legal"]:
+            assert "Du bist dran" in board and "Your turn" not in board
+    if f'data-version="{first_version}"' in fetched:
+        assert states[0]["board"] == fetched
+    assert all("board" not in m for m in bare.received if m["type"] == "state")

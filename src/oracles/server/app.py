@@ -411,7 +411,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 return
             table.admitted += 1
             open_sockets[address] = open_sockets.get(address, 0) + 1
-            conn = Connection(websocket.send_text, seat)
+            # The web page asks for its board in each state (``board=1``),
+            # drawn in its language: then a move costs it no fetch.
+            board_lang = language(websocket) if websocket.query_params.get("board") == "1" else None
+            conn = Connection(websocket.send_text, seat, board_lang)
             try:
                 await websocket.accept()
                 logs.event("connected", table=table.id, seat=seat)
@@ -519,7 +522,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     # The web pages: the lobby, the table page /t/<id>, replay, rules, branches.
     from oracles.web.branches import branch_routes
-    from oracles.web.routes import language, render, web_routes
+    from oracles.web.routes import board_html, language, render, web_routes
+
+    hub.board_renderer = board_html
 
     def web_seats(value: Any, names: Any) -> list[SeatSpec]:
         return parse_seats(value, names, settings.max_bot_seconds)

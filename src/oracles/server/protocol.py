@@ -216,6 +216,12 @@ class StateMessage(_Sent, frozen=True, tag="state"):
     held: str | None = None
     #: The move clock of the person to act: seat, seconds, left.
     deadline: dict[str, Any] | None = None
+    #: The table waits for its people: nobody moves yet.
+    waiting: bool = False
+    #: This seat's board drawn as HTML in the socket's language, for a
+    #: socket that asked with ``board=1`` (the web page); left out once the
+    #: game is over.
+    board: str | None = None
 
 
 class AckMessage(_Sent, frozen=True, tag="ack"):

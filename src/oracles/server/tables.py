@@ -82,6 +82,10 @@ MAX_QUEUE = 500
 #: Seconds over which changes of names and presence make one ``seats`` message.
 SEATS_DELAY = 0.05
 
+#: ``(table, seat, language, state message) -> board HTML or None``: see
+#: :attr:`Hub.board_renderer`.
+BoardRenderer = Callable[["TableRuntime", "int | None", str, "dict[str, Any]"], "str | None"]
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -97,8 +101,13 @@ class Connection:
     leave in the order the table produced them and a slow reader never
     holds a table's lock."""
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]], seat: int | None) -> None:
+    def __init__(
+        self, send_text: Callable[[str], Awaitable[None]], seat: int | None, board_lang: str | None = None
+    ) -> None:
         self.seat = seat
+        #: The language of the board drawn into each ``state`` for this
+        #: socket (the web page's), or ``None``: the bare state (docs/server.md).
+        self.board_lang = board_lang
         self._send_text = send_text
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         #: Chat lines said while this socket's history is being read (id,
@@ -384,9 +393,24 @@ class TableRuntime:
         return {"seat": player, "seconds": self.clock, "left": round(left, 1)}
 
     # ------------------------------------------------------------ fan-out
+    def _state_text(self, seat: int | None, board_lang: str | None, plain: dict[int | None, Any]) -> str:
+        """The encoded ``state`` for ``seat``, with its board drawn in
+        ``board_lang`` when the socket asked for one. ``plain`` keeps each
+        seat's message across the sockets of one fan-out (it has side
+        effects: the move clock's start, the choices offered ahead)."""
+        if seat not in plain:
+            plain[seat] = self.state_message(seat)
+        message = plain[seat]
+        drawn = self.hub.board_renderer
+        if board_lang is not None and drawn is not None:
+            board = drawn(self, seat, board_lang, message)
+            if board is not None:
+                message = {**message, "board": board}
+        return encode(message)
+
     def send_state(self, conn: Connection) -> None:
         try:
-            conn.send(self.state_message(conn.seat))
+            conn.send(self._state_text(conn.seat, conn.board_lang, {}))
         except Exception as error:
             # Logged without a traceback: formatting one here races with the
             # tests' own (CPython 3.11's ast recursion counter is not per thread).
@@ -395,16 +419,19 @@ class TableRuntime:
 
     def broadcast_state(self) -> None:
         """Send ``state`` to every socket: each seat's message (and the
-        spectators') is built and encoded once."""
-        cache: dict[int | None, str | None] = {}
+        spectators') is built once, and encoded (with its board drawn) once
+        per language asked for."""
+        plain: dict[int | None, Any] = {}
+        cache: dict[tuple[int | None, str | None], str | None] = {}
         for conn in list(self.connections):
-            if conn.seat not in cache:
+            key = (conn.seat, conn.board_lang)
+            if key not in cache:
                 try:
-                    cache[conn.seat] = encode(self.state_message(conn.seat))
+                    cache[key] = self._state_text(conn.seat, conn.board_lang, plain)
                 except Exception as error:
                     logs.event("view failed", logging.ERROR, table=self.id, seat=conn.seat, error=repr(error))
-                    cache[conn.seat] = None
-            text = cache[conn.seat]
+                    cache[key] = None
+            text = cache[key]
             if text is not None:
                 conn.send(text)
 
@@ -900,6 +927,10 @@ class Hub:
         self.on_release: list[Callable[[str], None]] = []
         #: The invite desk (``invites.Invites``), set by the app.
         self.invites: Invites | None = None
+        #: Draws a seat's board for a ``state`` message (the web page's,
+        #: set by the app; ``None`` when there is no web page): ``(table,
+        #: seat, language, message) -> HTML``, or ``None`` for no board.
+        self.board_renderer: BoardRenderer | None = None
         #: Tables each client address may create (``docs/server.md``, limits).
         self.create_limiter = RateLimiter("new tables", settings.create_rate, settings.create_burst)
         #: Seat claims each client address may make.

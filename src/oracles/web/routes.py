@@ -3,8 +3,8 @@
 ``/`` the lobby, ``/new`` creates a table from its form, ``/join/<id>/<seat>``
 takes an open seat (a claim stored in the database: see
 ``oracles.server.invites``), ``/t/<id>`` the table page (a seat with ``?token=``, a
-spectator without), ``/t/<id>/board`` the board fragment the page's script
-fetches after each ``state`` message, ``/replay/<id>`` a finished game step
+spectator without), ``/t/<id>/board`` the board fragment (the same that
+``board_html`` draws into each ``state`` for the page's socket), ``/replay/<id>`` a finished game step
 by step, ``/rules/<game>`` and ``/lang/<code>`` the language switch.
 
 Pages are rendered here with Jinja2 from the seat's own view (or the public
@@ -29,7 +29,7 @@ from jinja2 import (
     PrefixLoader,
     select_autoescape,
 )
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -68,15 +68,16 @@ def environment() -> Environment:
     return env
 
 
-def language(request: Request) -> str:
+def language(request: HTTPConnection) -> str:
     chosen = request.cookies.get(LANG_COOKIE)
     if chosen in LANGUAGES:
         return chosen
     return best_language(request.headers.get("accept-language"))
 
 
-def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    lang = language(request)
+def render_text(name: str, lang: str, path: str = "/", **context: Any) -> str:
+    """Template ``name`` rendered in ``lang`` (``path``: the page's own path,
+    for the language switch)."""
 
     def tr(message: str, **fields: Any) -> str:
         return translate(lang, message, **fields)
@@ -84,12 +85,74 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     def ntr(singular: str, plural: str, count: int, **fields: Any) -> str:
         return ntranslate(lang, singular, plural, count, **fields)
 
-    html = (
+    return (
         environment()
         .get_template(name)
-        .render(lang=lang, tr=tr, ntr=ntr, languages=LANGUAGES, path=_here(request), **context)
+        .render(lang=lang, tr=tr, ntr=ntr, languages=LANGUAGES, path=path, **context)
     )
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    html = render_text(name, language(request), _here(request), **context)
     return HTMLResponse(html, status_code=status, headers={"cache-control": "no-store"})
+
+
+def board_context(
+    table: Any, seat: int | None, lang: str, message: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What ``board.html`` draws for ``seat`` of ``table``: only that seat's
+    ``state`` message (``message``, or built here) and the seats' names."""
+    if message is None:
+        try:
+            message = table.state_message(seat)
+        except Exception:
+            message = None
+    if message is None or (seat is None and table.finished is False and not _public_ok(table)):
+        return {"unavailable": True, "version": table.version, "game": table.game_id}
+    view = message["view"]
+    legal = message["legal"]
+    names = present.seat_names(table.seats_info(), lang)
+    return {
+        "unavailable": False,
+        "game": table.game_id,
+        "view": view,
+        "legal": legal,
+        "clicks": present.one_click(legal),
+        "verbs": present.composed_verbs(legal),
+        # What this seat may choose now: its legal moves, or a choice
+        # made ahead of its turn (held by the server until it comes).
+        "moves": legal or message.get("ahead", []),
+        "ahead": bool(message.get("ahead")) and not legal,
+        "held": message.get("held"),
+        "deadline": message.get("deadline"),
+        "own_templates": game_part(table.game_id, "templates") is not None,
+        "version": message["version"],
+        "seat": seat,
+        "names": names,
+        "seats_info": table.seats_info(),
+        "finished": table.finished,
+        "table_id": table.id,
+        # For the rematch form at the end: the same game, options and seats.
+        "options": dict(getattr(table, "options", {}) or {}),
+    }
+
+
+def board_html(table: Any, seat: int | None, lang: str, message: dict[str, Any]) -> str | None:
+    """The board fragment pushed with ``message`` (the ``state`` of ``seat``)
+    to a page that asked for it, so that a move costs the page no fetch.
+    ``None`` once the game is over: the last board also lists the hints each
+    seat took, which the page fetches (``/t/<id>/board``) then."""
+    if table.finished:
+        return None
+    return render_text("board.html", lang, board=board_context(table, seat, lang, message))
+
+
+def _public_ok(table: Any) -> bool:
+    try:
+        table.state.view(None)
+    except Exception:
+        return False
+    return True
 
 
 def _here(request: Request) -> str:
@@ -273,40 +336,6 @@ def web_routes(
             return None
         return table, seat, token
 
-    def board_context(table: Any, seat: int | None, lang: str) -> dict[str, Any]:
-        try:
-            message = table.state_message(seat)
-        except Exception:
-            message = None
-        if message is None or (seat is None and table.finished is False and not _public_ok(table)):
-            return {"unavailable": True, "version": table.version, "game": table.game_id}
-        view = message["view"]
-        legal = message["legal"]
-        names = present.seat_names(table.seats_info(), lang)
-        return {
-            "unavailable": False,
-            "game": table.game_id,
-            "view": view,
-            "legal": legal,
-            "clicks": present.one_click(legal),
-            "verbs": present.composed_verbs(legal),
-            # What this seat may choose now: its legal moves, or a choice
-            # made ahead of its turn (held by the server until it comes).
-            "moves": legal or message.get("ahead", []),
-            "ahead": bool(message.get("ahead")) and not legal,
-            "held": message.get("held"),
-            "deadline": message.get("deadline"),
-            "own_templates": game_part(table.game_id, "templates") is not None,
-            "version": message["version"],
-            "seat": seat,
-            "names": names,
-            "seats_info": table.seats_info(),
-            "finished": table.finished,
-            "table_id": table.id,
-            # For the rematch form at the end: the same game, options and seats.
-            "options": dict(getattr(table, "options", {}) or {}),
-        }
-
     async def hint_facts(table: Any) -> dict[str, Any]:
         """Whether hints are on at ``table`` and, once the game is over, the
         hints each seat took (for the summary)."""
@@ -314,13 +343,6 @@ def web_routes(
             return {"hints_on": False}
         taken = await hints.taken(table.id, len(table.seats)) if table.finished else None
         return {"hints_on": True, "hints_taken": taken}
-
-    def _public_ok(table: Any) -> bool:
-        try:
-            table.state.view(None)
-        except Exception:
-            return False
-        return True
 
     async def table_page(request: Request) -> Response:
         found = await _find(request)

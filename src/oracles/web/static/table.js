@@ -1,6 +1,8 @@
 // The table page's client: one WebSocket to the game server (docs/server.md).
-// On every `state` it fetches the board drawn by the server for this seat
-// (/t/<id>/board) and puts it in the page. It keeps one pending move, resent
+// It asks for its board in every `state` (`board=1`): the server draws it
+// for this seat in the page's language and the page puts it in place; only
+// a board that did not come that way (the last one, a seat's new name) is
+// fetched from /t/<id>/board. It keeps one pending move, resent
 // once after a reconnect if the game is still at the version it was sent
 // for; it reconnects by itself with a growing pause, shows a banner while
 // the connection is lost, and marks the tab when it is this seat's turn.
@@ -35,6 +37,7 @@
   var hintList = document.getElementById("hint-list");
   var hintAsked = null;     // {id, version} of the hint awaited
   var hintShown = null;     // the last hint message, drawn on its version's board
+  var seatsSeen = null;     // the last `seats` message's seats, as JSON
 
   function setBanner(text, kind) {
     if (!text) { banner.hidden = true; banner.textContent = ""; return; }
@@ -46,7 +49,7 @@
   // ------------------------------------------------------------ socket
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/ws/tables/" + tableId + query);
+    socket = new WebSocket(scheme + location.host + "/ws/tables/" + tableId + (query ? query + "&" : "?") + "board=1");
     var mine = socket;
     socket.onopen = function () {
       attempt = 0;
@@ -125,7 +128,8 @@
         }
       }
       reconnected = false;
-      refresh();
+      if (typeof msg.board === "string") { show(msg.board); }
+      else { refresh(); }
     } else if (msg.type === "hint") {
       if (hintAsked && msg.id === hintAsked.id) hintAsked = null;
       if (msg.version === shownVersion) { hintShown = msg; drawHint(); }
@@ -143,7 +147,11 @@
     } else if (msg.type === "chat") {
       addChat(msg);
     } else if (msg.type === "seats") {
-      refresh(true);
+      // Each socket hears the seats once when it connects, as its pushed
+      // board was drawn: the board is drawn again only when they change.
+      var seatsNow = JSON.stringify(msg.seats);
+      if (seatsSeen !== null && seatsNow !== seatsSeen) refresh(true);
+      seatsSeen = seatsNow;
     } else if (msg.type === "rematch") {
       var link = document.createElement("a");
       link.href = "/t/" + msg.id + query;
@@ -161,33 +169,40 @@
     again = false;
     fetch("/t/" + tableId + "/board" + query, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
-      .then(function (html) {
-        boardBox.innerHTML = html;
-        var board = boardBox.querySelector(".board");
-        if (board) {
-          shownVersion = parseInt(board.dataset.version, 10);
-          root.dataset.version = board.dataset.version;
-          myTurn = board.dataset.myTurn === "1";
-          if (board.dataset.finished === "1") {
-            var replay = document.getElementById("replay-link");
-            if (replay) replay.hidden = false;
-            if (hintBox) hintBox.hidden = true;  // no decision left to hint at
-          }
-        }
-        resetComposer();
-        cue();
-        announceLast();
-        startClock();
-        gatherTrick();
-        if (hintShown && hintShown.version !== shownVersion) { hintShown = null; }
-        drawHint();
-        updateHintButton();
-      })
+      .then(show)
       .catch(function () { again = true; })
       .then(function () {
         fetching = false;
         if (again || serverVersion > shownVersion) { again = false; setTimeout(function () { refresh(true); }, 50); }
       });
+  }
+
+  // Put a board in the page: pushed with its state, or fetched. A fetched
+  // board older than one already shown (a push overtook the fetch) is dropped.
+  // (The board's own element comes first, so its version is the first one.)
+  function show(html) {
+    var made = /data-version="(\d+)"/.exec(html);
+    if (made && parseInt(made[1], 10) < shownVersion) return;
+    boardBox.innerHTML = html;
+    var board = boardBox.querySelector(".board");
+    if (board) {
+      shownVersion = parseInt(board.dataset.version, 10);
+      root.dataset.version = board.dataset.version;
+      myTurn = board.dataset.myTurn === "1";
+      if (board.dataset.finished === "1") {
+        var replay = document.getElementById("replay-link");
+        if (replay) replay.hidden = false;
+        if (hintBox) hintBox.hidden = true;  // no decision left to hint at
+      }
+    }
+    resetComposer();
+    cue();
+    announceLast();
+    startClock();
+    gatherTrick();
+    if (hintShown && hintShown.version !== shownVersion) { hintShown = null; }
+    drawHint();
+    updateHintButton();
   }
 
   var turnWas = false;
