@@ -12,14 +12,16 @@ from collections.abc import Callable
 from typing import Any
 
 from serverkit import Client, ProcessServer, http
-from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidMessage, InvalidStatus, InvalidURI
 
 from oracles.core.records import replay_record
 
 KILLS = {"sqlite": 20, "postgresql": 20}
 SEATS = ["human", "bot:heuristic", "bot:random", "bot:heuristic"]
 OPTIONS = {"rounds": 2}
-DISCONNECTED = (ConnectionClosed, InvalidStatus, InvalidURI, OSError, TimeoutError, EOFError)
+#: What a client meets when the server is killed under it (``InvalidMessage``:
+#: killed during the handshake, before its answer).
+DISCONNECTED = (ConnectionClosed, InvalidStatus, InvalidMessage, InvalidURI, OSError, TimeoutError, EOFError)
 
 
 async def _get(server: ProcessServer, path: str) -> tuple[int, Any]:
