@@ -279,9 +279,9 @@ def test_losing_insert_rolls_back_and_answers_stale(pg_cluster: PostgresCluster 
     from oracles.server.bots import BotRunner
     from oracles.server.config import Settings, database_url
     from oracles.server.db import make_engine
+    from oracles.server.hub import Hub, SeatSpec
     from oracles.server.migrate import upgrade
     from oracles.server.protocol import ProtocolError
-    from oracles.server.tables import Hub, SeatSpec
 
     url = database_url(pg_cluster.new_database())
 

@@ -109,7 +109,7 @@ def test_a_held_table_is_not_let_go(tmp_path: Any) -> None:
     game stalled). A held table stays, and a runtime let go never plays."""
     from oracles.server.app import create_app
     from oracles.server.config import Settings, database_url
-    from oracles.server.tables import SeatSpec
+    from oracles.server.hub import SeatSpec
 
     settings = Settings(db_url=database_url(str(tmp_path / "db.sqlite3")), bot_pause=0.0, bot_mode="thread")
     app = create_app(settings)

@@ -24,8 +24,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from oracles.server import branching, logs, protocol
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
+from oracles.server.connection import Connection
 from oracles.server.db import make_engine
 from oracles.server.hints import Hints
+from oracles.server.hub import Hub, SeatSpec
 from oracles.server.invites import Invites, read_flags
 from oracles.server.limits import (
     LimitError,
@@ -36,7 +38,7 @@ from oracles.server.limits import (
     client_address,
 )
 from oracles.server.migrate import upgrade
-from oracles.server.tables import Connection, Hub, SeatSpec, TableRuntime
+from oracles.server.runtime import TableRuntime
 from oracles.server.writer import MoveWriter, sqlite_path
 
 MAX_CLOCK = 24 * 3600

@@ -31,7 +31,8 @@ from oracles.server.limits import TableError
 
 if TYPE_CHECKING:
     from oracles.core.game import State
-    from oracles.server.tables import Hub, TableRuntime
+    from oracles.server.hub import Hub
+    from oracles.server.runtime import TableRuntime
 
 MAX_ID = 32
 

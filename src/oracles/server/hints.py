@@ -51,7 +51,7 @@ from oracles.server.protocol import NOT_YOUR_TURN, STALE, ProtocolError
 
 if TYPE_CHECKING:
     from oracles.server.bots import BotRunner
-    from oracles.server.tables import TableRuntime
+    from oracles.server.runtime import TableRuntime
 
 #: Error codes beyond the contract's (documented in ``docs/server.md``).
 HINTS_OFF = "hints_off"

@@ -31,9 +31,11 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from oracles.server import db, logs
+from oracles.server.hub import Hub
 from oracles.server.limits import TableError
 from oracles.server.protocol import MAX_NAME
-from oracles.server.tables import Hub, TableRuntime, hash_token, new_token
+from oracles.server.runtime import TableRuntime
+from oracles.server.tokens import hash_token, new_token
 
 #: The keys of a create request that this module reads (beside ``game``).
 BODY_KEYS = ("listed", "wait", "turn_hours", "spectator_chat")

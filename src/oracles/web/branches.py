@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
@@ -25,6 +25,7 @@ from oracles.core.game import State
 from oracles.core.records import replay_record
 from oracles.core.registry import game_class
 from oracles.i18n import N_, translate
+from oracles.web.seam import T, TableHub
 
 
 def rounds_of(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -65,14 +66,14 @@ def _to_act(record: dict[str, Any], version: int) -> int:
 
 
 def branch_routes(
-    hub: Any,
+    hub: TableHub[T],
     resolve: Callable[..., Awaitable[Any]],
     read_branch: Callable[[dict[str, Any]], Any],
     parse_seats: Callable[[Any, Any], Any],
     table_error: type[Exception],
     move_error: type[Exception],
     render: Callable[..., Response],
-    language: Callable[[Request], str],
+    language: Callable[[HTTPConnection], str],
     series: Callable[[Any, str], Awaitable[tuple[int, dict[str, Any]]]] | None = None,
 ) -> list[BaseRoute]:
     """The branch pages, given the server's pieces (see the module docstring)."""
@@ -124,8 +125,9 @@ def branch_routes(
     async def compare(request: Request) -> Response:
         lang = language(request)
         ids = [request.path_params["a"], request.path_params["b"]]
-        tables = [await hub.read(table_id) for table_id in ids]
-        if any(table is None for table in tables):
+        found = [await hub.read(table_id) for table_id in ids]
+        tables = [table for table in found if table is not None]
+        if len(tables) != len(found):
             return refuse(request, 404, translate(lang, "No such table."))
         if not all(table.finished for table in tables):
             return refuse(request, 409, translate(lang, "The comparison opens when both games are over."))

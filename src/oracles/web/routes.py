@@ -40,6 +40,7 @@ from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
 from oracles.web import present
 from oracles.web.friends import table_friends
+from oracles.web.seam import HintDesk, LiveTable, T, TableHub
 
 STATIC = Path(__file__).parent / "static"
 LANG_COOKIE = "oracles_lang"
@@ -98,7 +99,7 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
 
 
 def board_context(
-    table: Any, seat: int | None, lang: str, message: dict[str, Any] | None = None
+    table: LiveTable, seat: int | None, lang: str, message: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """What ``board.html`` draws for ``seat`` of ``table``: only that seat's
     ``state`` message (``message``, or built here) and the seats' names."""
@@ -137,7 +138,7 @@ def board_context(
     }
 
 
-def board_html(table: Any, seat: int | None, lang: str, message: dict[str, Any]) -> str | None:
+def board_html(table: LiveTable, seat: int | None, lang: str, message: dict[str, Any]) -> str | None:
     """The board fragment pushed with ``message`` (the ``state`` of ``seat``)
     to a page that asked for it, so that a move costs the page no fetch.
     ``None`` once the game is over: the last board also lists the hints each
@@ -147,7 +148,7 @@ def board_html(table: Any, seat: int | None, lang: str, message: dict[str, Any])
     return render_text("board.html", lang, board=board_context(table, seat, lang, message))
 
 
-def _public_ok(table: Any) -> bool:
+def _public_ok(table: LiveTable) -> bool:
     try:
         table.state.view(None)
     except Exception:
@@ -208,13 +209,19 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
 
 
 def web_routes(
-    hub: Any, parse_seats: Callable[[Any, Any], Any], table_error: type[Exception], hints: Any = None
+    hub: TableHub[T],
+    parse_seats: Callable[[Any, Any], Any],
+    table_error: type[Exception],
+    hints: HintDesk | None = None,
 ) -> list[BaseRoute]:
     """The page routes. ``hub`` is the server's table hub, ``parse_seats``
     its reader of seat lists, ``table_error`` the error it raises for a
     table that cannot be made and ``hints`` its hint desk
     (``oracles.server.hints.Hints``; passed in, so the web package does not
     import the server's)."""
+    invites = hub.invites
+    if invites is None:
+        raise ValueError("the hub has no invite desk: create_app sets one before the pages")
     # Compile every template now, once: not later in the server's thread.
     env = environment()
     for name in env.list_templates(extensions=["html"]):
@@ -321,22 +328,22 @@ def web_routes(
         except table_error as error:
             return render(request, "error.html", getattr(error, "status", 429), message=str(error))
         form = await _form(request)
-        status, answer = await hub.invites.join(table_id, {"seat": seat, "name": form.get("name") or None})
+        status, answer = await invites.join(table_id, {"seat": seat, "name": form.get("name") or None})
         if status != 200:
             return RedirectResponse("/?error=taken", status_code=303)
         return RedirectResponse(str(answer["url"]), status_code=303)
 
-    async def _find(request: Request) -> tuple[Any, int | None, str | None] | None:
+    async def _find(request: Request) -> tuple[T, int | None, str | None] | None:
         table = await hub.read(request.path_params["table_id"])
         if table is None:
             return None
         token = request.query_params.get("token")
-        seat = await hub.invites.seat_of(table, token) if token else None
+        seat = await invites.seat_of(table, token) if token else None
         if token and seat is None:
             return None
         return table, seat, token
 
-    async def hint_facts(table: Any) -> dict[str, Any]:
+    async def hint_facts(table: LiveTable) -> dict[str, Any]:
         """Whether hints are on at ``table`` and, once the game is over, the
         hints each seat took (for the summary)."""
         if hints is None or not await hints.enabled(table.id):

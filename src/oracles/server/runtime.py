@@ -1,13 +1,12 @@
-"""Tables at run time: one authoritative state per table, one writer at a time.
+"""A table at run time: one authoritative state, one writer at a time.
 
 A :class:`TableRuntime` holds the table's state, rebuilt from its move log,
-and the sockets watching it. The :class:`Hub` keeps the tables being played
-and the finished ones someone watches; it lets the others go
-(:meth:`Hub.release`) and loads a table again when asked. Every change goes
-through :meth:`TableRuntime.submit` under the table's lock: the move is checked, the chance actions that follow
-are drawn (from the OS's random source), all of them are committed to the
-move log, and only then is the cached state replaced and a ``state`` message
-queued to every socket, each built from that socket's own view.
+and the sockets watching it. Every change goes through
+:meth:`TableRuntime.submit` under the table's lock: the move is checked, the
+chance actions that follow are drawn (from the OS's random source), all of
+them are committed to the move log, and only then is the cached state
+replaced and a ``state`` message queued to every socket, each built from
+that socket's own view.
 
 Bots, stand-ins for absent people and the per-move clock are tasks that end
 in the same :meth:`TableRuntime.submit`, with the version they saw: if anyone
@@ -15,42 +14,35 @@ moved meanwhile, their move is stale and dropped.
 
 On PostgreSQL several server processes may serve the same tables. The move
 log's unique ``(table, version)`` key decides who wins each version: before
-a move the runtime reads the rows other processes added (:meth:`TableRuntime.catch_up`),
-and a move whose insert loses is answered ``stale``. Each commit sends
-``NOTIFY oracles_moves, '<table>:<version>'``; every process listens
-(:class:`Listener`), reads the new rows back and sends ``state`` to its own
-sockets.
+a move the runtime reads the rows other processes added
+(:meth:`TableRuntime.catch_up`), and a move whose insert loses is answered
+``stale``. Each commit sends ``NOTIFY oracles_moves, '<table>:<version>'``
+(heard by :mod:`oracles.server.listener`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
 import hmac
 import html
 import logging
 import random
-import secrets
 import sqlite3
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field, replace
-from datetime import timedelta
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine
 
-from oracles.core.errors import IllegalActionError, NotationError, OraclesError
+from oracles.core.errors import IllegalActionError, NotationError
 from oracles.core.game import State
-from oracles.core.records import PlannedChance, chance_actions, replay_record
-from oracles.core.registry import game_class, load_game
+from oracles.core.records import PlannedChance, chance_actions
 from oracles.server import db, logs
-from oracles.server.bots import ATTENDED, UNATTENDED, BotRunner
-from oracles.server.config import Settings
-from oracles.server.limits import LimitError, RateLimiter, TableError, checked_bot, checked_options
+from oracles.server.bots import ATTENDED, UNATTENDED
+from oracles.server.connection import Connection
+from oracles.server.limits import LimitError, RateLimiter, checked_bot
 from oracles.server.protocol import (
     BAD_MESSAGE,
     ILLEGAL,
@@ -65,11 +57,11 @@ from oracles.server.protocol import (
     ServerMessage,
     encode,
 )
-from oracles.server.writer import MoveWriter
+from oracles.server.tokens import hash_token
 
 if TYPE_CHECKING:
-    from oracles.server.branching import Origin
-    from oracles.server.invites import Invites
+    from oracles.server.hub import Hub
+
 
 #: Chat lines sent to a socket on connecting.
 CHAT_HISTORY = 50
@@ -77,69 +69,12 @@ CHAT_HISTORY = 50
 #: through the engine) or sqlite3's (the group-commit writer).
 DUPLICATE_ERRORS = (IntegrityError, sqlite3.IntegrityError)
 
-#: A socket whose outgoing queue grows past this is too slow and is closed.
-MAX_QUEUE = 500
 #: Seconds over which changes of names and presence make one ``seats`` message.
 SEATS_DELAY = 0.05
 
 #: ``(table, seat, language, state message) -> board HTML or None``: see
 #: :attr:`Hub.board_renderer`.
 BoardRenderer = Callable[["TableRuntime", "int | None", str, "dict[str, Any]"], "str | None"]
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def new_token() -> str:
-    """A seat's secret: 256 bits from the OS."""
-    return secrets.token_urlsafe(32)
-
-
-class Connection:
-    """One socket: messages are queued and written by one task, so they
-    leave in the order the table produced them and a slow reader never
-    holds a table's lock."""
-
-    def __init__(
-        self, send_text: Callable[[str], Awaitable[None]], seat: int | None, board_lang: str | None = None
-    ) -> None:
-        self.seat = seat
-        #: The language of the board drawn into each ``state`` for this
-        #: socket (the web page's), or ``None``: the bare state (docs/server.md).
-        self.board_lang = board_lang
-        self._send_text = send_text
-        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
-        #: Chat lines said while this socket's history is being read (id,
-        #: message): sent after the history, those it did not hold.
-        self.chat_held: list[tuple[int, str]] | None = None
-        self.closed = False
-        self.writer = asyncio.create_task(self._write())
-
-    def send(self, message: ServerMessage | dict[str, Any] | str) -> None:
-        """Queue ``message``: a dict, or its text already encoded (a message
-        sent to many sockets is encoded once)."""
-        if self.closed:
-            return
-        if self._queue.qsize() > MAX_QUEUE:
-            self.close()
-            return
-        self._queue.put_nowait(message if isinstance(message, str) else encode(message))
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self._queue.put_nowait(None)
-
-    async def _write(self) -> None:
-        try:
-            while True:
-                text = await self._queue.get()
-                if text is None:
-                    return
-                await self._send_text(text)
-        except Exception:
-            self.closed = True
 
 
 @dataclass
@@ -893,527 +828,3 @@ class TableRuntime:
                     seat.grace_task.cancel()
             for conn in list(self.connections):
                 conn.close()
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    kind: str
-    bot: str | None
-    name: str
-
-
-class Hub:
-    """All tables of this server, loaded from the database on demand."""
-
-    def __init__(
-        self, settings: Settings, engine: AsyncEngine, bots: BotRunner, writer: MoveWriter | None = None
-    ) -> None:
-        self.settings = settings
-        self.engine = engine
-        self.bots = bots
-        #: SQLite's group-commit writer of moves (``None``: the engine writes them).
-        self.writer = writer
-        self.tables: dict[str, TableRuntime] = {}
-        self.closing = False
-        self._loading = asyncio.Lock()
-        #: Other processes may write the same tables (PostgreSQL).
-        self.shared = db.is_shared(engine)
-        self.listener: Listener | None = Listener(self) if self.shared else None
-        #: Chat lines said through this process, whose notices are to be skipped.
-        self.own_chat: set[int] = set()
-        self._relays: set[asyncio.Task[None]] = set()
-        #: Called with a table's id when it leaves memory, so that what other
-        #: parts keep per table (the hint desk's memo) goes with it.
-        self.on_release: list[Callable[[str], None]] = []
-        #: The invite desk (``invites.Invites``), set by the app.
-        self.invites: Invites | None = None
-        #: Draws a seat's board for a ``state`` message (the web page's,
-        #: set by the app; ``None`` when there is no web page): ``(table,
-        #: seat, language, message) -> HTML``, or ``None`` for no board.
-        self.board_renderer: BoardRenderer | None = None
-        #: Tables each client address may create (``docs/server.md``, limits).
-        self.create_limiter = RateLimiter("new tables", settings.create_rate, settings.create_burst)
-        #: Seat claims each client address may make.
-        self.join_limiter = RateLimiter("seat claims", settings.join_rate, settings.join_burst)
-        self._background: set[asyncio.Task[None]] = set()
-
-    def release(self, runtime: TableRuntime) -> None:
-        """Let ``runtime`` go from memory if nothing happens there until
-        someone comes: it is finished, or it waits for a person who is away
-        (:attr:`TableRuntime.idle`), and nobody watches it. Everything about
-        it is in the database, and :meth:`get` loads it again when someone
-        asks. Called after each move, when a socket leaves and by
-        :meth:`read`; a long-running server (or a flood of tables nobody
-        plays) would otherwise hold every table ever made."""
-        if (
-            runtime.connections
-            or runtime.admitted
-            or runtime.holders
-            or self.tables.get(runtime.id) is not runtime
-        ):
-            return
-        if runtime.finished or runtime.idle:
-            del self.tables[runtime.id]
-            for forget in self.on_release:
-                forget(runtime.id)
-
-    def unattended(self) -> int:
-        """Unfinished tables in memory that nobody has a socket on: their
-        bots play, or a stand-in waits for its grace."""
-        return sum(1 for t in self.tables.values() if not t.connections and not t.finished)
-
-    def spawn(self, work: Awaitable[None]) -> None:
-        """Run ``work`` beside the requests (kept until it ends)."""
-        task = asyncio.ensure_future(work)
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
-
-    async def read(self, table_id: str) -> TableRuntime | None:
-        """The table, for a request that only reads it (a page, the API):
-        as :meth:`get`, but a finished table is not kept loaded for it."""
-        if len(table_id) > 32:
-            return None
-        runtime = await self.get(table_id)
-        if runtime is not None:
-            self.release(runtime)
-        return runtime
-
-    async def start(self) -> None:
-        """Listen for other processes' moves (PostgreSQL), then resume the
-        unfinished tables in the background (the server answers meanwhile),
-        and look now and then for abandoned ones."""
-        if self.listener is not None:
-            await self.listener.start()
-        self.spawn(self.resume_all())
-        self.spawn(self._sweep_abandoned())
-
-    async def _sweep_abandoned(self) -> None:
-        """Every few minutes: unfinished tables nobody touched for
-        ``abandon_after`` seconds are marked abandoned (out of the lobby,
-        not resumed on start; their links still load them)."""
-        every = min(600.0, max(1.0, self.settings.abandon_after / 10))
-        while not self.closing:
-            try:
-                cut = db.now() - timedelta(seconds=self.settings.abandon_after)
-                keep = [t.id for t in self.tables.values() if t.connections]
-                async with self.engine.begin() as conn:
-                    count = await db.mark_abandoned(conn, cut, keep)
-                if count:
-                    logs.event("abandoned", tables=count)
-                for runtime in list(self.tables.values()):
-                    if (
-                        not runtime.connections
-                        and not runtime.finished
-                        and runtime.touched < (time.monotonic() - self.settings.abandon_after)
-                    ):
-                        await runtime.stop()
-                        self.tables.pop(runtime.id, None)
-            except Exception:
-                logs.failure("abandoned tables not swept")
-            await asyncio.sleep(every)
-
-    async def refresh_all(self) -> None:
-        """Catch every loaded table up with the database (a notice may
-        have been missed while the listener was away)."""
-        for runtime in list(self.tables.values()):
-            try:
-                await runtime.refresh()
-            except Exception:
-                logs.failure("cannot refresh table", table=runtime.id)
-
-    def notified(self, table_id: str, version: int) -> None:
-        """A notice: ``table_id`` reached ``version`` in some process."""
-        runtime = self.tables.get(table_id)
-        if runtime is None or runtime.version >= version or self.closing:
-            return  # not ours, or our own write
-        if runtime.refreshing is None or runtime.refreshing.done():
-            runtime.refreshing = asyncio.create_task(self._refresh(runtime))
-
-    def notified_seats(self, table_id: str) -> None:
-        """A notice: a seat of ``table_id`` was claimed, or the table started,
-        through some process (``invites.py``)."""
-        runtime = self.tables.get(table_id)
-        if runtime is not None and self.invites is not None and not self.closing:
-            task = asyncio.create_task(self.invites.reload(runtime))
-            self._relays.add(task)
-            task.add_done_callback(self._relays.discard)
-
-    def notified_chat(self, table_id: str, chat_id: int) -> None:
-        """A notice: a chat line was said at ``table_id`` through some process."""
-        if chat_id in self.own_chat:
-            self.own_chat.discard(chat_id)  # already sent to our sockets
-            return
-        runtime = self.tables.get(table_id)
-        if runtime is not None and runtime.connections and not self.closing:
-            task = asyncio.create_task(self._relay_chat(runtime, chat_id))
-            self._relays.add(task)
-            task.add_done_callback(self._relays.discard)
-
-    async def _relay_chat(self, runtime: TableRuntime, chat_id: int) -> None:
-        try:
-            async with self.engine.connect() as conn:
-                found = await db.chat_line(conn, chat_id)
-            if found is not None and found[0] == runtime.id:
-                runtime.broadcast_chat(chat_id, found[1], found[2])
-        except Exception:
-            logs.failure("cannot relay chat", table=runtime.id)
-
-    async def _refresh(self, runtime: TableRuntime) -> None:
-        try:
-            await runtime.refresh()
-        except Exception:
-            logs.failure("cannot refresh table", table=runtime.id)
-
-    @contextlib.asynccontextmanager
-    async def hold(self, table_id: str) -> AsyncIterator[TableRuntime | None]:
-        """The table (``None``: no such table), kept in memory while the
-        block runs. Whoever awaits between finding a table and acting on
-        it holds it so: a move elsewhere may otherwise let the runtime go
-        (:meth:`release`) and the next request load a second one, and two
-        runtimes of one table each play on their own."""
-        while True:
-            runtime = await self.get(table_id) if len(table_id) <= 32 else None
-            if runtime is None:
-                yield None
-                return
-            runtime.holders += 1
-            if self.tables.get(table_id) is runtime:
-                break
-            runtime.holders -= 1  # let go between its load and now: load it again
-        try:
-            yield runtime
-        finally:
-            runtime.holders -= 1
-            self.release(runtime)
-
-    async def get(self, table_id: str) -> TableRuntime | None:
-        runtime = self.tables.get(table_id)
-        if runtime is not None:
-            return runtime
-        async with self._loading:
-            runtime = self.tables.get(table_id)
-            if runtime is not None:
-                return runtime
-            async with self.engine.connect() as conn:
-                found = await db.load_table(conn, table_id)
-                # The only writer keeps the chat in memory from now on.
-                chat = (
-                    None
-                    if found is None or self.shared
-                    else await db.recent_chat(conn, table_id, CHAT_HISTORY)
-                )
-            if found is None:
-                return None
-            row, seat_rows, moves = found
-            if row.status == "abandoned":
-                async with self.engine.begin() as conn:
-                    await db.mark_playing(conn, table_id)
-                row = replace(row, status="playing")
-            state = replay_record(
-                {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
-            )
-            runtime = TableRuntime(self, row, seat_rows, moves, state)
-            runtime.planned = await self._plan_of(row) if row.deals_from or row.branch_of else None
-            if chat is not None:
-                runtime.chat_lines = deque(chat, maxlen=CHAT_HISTORY)
-            self.tables[table_id] = runtime
-        if not self.closing:
-            await runtime.resume()
-        return runtime
-
-    async def _plan_of(self, row: db.TableRow) -> list[str]:
-        """The chance a stored branch plans: its origin's, from the start
-        (same deals) or after the version it branched at."""
-        origin_id = row.deals_from or row.branch_of or ""
-        origin = self.tables.get(origin_id)
-        if origin is None:
-            async with self.engine.connect() as conn:
-                found = await db.load_table(conn, origin_id)
-            if found is None:
-                return []
-            origin_row, _, origin_moves = found
-            record = {
-                "game": origin_row.game,
-                "options": origin_row.options,
-                "actions": [m.action for m in origin_moves],
-            }
-        else:
-            record = origin.record()
-        start = 0 if row.deals_from is not None else row.branch_version or 0
-        return chance_actions(record, start=start)
-
-    async def resume_all(self) -> None:
-        """On start: load each unfinished table, one after the other beside
-        the requests, so that its bots play on; a table that waits for a
-        person who is away leaves memory again at once (it is loaded when
-        someone comes)."""
-        async with self.engine.connect() as conn:
-            ids = await db.table_ids(conn, "playing")
-        resumed = 0
-        for table_id in ids:
-            if self.closing:
-                return
-            try:
-                runtime = await self.get(table_id)
-            except Exception:
-                logs.failure("cannot resume table", table=table_id)
-                continue
-            if runtime is not None:
-                resumed += 1
-                self.release(runtime)
-            await asyncio.sleep(0)
-        logs.event("resumed", tables=resumed, held=len(self.tables))
-
-    async def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
-        """The unfinished tables, newest first, read from the database (a
-        table in memory gives its live presence); none is loaded for it."""
-        async with self.engine.connect() as conn:
-            rows = await db.lobby_rows(conn, limit)
-        out = []
-        for row, seat_rows, version in rows:
-            runtime = self.tables.get(row.id)
-            if runtime is not None:
-                if not runtime.finished and runtime.listed:
-                    out.append(runtime.summary())
-                continue
-            out.append(
-                {
-                    "id": row.id,
-                    "game": row.game,
-                    "options": row.options,
-                    "status": "playing",
-                    "version": version,
-                    "seats": [
-                        {
-                            "seat": s.seat,
-                            "kind": s.kind,
-                            "name": s.name,
-                            "connected": s.kind == "bot",
-                            **({"bot": s.bot} if s.kind == "bot" else {}),
-                            **(
-                                {"open": True}
-                                if s.kind == "human" and not s.claimed and row.rematch_of is None
-                                else {}
-                            ),
-                        }
-                        for s in seat_rows
-                    ],
-                    **({"clock": row.clock} if row.clock else {}),
-                    **({"waiting": True} if row.waiting else {}),
-                    **({"turn_based": True} if row.turn_based else {}),
-                }
-            )
-        return out
-
-    async def create(
-        self,
-        game_id: str,
-        options: dict[str, Any],
-        seat_specs: list[SeatSpec],
-        clock: int | None = None,
-        first_seat: int | None = None,
-        token_hashes: list[str | None] | None = None,
-        rematch_of: str | None = None,
-        listed: bool = True,
-        waiting: bool = False,
-        creator_seat: int | None = None,
-        claimed: list[bool] | None = None,
-        turn_based: bool = False,
-        spectator_chat: str = "own",
-        client: str | None = None,
-        origin: Origin | None = None,
-    ) -> tuple[TableRuntime, list[str | None]]:
-        """A new table, its chance drawn up to the first decision and
-        committed. Returns it and each seat's token (``None`` for bots and
-        for seats whose hash is given). ``creator_seat`` is the human seat
-        its creator takes (claimed at once); without it the creator is the
-        first human seat's token, and no seat is claimed before its person
-        comes (``claimed`` gives the flags of a rematch's seats). A table
-        asked for by ``client`` (an address) counts against its rate, and
-        waits (503) while too many tables play with nobody watching; every
-        option is held to the server's bounds (:class:`TableError` or
-        :class:`LimitError`)."""
-        if client is not None:
-            self.create_limiter.hit(client)
-            if self.unattended() >= self.settings.max_unattended:
-                raise LimitError(503, "too many tables are being played with nobody there: try later", 30)
-        try:
-            checked_options(game_id, options)
-            if "players" not in options and any(
-                o.name == "players" for o in game_class(game_id).option_schema
-            ):
-                # The seat list says how many play.
-                options = {**options, "players": len(seat_specs)}
-            game = load_game(game_id, **options)
-        except OraclesError as error:
-            raise TableError(str(error)) from None
-        if game.num_players != len(seat_specs):
-            raise TableError(
-                f"{game.id} with these options has {game.num_players} seats, not {len(seat_specs)}"
-            )
-        tokens: list[str | None] = []
-        seat_rows = []
-        for index, spec in enumerate(seat_specs):
-            token = None
-            digest = token_hashes[index] if token_hashes is not None else None
-            if spec.kind == "human" and digest is None:
-                token = new_token()
-                digest = hash_token(token)
-            tokens.append(token)
-            held = spec.kind != "human" or index == creator_seat or (claimed is not None and claimed[index])
-            seat_rows.append(db.SeatRow(index, spec.kind, spec.bot, spec.name, digest, held))
-        humans = [r for r in seat_rows if r.kind == "human"]
-        creator = seat_rows[creator_seat] if creator_seat is not None else (humans[0] if humans else None)
-        row = db.TableRow(
-            id=secrets.token_urlsafe(9),
-            game=game.id,
-            options=dict(game.options),
-            clock=clock,
-            first_seat=first_seat,
-            status="playing",
-            rematch_of=rematch_of,
-            listed=listed,
-            creator_hash=creator.token_hash if creator is not None else None,
-            waiting=waiting and any(not r.claimed for r in seat_rows),
-            turn_based=turn_based,
-            spectator_chat=spectator_chat,
-            deals_from=origin.branch.deals_from if origin else None,
-            branch_of=origin.branch.branch_of if origin else None,
-            branch_version=origin.branch.branch_version if origin else None,
-        )
-        texts: list[str] = []
-        moves: list[db.MoveRow] = []
-        if origin is not None:
-            # A branch starts at its origin's position: its actions copied.
-            state = game.new_initial_state()
-            for action in origin.state.history():
-                actor = state.current_player()
-                texts.append(state.action_to_string(action))
-                state.apply_action(action)
-                moves.append(db.MoveRow(len(texts), actor if actor >= 0 else None, texts[-1], None))
-        else:
-            state = game.new_initial_state()
-        runtime = TableRuntime(self, row, seat_rows, [], state)
-        runtime.planned = origin.planned if origin is not None else None
-        if not self.shared:
-            runtime.chat_lines = deque(maxlen=CHAT_HISTORY)
-        moves += runtime.play_chance(state, texts)
-        runtime.texts = texts
-        row = replace(row, status="finished" if state.is_terminal() else "playing")
-        async with self.engine.begin() as conn:
-            await db.insert_table(conn, row, seat_rows, moves)
-        self.tables[row.id] = runtime
-        logs.event("table created", table=row.id, game=game.id, seats=[s.kind for s in seat_specs])
-        async with runtime.lock:
-            runtime.schedule()
-            self.release(runtime)
-        return runtime, tokens
-
-    async def rematch(self, table: TableRuntime, asker: int | None = None) -> TableRuntime:
-        """The next game at ``table``: same seats (same tokens), same
-        options, the next seat deals or starts. It waits for its people:
-        ``asker`` holds a seat at once, each other person when they ask too
-        or come (``invites.py``); the asker may start it with bots."""
-        async with table.lock:
-            async with self.engine.connect() as conn:
-                existing = await db.rematch_of(conn, table.id)
-            if existing is not None:
-                found = await self.get(existing)
-                assert found is not None
-                return found
-            starter = table.state.starter()
-            first = None if starter is None else (starter + 1) % len(table.seats)
-            specs = [SeatSpec(s.kind, s.bot, s.name) for s in table.seats]
-            runtime, _ = await self.create(
-                table.game_id,
-                table.options,
-                specs,
-                clock=table.clock,
-                first_seat=first,
-                token_hashes=[s.token_hash for s in table.seats],
-                rematch_of=table.id,
-                listed=table.listed,
-                waiting=True,
-                creator_seat=asker,
-                turn_based=table.turn_based,
-                spectator_chat=table.spectator_chat,
-                claimed=[s.kind != "human" for s in table.seats],
-            )
-            # Who asks is told to the table by ``invites.Invites.rematch``.
-            return runtime
-
-    async def close(self) -> None:
-        """Graceful stop: no new writes, wait for those in flight."""
-        self.closing = True
-        if self.listener is not None:
-            await self.listener.stop()
-        for runtime in list(self.tables.values()):
-            await runtime.stop()
-
-
-#: The listening connection's ``application_name`` (seen in ``pg_stat_activity``).
-LISTENER_NAME = "oracles-listener"
-
-
-class Listener:
-    """One dedicated asyncpg connection doing ``LISTEN oracles_moves``;
-    reconnects when it drops, and then catches every loaded table up."""
-
-    #: Seconds between checks that the connection is alive.
-    CHECK = 2.0
-
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
-        self.dsn = hub.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
-        self.task: asyncio.Task[None] | None = None
-        self.ready = asyncio.Event()
-
-    async def start(self) -> None:
-        self.task = asyncio.create_task(self._run())
-        # Wait (a little) for the first LISTEN, so that no move is missed.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.ready.wait(), 10)
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-
-    def _on_notify(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
-        parts = payload.split(":")
-        if len(parts) == 2 and parts[1].isdigit():
-            self.hub.notified(parts[0], int(parts[1]))
-        elif len(parts) == 3 and parts[1] == "chat" and parts[2].isdigit():
-            self.hub.notified_chat(parts[0], int(parts[2]))
-        elif len(parts) == 2 and parts[1] == "seats":
-            self.hub.notified_seats(parts[0])
-
-    async def _run(self) -> None:
-        import asyncpg
-
-        first = True
-        while not self.hub.closing:
-            conn = None
-            try:
-                conn = await asyncpg.connect(
-                    self.dsn, timeout=10, server_settings={"application_name": LISTENER_NAME}
-                )
-                await conn.add_listener(db.CHANNEL, self._on_notify)
-                logs.event("listening", channel=db.CHANNEL)
-                self.ready.set()
-                if not first:
-                    await self.hub.refresh_all()
-                first = False
-                while not conn.is_closed():
-                    await asyncio.sleep(self.CHECK)
-                    await asyncio.wait_for(conn.execute("SELECT 1"), self.CHECK * 2)
-            except asyncio.CancelledError:
-                raise
-            except Exception as error:
-                logs.event("listener lost", logging.WARNING, error=repr(error))
-            finally:
-                if conn is not None and not conn.is_closed():
-                    with contextlib.suppress(Exception):
-                        await asyncio.wait_for(conn.close(), 2)
-            await asyncio.sleep(1.0)
