@@ -51,6 +51,37 @@ def test_the_migrations_make_the_metadatas_indexes(new_db: Callable[[], str]) ->
     assert ("ix_tables_status_created", ("status", "created_at")) in made["tables"]
 
 
+def test_the_migrations_make_the_metadatas_tables_and_columns(new_db: Callable[[], str]) -> None:
+    """One schema: the tables and columns the migrations make are those of
+    ``db.metadata``, which every query of the server is built from."""
+    url = database_url(new_db())
+
+    async def columns() -> dict[str, dict[str, bool]]:
+        engine = db.make_engine(url)
+        try:
+            await upgrade(engine)
+            async with engine.connect() as conn:
+
+                def read(sync: Any) -> dict[str, dict[str, bool]]:
+                    found = inspect(sync)
+                    return {
+                        name: {c["name"]: bool(c["nullable"]) for c in found.get_columns(name)}
+                        for name in found.get_table_names()
+                        if name != "alembic_version"
+                    }
+
+                return await conn.run_sync(read)
+        finally:
+            await engine.dispose()
+
+    expected = {
+        name: {c.name: bool(c.nullable) for c in table.columns} for name, table in db.metadata.tables.items()
+    }
+    made = asyncio.run(columns())
+    assert made == expected
+    assert {"table_hints", "hints_taken"} <= set(made)
+
+
 def _plan(conn: sqlite3.Connection, statement: Any) -> str:
     compiled = statement.compile(dialect=sqlite.dialect(), compile_kwargs={"literal_binds": True})
     return " | ".join(row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {compiled}"))

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from oracles.core.records import replay_record
 from oracles.core.registry import load_game
-from oracles.server import hints
+from oracles.server import db, hints
 from oracles.server.protocol import ProtocolError, parse_client_message
 from oracles.simulate import play_game
 
@@ -222,7 +222,7 @@ def test_one_hint_at_a_time_and_stale_after_a_move(tmp_path: Any) -> None:
     async def scenario() -> None:
         engine = create_async_engine(f"sqlite+aiosqlite:///{tmp_path / 'h.sqlite3'}")
         async with engine.begin() as conn:
-            await conn.run_sync(hints.metadata.create_all)
+            await conn.run_sync(db.metadata.create_all)
         pool = _SlowPool()
         desk = hints.Hints(engine, pool)  # type: ignore[arg-type]
         await desk.enable("t1")

@@ -18,9 +18,13 @@ What is stored (see ``docs/server.md``):
     unique per table, which makes a resent move harmless.
 ``chat``
     chat lines, as typed (escaped when sent).
+``table_hints``, ``hints_taken``
+    the tables with hints on, and each hint a seat took (one per seat and
+    version), for the summary at the end.
 
 The schema itself is created by the Alembic migrations in ``migrations/``;
-``metadata`` here mirrors them for the queries.
+``metadata`` here mirrors every table of them for the queries (the hint desk
+and the prune command included), and a test checks that the two agree.
 """
 
 from __future__ import annotations
@@ -114,6 +118,25 @@ chat = Table(
     Column("seat", Integer, nullable=True),
     Column("text", Text, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+#: Tables with hints on (migration 0002).
+table_hints = Table(
+    "table_hints",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("enabled", Boolean, nullable=False),
+)
+#: Each hint a seat took (migration 0002): one per seat and version.
+hints_taken = Table(
+    "hints_taken",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("table_id", "seat", "version", name="uq_hints_taken"),
 )
 
 

@@ -26,14 +26,6 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 from sqlalchemy import (
-    Boolean,
-    Column,
-    DateTime,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    UniqueConstraint,
     insert,
     select,
 )
@@ -46,7 +38,7 @@ from oracles.core.game import State
 from oracles.core.records import replay_record
 from oracles.server import logs, protocol
 from oracles.server.bots import BACKGROUND
-from oracles.server.db import now
+from oracles.server.db import hints_taken, now, table_hints
 from oracles.server.protocol import NOT_YOUR_TURN, STALE, ProtocolError
 
 if TYPE_CHECKING:
@@ -72,24 +64,6 @@ REVIEW_WORLDS = 12
 REVIEW_PART_SECONDS = 2.0
 #: Reviews kept in memory (each is a few marks).
 MAX_REVIEWS = 500
-
-metadata = MetaData()
-table_hints = Table(
-    "table_hints",
-    metadata,
-    Column("table_id", String(32), primary_key=True),
-    Column("enabled", Boolean, nullable=False),
-)
-hints_taken = Table(
-    "hints_taken",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", String(32), nullable=False),
-    Column("seat", Integer, nullable=False),
-    Column("version", Integer, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    UniqueConstraint("table_id", "seat", "version", name="uq_hints_taken"),
-)
 
 
 def compute(

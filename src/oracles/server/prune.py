@@ -26,8 +26,7 @@ from sqlalchemy import ColumnElement, Table, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from oracles.core.game import RECORD_FORMAT
-from oracles.server.db import chat, moves, seats, tables
-from oracles.server.hints import hints_taken, table_hints
+from oracles.server.db import chat, hints_taken, moves, seats, table_hints, tables
 
 #: Tables pruned in one transaction.
 BATCH = 500
