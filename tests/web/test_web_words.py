@@ -293,6 +293,8 @@ def test_the_lobby_names_and_explains_every_option_with_the_right_control(lang: 
     if lang == "de":
         assert "Farbe, die bei drei Spielern wegfällt" in text and "Zuggrenze" in text and "Lila" in text
         assert "Platz 1" in text and "Seat 1" not in text
+        # The bot choices: their names and what they are, in German.
+        assert "(heuristisch)" in text and "(zufällig)" in text and "(heuristic)" not in text
 
 
 def test_the_notation_example_is_the_games_own() -> None:

@@ -58,6 +58,9 @@ def example_move(game: str, lang: str) -> str:
 #: The ladder's level names (``ladder.json``, written by ``benchmarks/ladder.py``),
 #: listed here so that the catalog holds them.
 LEVEL_NAMES = (N_("Novice"), N_("Casual"), N_("Keen"), N_("Strong"), N_("Master"))
+#: The words of the ladder's ``what`` (the lobby translates them; "ISMCTS
+#: 1 s" and the like stay as they are in every language).
+LEVEL_WHAT = (N_("random"), N_("heuristic"))
 LADDER = Path(__file__).with_name("ladder.json")
 
 
