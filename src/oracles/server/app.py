@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -460,54 +460,72 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 await table.detach(conn)
                 logs.event("disconnected", table=table.id, seat=seat)
 
+    # One handler per client message class (``protocol.ClientMessage``).
+    async def on_move(table: TableRuntime, conn: Connection, msg: protocol.Move) -> None:
+        if conn.seat is None:
+            conn.send(protocol.error(protocol.NOT_YOUR_TURN, "spectators do not move", msg.id))
+            return
+        acked: list[protocol.AckMessage] = []
+
+        def reply(ack: protocol.AckMessage) -> None:
+            acked.append(ack)
+            conn.send(ack)
+
+        try:
+            answer = await table.submit(conn.seat, msg.action, msg.version, msg.id, reply)
+            if not acked:  # a move already applied: nothing was broadcast
+                conn.send(answer)
+        except protocol.ProtocolError as error:
+            conn.send(protocol.error(error.code, error.message, msg.id))
+            if error.code == protocol.STALE:
+                table.send_state(conn)
+        except Exception:
+            # The database failed: nothing was applied, the move may be resent.
+            logs.failure("move not stored", table=table.id, seat=conn.seat)
+            conn.send(
+                protocol.error(protocol.UNAVAILABLE, "the move could not be stored; send it again", msg.id)
+            )
+
+    async def on_hello(table: TableRuntime, conn: Connection, msg: protocol.Hello) -> None:
+        table.send_state(conn)
+
+    async def on_chat(table: TableRuntime, conn: Connection, msg: protocol.Chat) -> None:
+        try:
+            await table.chat(conn.seat, msg.text)
+        except protocol.ProtocolError as error:
+            conn.send(protocol.error(error.code, error.message))
+
+    async def on_name(table: TableRuntime, conn: Connection, msg: protocol.Name) -> None:
+        if conn.seat is None:
+            conn.send(protocol.error(protocol.BAD_MESSAGE, "spectators have no seat to name"))
+        else:
+            await table.rename(conn.seat, msg.name)
+
+    async def on_ping(table: TableRuntime, conn: Connection, msg: protocol.Ping) -> None:
+        conn.send(protocol.PongMessage())
+
+    async def on_hint(table: TableRuntime, conn: Connection, msg: protocol.Hint) -> None:
+        hint_desk.request(table, conn.seat, msg.version, msg.id, conn.send)
+
+    handlers: dict[type[Any], Callable[[TableRuntime, Connection, Any], Awaitable[None]]] = {
+        protocol.Move: on_move,
+        protocol.Hello: on_hello,
+        protocol.Chat: on_chat,
+        protocol.Name: on_name,
+        protocol.Ping: on_ping,
+        protocol.Hint: on_hint,
+    }
+    missing = set(protocol.CLIENT_MESSAGES) - set(handlers)
+    if missing:
+        raise RuntimeError(f"no handler for {sorted(cls.__name__ for cls in missing)}")
+
     async def handle(table: TableRuntime, conn: Connection, raw: str | bytes | None) -> None:
         try:
             msg = protocol.parse_client_message(raw, settings.chat_max)
         except protocol.ProtocolError as error:
             conn.send(protocol.error(error.code, error.message))
             return
-        if isinstance(msg, protocol.Move):
-            if conn.seat is None:
-                conn.send(protocol.error(protocol.NOT_YOUR_TURN, "spectators do not move", msg.id))
-                return
-            acked: list[protocol.AckMessage] = []
-
-            def reply(ack: protocol.AckMessage) -> None:
-                acked.append(ack)
-                conn.send(ack)
-
-            try:
-                answer = await table.submit(conn.seat, msg.action, msg.version, msg.id, reply)
-                if not acked:  # a move already applied: nothing was broadcast
-                    conn.send(answer)
-            except protocol.ProtocolError as error:
-                conn.send(protocol.error(error.code, error.message, msg.id))
-                if error.code == protocol.STALE:
-                    table.send_state(conn)
-            except Exception:
-                # The database failed: nothing was applied, the move may be resent.
-                logs.failure("move not stored", table=table.id, seat=conn.seat)
-                conn.send(
-                    protocol.error(
-                        protocol.UNAVAILABLE, "the move could not be stored; send it again", msg.id
-                    )
-                )
-        elif isinstance(msg, protocol.Hello):
-            table.send_state(conn)
-        elif isinstance(msg, protocol.Chat):
-            try:
-                await table.chat(conn.seat, msg.text)
-            except protocol.ProtocolError as error:
-                conn.send(protocol.error(error.code, error.message))
-        elif isinstance(msg, protocol.Name):
-            if conn.seat is None:
-                conn.send(protocol.error(protocol.BAD_MESSAGE, "spectators have no seat to name"))
-            else:
-                await table.rename(conn.seat, msg.name)
-        elif isinstance(msg, protocol.Ping):
-            conn.send(protocol.PongMessage())
-        elif isinstance(msg, protocol.Hint):
-            hint_desk.request(table, conn.seat, msg.version, msg.id, conn.send)
+        await handlers[type(msg)](table, conn, msg)
 
     routes = [
         Route("/healthz", healthz),
