@@ -38,6 +38,10 @@
   var hintAsked = null;     // {id, version} of the hint awaited
   var hintShown = null;     // the last hint message, drawn on its version's board
   var seatsSeen = null;     // the last `seats` message's seats, as JSON
+  // The old way, a fetch after every state, kept for benchmarks/paint.py
+  // to measure beside the pushed board (localStorage.oraclesFetchBoard = "1").
+  var askBoard = true;
+  try { askBoard = localStorage.getItem("oraclesFetchBoard") !== "1"; } catch (e) { /* no storage */ }
 
   function setBanner(text, kind) {
     if (!text) { banner.hidden = true; banner.textContent = ""; return; }
@@ -49,7 +53,7 @@
   // ------------------------------------------------------------ socket
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/ws/tables/" + tableId + (query ? query + "&" : "?") + "board=1");
+    socket = new WebSocket(scheme + location.host + "/ws/tables/" + tableId + (askBoard ? (query ? query + "&" : "?") + "board=1" : query));
     var mine = socket;
     socket.onopen = function () {
       attempt = 0;
@@ -203,6 +207,7 @@
     if (hintShown && hintShown.version !== shownVersion) { hintShown = null; }
     drawHint();
     updateHintButton();
+    root.dispatchEvent(new CustomEvent("oracles:board", { detail: { version: shownVersion } }));
   }
 
   var turnWas = false;
