@@ -99,3 +99,25 @@ def test_balance_writes_a_loadable_edition(tmp_path: Path, capsys: pytest.Captur
     assert all(card.points >= 1 for card in edition.cards)
     history = rows(tmp_path / "edition-history.csv")
     assert len(history) == 40 * 2
+
+
+def test_balance_at_one_player_count_keeps_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--players 3`` re-points the 3-player points of the start edition;
+    its 4- and 5-player points and every condition stay (``--points-only``)."""
+    from oracles.games.oracle.prophecies import PLAYER_COUNTS, edition_named, load_edition
+
+    out = tmp_path / "three.json"
+    args = ["balance", "oracle", "--start", "balanced", "--players", "3", "-n", "3", "--check-games", "3"]
+    status = main([*args, "--steps", "2", "--points-only", "--quiet", "--out", str(out)])
+    assert status in (0, 2)
+    capsys.readouterr()
+    start, written = edition_named("balanced"), load_edition(out)
+    for old, new in zip(start.cards, written.cards, strict=True):
+        assert new.condition == old.condition
+        assert [new.points_at(n) for n in PLAYER_COUNTS if n != 3] == [old.points_at(4), old.points_at(5)]
+    step0 = [row for row in rows(tmp_path / "three-history.csv") if row["step"] == "0"]
+    assert {row["id"]: int(row["points"]) for row in step0} == {
+        card.id: card.points_at(3) for card in start.cards
+    }  # the loop started from the 3-player points

@@ -69,7 +69,7 @@ def test_a_designer_changes_points_and_runs_again(tmp_path: Path) -> None:
     edition = json.loads(edition_text)
     points = {card["id"]: card["points"] for card in edition["cards"]}
     assert points["O05"] == 11
-    balanced = edition_named("balanced")
+    balanced = edition_named("balanced").for_players(3)  # the page edits the points of its count
     assert all(points[card.id] == card.points for card in balanced.cards if card.id != "O05")
     # The run played the edited edition: its report lists O05 at 11 points.
     rows = (designer.out / "prophecies.csv").read_text(encoding="utf-8").splitlines()

@@ -48,6 +48,12 @@ A step whose measurement meets the goal (every card kept in at least
 ``median x (1 ± tolerance)``) is checked on ``check_games`` fresh games (other
 seeds); the loop ends when the check passes too, or after ``steps`` steps
 with the best edition measured. The check's measurement is what is reported.
+
+The loop tunes one player count, ``players``: it starts from the start
+edition's points at that count and writes them back into the start's
+per-count table, so the other counts keep theirs (``--players 3`` on the
+balanced edition changes its 3-player points only). A new condition, though,
+is the card's at every count.
 """
 
 from __future__ import annotations
@@ -77,6 +83,7 @@ from oracles.games.oracle.prophecies import (
     load_edition,
     oracle_index,
     repointed,
+    with_points_at,
 )
 
 DAMPING = 0.6
@@ -254,6 +261,10 @@ def balance(
     """Run the loop (see the module docstring); candidate editions are
     written into ``work`` (one file per step, so each worker reads the right one)."""
     work.mkdir(parents=True, exist_ok=True)
+    # The loop tunes one player count: it plays and re-points that count's
+    # points, and the edition written keeps the start's points at the others.
+    per_count = start
+    start = start.for_players(settings.players)
     edition = repointed(start, {}, name)
     steps: list[Step] = []
     best: tuple[float, Edition, Measurement] | None = None
@@ -305,7 +316,12 @@ def balance(
         item for item in replaced.values() if chosen.card(item.card_id).condition == item.new.condition
     ]
     return BalanceResult(
-        edition=chosen, final=best[2], met=met, steps=steps, unkept=unkept, replaced=kept_replacements
+        edition=with_points_at(per_count, settings.players, chosen, name),
+        final=best[2],
+        met=met,
+        steps=steps,
+        unkept=unkept,
+        replaced=kept_replacements,
     )
 
 

@@ -30,6 +30,13 @@ scope                     whose chips
 ``others_max.``           the largest value among all other seats
 ========================  ==================================================
 
+A card's ``points`` is a positive integer (the same at every player count)
+or an object keyed by player count, ``{"3": 4, "4": 5, "5": 6}``, naming
+every count the game allows (:data:`PLAYER_COUNTS`). A game plays its own
+count's points: ``OracleGame`` resolves its edition once
+(:meth:`Edition.for_players`), so scoring, views, bots and analysis read
+plain integer ``points`` from ``game.edition`` and never see the table.
+
 A second edition is dropped in as data: ``load_edition(path)`` reads any file
 of this shape. The game's ``edition`` option names one (:func:`edition_named`):
 ``classic``, the project's first edition (``data/prophecies.json``, the points
@@ -39,6 +46,8 @@ the few cards no points could balance a new condition in this language
 of ``OracleGame`` may also fix its ``edition``. No code names a card.
 
 >>> edition = default_edition()
+>>> edition.for_players(3) is edition  # integer points: nothing to resolve
+True
 >>> card = edition.card("O12")
 >>> card.points, card.condition
 (6, 'phoenix >= 1 and pegasus >= 1 and hydra >= 1')
@@ -82,6 +91,11 @@ _OPERATORS: dict[str, Callable[[int, int], bool]] = {
 }
 
 NUM_ORACLE_CARDS = 40
+#: The player counts Oracle is played at (``OracleGame.min_players`` to ``max_players``):
+#: the keys a card's per-count points must give.
+PLAYER_COUNTS = (3, 4, 5)
+#: The count whose points an unresolved card's ``points`` holds (the game's default seats).
+DEFAULT_PLAYERS = 4
 DEFAULT_EDITION_PATH = Path(__file__).with_name("data") / "prophecies.json"
 EDITIONS_DIR = Path(__file__).with_name("data") / "editions"
 #: The shipped editions by name (the ``edition`` option's values besides a path).
@@ -143,7 +157,13 @@ def _term_value(term: Term, quantities: Sequence[Sequence[int]], seat: int) -> i
 
 @dataclass(frozen=True)
 class Prophecy:
-    """One Oracle card: its id, points, texts and condition."""
+    """One Oracle card: its id, points, texts and condition.
+
+    ``points_by_players`` is empty when the card's points are the same at
+    every player count; otherwise it holds ``(players, points)`` for each of
+    :data:`PLAYER_COUNTS` and ``points`` is the value at :data:`DEFAULT_PLAYERS`.
+    Read a card's points for a game through :meth:`Edition.points_for` (or
+    from an edition resolved by :meth:`Edition.for_players`)."""
 
     id: str
     points: int
@@ -151,6 +171,14 @@ class Prophecy:
     text_de: str
     condition: str
     clauses: tuple[Clause, ...] = field(repr=False, compare=False)
+    points_by_players: tuple[tuple[int, int], ...] = ()
+
+    def points_at(self, players: int) -> int:
+        """The card's points in a game of ``players`` seats."""
+        for count, value in self.points_by_players:
+            if count == players:
+                return value
+        return self.points
 
     def holds(self, quantities: Sequence[Sequence[int]], seat: int) -> bool:
         """Whether the prophecy holds for ``seat``, given every seat's
@@ -174,6 +202,38 @@ class Edition:
     def card(self, card_id: str) -> Prophecy:
         return self.cards[oracle_index(card_id)]
 
+    @property
+    def per_count(self) -> bool:
+        """Whether some card's points depend on the player count."""
+        return any(card.points_by_players for card in self.cards)
+
+    def points_for(self, card: str | int, players: int) -> int:
+        """A card's (id or index) points in a game of ``players`` seats: the
+        one place that picks a count's points."""
+        prophecy = self.card(card) if isinstance(card, str) else self.cards[card]
+        return prophecy.points_at(players)
+
+    def for_players(self, players: int) -> Edition:
+        """This edition as a game of ``players`` seats plays it: every card's
+        ``points`` that count's, with no table left (``self`` when no card has
+        one, so classic stays the very same object). Made once per edition and count."""
+        if not self.per_count:
+            return self
+        key = (id(self), players)
+        cached = _RESOLVED.get(key)
+        if cached is None or cached[0] is not self:
+            cards = tuple(
+                replace(card, points=card.points_at(players), points_by_players=()) for card in self.cards
+            )
+            cached = (self, Edition(name=self.name, cards=cards))
+            _RESOLVED[key] = cached
+        return cached[1]
+
+
+#: Resolved editions by (edition, player count); the edition is kept beside its
+#: copy so that an id is never reused while its entry lives.
+_RESOLVED: dict[tuple[int, int], tuple[Edition, Edition]] = {}
+
 
 def oracle_id(index: int) -> str:
     """``0`` -> ``"O01"``."""
@@ -196,6 +256,46 @@ def oracle_index(token: str) -> int:
     return int(text[1:]) - 1
 
 
+def read_points(value: object, card_id: str) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A card's ``points`` field as (points, per-count table); ``ValueError``
+    naming the card and what is wrong. An integer is the same at every count
+    (the table is empty); an object must give a positive integer for each of
+    :data:`PLAYER_COUNTS`, keyed by the count (a table whose values are all
+    equal is read as that integer)."""
+    if isinstance(value, dict):
+        keys = sorted(str(key) for key in value)
+        wanted = [str(count) for count in PLAYER_COUNTS]
+        if keys != wanted:
+            raise ValueError(
+                f"Oracle card {card_id}: per-count points must be keyed by the player counts "
+                f"{', '.join(wanted)} (each once), got {', '.join(keys) or 'none'}"
+            )
+        table = []
+        for count in PLAYER_COUNTS:
+            points = value.get(str(count))
+            if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+                raise ValueError(
+                    f"Oracle card {card_id}: its points at {count} players must be a positive integer, "
+                    f"got {points!r}"
+                )
+            table.append((count, points))
+        default = dict(table)[DEFAULT_PLAYERS]
+        if len({points for _, points in table}) == 1:
+            return default, ()
+        return default, tuple(table)
+    if isinstance(value, bool):
+        raise ValueError(
+            f"Oracle card {card_id}: points must be an integer or per-count points, got {value!r}"
+        )
+    try:
+        return int(value), ()  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"Oracle card {card_id}: points must be an integer or an object keyed by player count "
+            f'(e.g. {{"3": 4, "4": 5, "5": 6}}), got {value!r}'
+        ) from None
+
+
 def load_edition(path: str | Path) -> Edition:
     """Read an edition file (see the module docstring); ``ValueError`` if it
     is not a complete, well-formed deck of 40 cards."""
@@ -207,14 +307,16 @@ def load_edition(path: str | Path) -> Edition:
     for index, row in enumerate(rows):
         if row["id"].upper() != oracle_id(index):
             raise ValueError(f"card {index + 1} of {path} must have id {oracle_id(index)}, not {row['id']!r}")
+        points, table = read_points(row["points"], oracle_id(index))
         cards.append(
             Prophecy(
                 id=oracle_id(index),
-                points=int(row["points"]),
+                points=points,
                 text_en=str(row["text_en"]),
                 text_de=str(row.get("text_de", row["text_en"])),
                 condition=str(row["condition"]),
                 clauses=compile_condition(str(row["condition"]), row["id"]),
+                points_by_players=table,
             )
         )
     name = str(data.get("edition", Path(path).stem)) if isinstance(data, dict) else Path(path).stem
@@ -269,14 +371,35 @@ def edition_points(edition: Edition) -> dict[str, int]:
 
 
 def repointed(edition: Edition, points: dict[str, int], name: str) -> Edition:
-    """The same cards and conditions with new points (ids missing from
-    ``points`` keep theirs); ``ValueError`` unless every point is a positive integer."""
+    """The same cards and conditions with new points, the same at every
+    player count (ids missing from ``points`` keep theirs, per-count tables
+    included); ``ValueError`` unless every point is a positive integer."""
     cards = []
     for card in edition.cards:
-        value = points.get(card.id, card.points)
+        if card.id not in points:
+            cards.append(card)
+            continue
+        value = points[card.id]
         if not isinstance(value, int) or value < 1:
             raise ValueError(f"{card.id}: points must be a positive integer, got {value!r}")
-        cards.append(replace(card, points=value))
+        cards.append(replace(card, points=value, points_by_players=()))
+    return Edition(name=name, cards=tuple(cards))
+
+
+def with_points_at(edition: Edition, players: int, played: Edition, name: str) -> Edition:
+    """``edition`` with ``played``'s cards (points, conditions and texts) at
+    ``players`` seats, each card keeping ``edition``'s points at the other
+    counts: how ``oracles balance --players N`` writes one count into a
+    per-count edition. A card whose points come out the same at every count
+    gets a plain integer again."""
+    cards = []
+    for old, new in zip(edition.cards, played.for_players(players).cards, strict=True):
+        table = tuple(
+            (count, new.points if count == players else old.points_at(count)) for count in PLAYER_COUNTS
+        )
+        default = dict(table)[DEFAULT_PLAYERS]
+        same = len({points for _, points in table}) == 1
+        cards.append(replace(new, points=default, points_by_players=() if same else table))
     return Edition(name=name, cards=tuple(cards))
 
 
@@ -285,7 +408,9 @@ def edition_json(edition: Edition, description: str = "") -> str:
     rows = [
         {
             "id": card.id,
-            "points": card.points,
+            "points": {str(count): points for count, points in card.points_by_players}
+            if card.points_by_players
+            else card.points,
             "text_en": card.text_en,
             "text_de": card.text_de,
             "condition": card.condition,

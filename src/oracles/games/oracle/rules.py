@@ -263,7 +263,8 @@ class OracleGame(Game):
         {"players": 3, "draft": True, "rounds": 1},
         {"players": 5, "draft": True, "rounds": 1},
     )
-    #: The Oracle deck in use: the ``edition`` option's, unless a subclass fixes one.
+    #: The Oracle deck in use: the ``edition`` option's, unless a subclass fixes one,
+    #: with the points of this game's player count (:meth:`.Edition.for_players`).
     edition: Edition
 
     def __init__(self, **options: Any) -> None:
@@ -283,7 +284,10 @@ class OracleGame(Game):
         self.stack_size = NUM_ORACLE_CARDS - DRAFT_REMOVED - 2 * n if self.draft else 0
         self.victory_chips = VICTORY_CHIPS[n]
         fixed = getattr(type(self), "edition", None)
-        self.edition = fixed if isinstance(fixed, Edition) else edition_named(self.options["edition"])
+        chosen = fixed if isinstance(fixed, Edition) else edition_named(self.options["edition"])
+        # Resolved once for this table's seats: everything after (scoring,
+        # views, bots, analysis) reads plain points of this player count.
+        self.edition = chosen.for_players(n)
         #: The edition's prophecies compiled for scoring (see :func:`.scoring.compiled_tests`).
         self.prophecy_tests = compiled_tests(self.edition)
         #: Each seat's part of recent deals as names, for the views' logs
