@@ -143,3 +143,37 @@ def test_each_state_brings_the_seats_board_in_the_pages_language(server: Any) ->
     if f'data-version="{first_version}"' in fetched:
         assert states[0]["board"] == fetched
     assert all("board" not in m for m in bare.received if m["type"] == "state")
+
+
+def test_a_board_that_cannot_be_drawn_leaves_the_state_whole(server: Any) -> None:
+    """A failure drawing the board costs the page its pushed board, never
+    the state (the page then fetches the board)."""
+    import asyncio
+
+    from serverkit import Client
+
+    status, table, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "inrah", "options": {"rounds": 1}, "seats": ["human"] * 3},
+    )
+    assert status == 201
+    url = f"{server.ws_base}/ws/tables/{table['id']}?token={table['seats'][0]['token']}&board=1"
+    hub = server.app.state.hub
+    drawn = hub.board_renderer
+
+    def broken(*_: Any) -> str:
+        raise RuntimeError("no board today")
+
+    async def first_state() -> dict[str, Any]:
+        async with Client(url) as client:
+            return await client.recv_type("state")
+
+    hub.board_renderer = broken
+    try:
+        state = asyncio.run(first_state())
+    finally:
+        hub.board_renderer = drawn
+    assert state["seat"] == 0 and state["view"] and "board" not in state
+    assert "board" in asyncio.run(first_state())

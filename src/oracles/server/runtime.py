@@ -338,7 +338,12 @@ class TableRuntime:
         message = plain[seat]
         drawn = self.hub.board_renderer
         if board_lang is not None and drawn is not None:
-            board = drawn(self, seat, board_lang, message)
+            try:
+                board = drawn(self, seat, board_lang, message)
+            except Exception as error:
+                # The state goes out without its board: the page fetches it.
+                logs.event("board failed", logging.ERROR, table=self.id, seat=seat, error=repr(error))
+                board = None
             if board is not None:
                 message = {**message, "board": board}
         return encode(message)

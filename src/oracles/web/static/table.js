@@ -140,7 +140,9 @@
       updateHintButton();
     } else if (msg.type === "ack") {
       if (pending && msg.id === pending.id) pending = null;
-      if (msg.held) refresh(true);  // a choice held for this seat's turn: show it made
+      // A choice held for this seat's turn: the state that shows it made
+      // came pushed just before; the old way fetches it.
+      if (msg.held && !askBoard) refresh(true);
     } else if (msg.type === "error" && hintAsked && msg.id === hintAsked.id) {
       hintAsked = null;
       if (hintStatus) hintStatus.textContent = msg.message || msg.code;
