@@ -112,7 +112,8 @@ def board_context(
         return {"unavailable": True, "version": table.version, "game": table.game_id}
     view = message["view"]
     legal = message["legal"]
-    names = present.seat_names(table.seats_info(), lang)
+    seats_info = table.seats_info()
+    names = present.seat_names(seats_info, lang)
     return {
         "unavailable": False,
         "game": table.game_id,
@@ -130,7 +131,7 @@ def board_context(
         "version": message["version"],
         "seat": seat,
         "names": names,
-        "seats_info": table.seats_info(),
+        "seats_info": seats_info,
         "finished": table.finished,
         "table_id": table.id,
         # For the rematch form at the end: the same game, options and seats.

@@ -198,6 +198,8 @@ class Edition:
 
     name: str
     cards: tuple[Prophecy, ...]
+    #: This edition resolved per player count (:meth:`for_players`), made on first use.
+    _resolved: dict[int, Edition] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def card(self, card_id: str) -> Prophecy:
         return self.cards[oracle_index(card_id)]
@@ -219,20 +221,13 @@ class Edition:
         one, so classic stays the very same object). Made once per edition and count."""
         if not self.per_count:
             return self
-        key = (id(self), players)
-        cached = _RESOLVED.get(key)
-        if cached is None or cached[0] is not self:
+        resolved = self._resolved.get(players)
+        if resolved is None:
             cards = tuple(
                 replace(card, points=card.points_at(players), points_by_players=()) for card in self.cards
             )
-            cached = (self, Edition(name=self.name, cards=cards))
-            _RESOLVED[key] = cached
-        return cached[1]
-
-
-#: Resolved editions by (edition, player count); the edition is kept beside its
-#: copy so that an id is never reused while its entry lives.
-_RESOLVED: dict[tuple[int, int], tuple[Edition, Edition]] = {}
+            resolved = self._resolved[players] = Edition(name=self.name, cards=cards)
+        return resolved
 
 
 def oracle_id(index: int) -> str:
@@ -254,6 +249,15 @@ def oracle_index(token: str) -> int:
     ):
         raise ValueError(f"{token!r} is not an Oracle card (O01 to O40)")
     return int(text[1:]) - 1
+
+
+def _points_of(table: Sequence[tuple[int, int]]) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """A card's ``(points, per-count table)`` from its points at every
+    count: the default count's points, and no table when they are all equal."""
+    default = dict(table)[DEFAULT_PLAYERS]
+    if len({points for _, points in table}) == 1:
+        return default, ()
+    return default, tuple(table)
 
 
 def read_points(value: object, card_id: str) -> tuple[int, tuple[tuple[int, int], ...]]:
@@ -279,10 +283,7 @@ def read_points(value: object, card_id: str) -> tuple[int, tuple[tuple[int, int]
                     f"got {points!r}"
                 )
             table.append((count, points))
-        default = dict(table)[DEFAULT_PLAYERS]
-        if len({points for _, points in table}) == 1:
-            return default, ()
-        return default, tuple(table)
+        return _points_of(table)
     if isinstance(value, bool):
         raise ValueError(
             f"Oracle card {card_id}: points must be an integer or per-count points, got {value!r}"
@@ -394,12 +395,10 @@ def with_points_at(edition: Edition, players: int, played: Edition, name: str) -
     gets a plain integer again."""
     cards = []
     for old, new in zip(edition.cards, played.for_players(players).cards, strict=True):
-        table = tuple(
-            (count, new.points if count == players else old.points_at(count)) for count in PLAYER_COUNTS
+        points, table = _points_of(
+            [(count, new.points if count == players else old.points_at(count)) for count in PLAYER_COUNTS]
         )
-        default = dict(table)[DEFAULT_PLAYERS]
-        same = len({points for _, points in table}) == 1
-        cards.append(replace(new, points=default, points_by_players=() if same else table))
+        cards.append(replace(new, points=points, points_by_players=table))
     return Edition(name=name, cards=tuple(cards))
 
 
