@@ -177,3 +177,30 @@ def test_a_board_that_cannot_be_drawn_leaves_the_state_whole(server: Any) -> Non
         hub.board_renderer = drawn
     assert state["seat"] == 0 and state["view"] and "board" not in state
     assert "board" in asyncio.run(first_state())
+
+
+def test_the_pushed_board_is_the_fetched_board(server: Any) -> None:
+    """At a table where nobody else moves, the board in the first ``state``
+    is exactly the one ``/t/<id>/board`` answers for the same seat and language."""
+    import asyncio
+
+    from serverkit import Client
+
+    status, table, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "inrah", "options": {"rounds": 1}, "seats": ["human"] * 3},
+    )
+    assert status == 201
+    token = table["seats"][1]["token"]
+    german = {"Cookie": "oracles_lang=de"}
+
+    async def first_state() -> dict[str, Any]:
+        url = f"{server.ws_base}/ws/tables/{table['id']}?token={token}&board=1"
+        async with Client(url, headers=german) as client:
+            return await client.recv_type("state")
+
+    pushed = asyncio.run(first_state())["board"]
+    _, fetched, _ = http(server.base, "GET", f"/t/{table['id']}/board?token={token}", headers=german)
+    assert pushed == fetched
