@@ -133,10 +133,21 @@ def test_four_players_each_see_only_their_hand(server: Any, browser: Any) -> Non
             assert f'title="{title}"' not in watch.content()
     contexts.append(watcher)
     # They keep two prophecies all at once (the rulebook's way: the server
-    # holds a choice until the seat's turn), a click on each card.
+    # holds a choice until the seat's turn), a click on each card. Each
+    # picks a first card; the seat whose turn it is keeps its pair, and the
+    # board drawn again for the others keeps their first pick (regression:
+    # a pushed board used to drop it, and the second click kept nothing).
     for p in pages:
         p.wait_for_selector("#board .board[data-can-choose='1']")
         p.locator("#board .oracle-card[data-pick]").nth(0).click()
+        p.wait_for_selector("#board .oracle-card.picked")
+    first_up = next(p for p in pages if p.get_attribute("#board .board", "data-my-turn") == "1")
+    others = [p for p in pages if p is not first_up]
+    versions = [p.get_attribute("#table", "data-version") for p in others]
+    first_up.locator("#board .oracle-card[data-pick]").nth(1).click()
+    for p, before in zip(others, versions, strict=True):
+        p.wait_for_function(f"() => document.getElementById('table').dataset.version !== '{before}'")
+        assert p.locator("#board .oracle-card.picked").count() == 1
         p.locator("#board .oracle-card[data-pick]").nth(1).click()
     for p in pages:
         p.wait_for_function(

@@ -189,6 +189,7 @@
   function show(html) {
     var made = /data-version="(\d+)"/.exec(html);
     if (made && parseInt(made[1], 10) < shownVersion) return;
+    var carried = placesOfPicks();
     boardBox.innerHTML = html;
     var board = boardBox.querySelector(".board");
     if (board) {
@@ -201,7 +202,7 @@
         if (hintBox) hintBox.hidden = true;  // no decision left to hint at
       }
     }
-    resetComposer();
+    carryPicks(carried);
     cue();
     announceLast();
     startClock();
@@ -461,6 +462,29 @@
   }
 
   function resetComposer() { picks = []; drawPicks(); }
+
+  // A board drawn again (someone else moved, a seat came) keeps the pieces
+  // this seat has picked so far, found again by word and place among the
+  // pieces of that word, when they still lead to a move; else they go.
+  function sameWord(pick) {
+    var attr = pick.verb ? "data-verb" : "data-pick";
+    return Array.prototype.filter.call(boardBox.querySelectorAll("[" + attr + "]"), function (n) {
+      return n.getAttribute(attr).toLowerCase() === pick.word;
+    });
+  }
+  function placesOfPicks() {
+    return picks.map(function (p) { return { word: p.word, verb: p.verb, nth: sameWord(p).indexOf(p.node) }; });
+  }
+  function carryPicks(places) {
+    var kept = [];
+    for (var i = 0; i < places.length; i++) {
+      var node = places[i].nth < 0 ? null : sameWord(places[i])[places[i].nth];
+      if (!node) { kept = []; break; }
+      kept.push({ word: places[i].word, verb: places[i].verb, node: node });
+    }
+    picks = kept.length && survey(kept).any ? kept : [];
+    drawPicks();
+  }
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("[data-pick],[data-verb],[data-confirm],[data-cancel],[data-move],[data-rematch]") : null;
