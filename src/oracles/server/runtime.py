@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 from sqlalchemy.exc import IntegrityError
 
 from oracles.core.errors import IllegalActionError, NotationError
@@ -55,6 +56,7 @@ from oracles.server.protocol import (
     ProtocolError,
     SeatsMessage,
     ServerMessage,
+    StateMessage,
     encode,
 )
 from oracles.server.tokens import hash_token
@@ -74,7 +76,7 @@ SEATS_DELAY = 0.05
 
 #: ``(table, seat, language, state message) -> board HTML or None``: see
 #: :attr:`Hub.board_renderer`.
-BoardRenderer = Callable[["TableRuntime", "int | None", str, "dict[str, Any]"], "str | None"]
+BoardRenderer = Callable[["TableRuntime", "int | None", str, StateMessage], "str | None"]
 
 
 @dataclass
@@ -273,7 +275,7 @@ class TableRuntime:
         # Beyond the SPEC's keys: who sat where (a replay ignores it).
         return {**self.state.record(), "players": [s.name for s in self.seats]}
 
-    def state_message(self, seat: int | None) -> dict[str, Any]:
+    def state_message(self, seat: int | None) -> StateMessage:
         """The ``state`` message for ``seat`` (``None``: a spectator), built
         only from that seat's view or the public view."""
         state = self.state
@@ -282,32 +284,31 @@ class TableRuntime:
         if seat is not None and state.current_player() == seat and seat not in self.held and not self.waiting:
             # (A held choice is being played for this seat: nothing to choose.)
             legal = [state.action_to_string(a) for a in state.legal_actions()]
-        message: dict[str, Any] = {
-            "type": "state",
-            "version": self.version,
-            "seat": seat,
-            "view": view,
-            "legal": legal,
-            # Beyond the contract: lets a client stop without reading the view.
-            "status": "finished" if state.is_terminal() else "playing",
-            **({"waiting": True} if self.waiting else {}),
-        }
         # Beyond the contract (docs/server.md): a choice this seat may make
         # before its turn, and the one it made, held until the turn comes.
+        held: str | None = None
+        ahead: list[str] | None = None
         if seat is not None and not legal and not state.is_terminal():
             if seat in self.held:
-                message["held"] = self.held[seat][0]
+                held = self.held[seat][0]
             else:
-                ahead = [state.action_to_string(a) for a in state.early_choices(seat)]
+                ahead = [state.action_to_string(a) for a in state.early_choices(seat)] or None
                 if ahead:
-                    message["ahead"] = ahead
                     offered = frozenset(ahead)
                     if self.ahead_offered.get(seat, (0, None))[1] != offered:
                         self.ahead_offered[seat] = (self.version, offered)
-        deadline = self.deadline()
-        if deadline is not None:
-            message["deadline"] = deadline
-        return message
+        return StateMessage(
+            version=self.version,
+            seat=seat,
+            view=view,
+            legal=legal,
+            # Beyond the contract: lets a client stop without reading the view.
+            status="finished" if state.is_terminal() else "playing",
+            ahead=ahead,
+            held=held,
+            deadline=self.deadline(),
+            waiting=self.waiting,
+        )
 
     def deadline(self) -> dict[str, Any] | None:
         """The move clock of the person to act (beyond the contract): ``seat``,
@@ -328,7 +329,9 @@ class TableRuntime:
         return {"seat": player, "seconds": self.clock, "left": round(left, 1)}
 
     # ------------------------------------------------------------ fan-out
-    def _state_text(self, seat: int | None, board_lang: str | None, plain: dict[int | None, Any]) -> str:
+    def _state_text(
+        self, seat: int | None, board_lang: str | None, plain: dict[int | None, StateMessage]
+    ) -> str:
         """The encoded ``state`` for ``seat``, with its board drawn in
         ``board_lang`` when the socket asked for one. ``plain`` keeps each
         seat's message across the sockets of one fan-out (it has side
@@ -345,7 +348,7 @@ class TableRuntime:
                 logs.event("board failed", logging.ERROR, table=self.id, seat=seat, error=repr(error))
                 board = None
             if board is not None:
-                message = {**message, "board": board}
+                message = msgspec.structs.replace(message, board=board)
         return encode(message)
 
     def send_state(self, conn: Connection) -> None:
@@ -361,7 +364,7 @@ class TableRuntime:
         """Send ``state`` to every socket: each seat's message (and the
         spectators') is built once, and encoded (with its board drawn) once
         per language asked for."""
-        plain: dict[int | None, Any] = {}
+        plain: dict[int | None, StateMessage] = {}
         cache: dict[tuple[int | None, str | None], str | None] = {}
         for conn in list(self.connections):
             key = (conn.seat, conn.board_lang)

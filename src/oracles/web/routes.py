@@ -40,7 +40,7 @@ from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
 from oracles.web import present
 from oracles.web.friends import table_friends
-from oracles.web.seam import HintDesk, LiveTable, T, TableHub
+from oracles.web.seam import HintDesk, LiveTable, StateShape, T, TableHub
 
 STATIC = Path(__file__).parent / "static"
 LANG_COOKIE = "oracles_lang"
@@ -99,7 +99,7 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
 
 
 def board_context(
-    table: LiveTable, seat: int | None, lang: str, message: dict[str, Any] | None = None
+    table: LiveTable, seat: int | None, lang: str, message: StateShape | None = None
 ) -> dict[str, Any]:
     """What ``board.html`` draws for ``seat`` of ``table``: only that seat's
     ``state`` message (``message``, or built here) and the seats' names."""
@@ -110,8 +110,8 @@ def board_context(
             message = None
     if message is None or (seat is None and table.finished is False and not _public_ok(table)):
         return {"unavailable": True, "version": table.version, "game": table.game_id}
-    view = message["view"]
-    legal = message["legal"]
+    view = message.view
+    legal = message.legal
     seats_info = table.seats_info()
     names = present.seat_names(seats_info, lang)
     return {
@@ -123,12 +123,12 @@ def board_context(
         "verbs": present.composed_verbs(legal),
         # What this seat may choose now: its legal moves, or a choice
         # made ahead of its turn (held by the server until it comes).
-        "moves": legal or message.get("ahead", []),
-        "ahead": bool(message.get("ahead")) and not legal,
-        "held": message.get("held"),
-        "deadline": message.get("deadline"),
+        "moves": legal or message.ahead or [],
+        "ahead": bool(message.ahead) and not legal,
+        "held": message.held,
+        "deadline": message.deadline,
         "own_templates": game_part(table.game_id, "templates") is not None,
-        "version": message["version"],
+        "version": message.version,
         "seat": seat,
         "names": names,
         "seats_info": seats_info,
@@ -139,7 +139,7 @@ def board_context(
     }
 
 
-def board_html(table: LiveTable, seat: int | None, lang: str, message: dict[str, Any]) -> str | None:
+def board_html(table: LiveTable, seat: int | None, lang: str, message: StateShape) -> str | None:
     """The board fragment pushed with ``message`` (the ``state`` of ``seat``)
     to a page that asked for it, so that a move costs the page no fetch.
     ``None`` once the game is over: the last board also lists the hints each
