@@ -26,8 +26,7 @@ def type_a_move(page: Any, rng: random.Random) -> None:
     """One legal move typed in notation (the page's fallback box): the
     pieces themselves are the board tests' business."""
     legal = page.evaluate(
-        "() => { const n = document.querySelector('#board #legal-moves')"
-        " || document.querySelector('#board #multi-moves');"
+        "() => { const n = document.querySelector('#board #legal-moves');"
         " const listed = n ? JSON.parse(n.textContent) : [];"
         " const one = [...document.querySelectorAll('#board [data-move]')].map(e => e.dataset.move);"
         " return [...one, ...listed]; }"

@@ -101,9 +101,13 @@ def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, 
         ):
             check_phone_screen(page)
             checked.append("phone")
-        # A piece that cannot be played says why.
+        # A piece that cannot be played says why: its name, then the reason
+        # (the board's "name · why", or "name: why" once the composer marks it).
         for piece in page.locator("#board .hand [data-pick][aria-disabled='true']").all()[:1]:
-            assert (piece.get_attribute("title") or "").count("·") == 1
+            title = piece.get_attribute("title") or ""
+            name = piece.get_attribute("data-name") or ""
+            assert name and title.startswith(name), title
+            assert title[len(name) :].startswith((" · ", ": ")) and len(title) > len(name) + 3, title
 
     made = play_to_end(page, seed=11, after=look, touch=phone, limit=240)
     assert made > 0

@@ -125,7 +125,7 @@ def type_to_end(page: Any, limit: float = 120.0) -> int:
         if moves.count():
             text = moves.first.get_attribute("data-move")
         else:
-            text = page.evaluate("JSON.parse(document.getElementById('multi-moves').textContent)[0]")
+            text = page.evaluate("JSON.parse(document.getElementById('legal-moves').textContent)[0]")
         box = page.locator('input[name="move"]')
         box.fill(text)
         box.press("Enter")

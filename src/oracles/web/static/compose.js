@@ -1,49 +1,67 @@
-// Making a move by clicking the pieces it is about (docs/web.md, "Clicking
-// the pieces"). Game-neutral: it reads only the board's hooks and the list
-// of legal moves that the board embeds, never a game id.
+// The page's one composer: a move is made by clicking the pieces it is about
+// (docs/web.md, "Playing by the pieces"). It knows no game: it reads only the
+// board's hooks and the moves the board lists for this seat.
 //
 //   <script type="application/json" id="legal-moves">["peek a1", ...]</script>
-//       the seat's legal moves in notation; without it this script does nothing
+//       the seat's moves in notation (its legal moves, or a choice it may
+//       make ahead of its turn); without it this script does nothing
 //   [data-verb="peek"]   a move's first word where it is a choice of what to do
 //   [data-pick="a1"]     a piece standing for one word of a move
 //       optional data-verbs="replace fill": the piece serves only moves
 //       with these first words (a hand card is not a guess's symbol)
-//       optional data-why="...": why the piece can never be clicked now
-//   [data-confirm]       plays a complete move that could still go on
-//   [data-cancel]        clears the picks
+//       optional data-why="...": why the piece cannot be clicked now
+//       optional data-name="...": what the piece is, for its title
+//   [data-confirm-slot], [data-cancel-slot]   the board's own places for the
+//       confirm and cancel buttons; else they go to the [data-picks-bar] of
+//       the last pick's section, else to #composer
 //   [data-composed]      shows what is being composed (and why a click was refused)
+//   #composer            offers the words and verbs no piece on the board
+//                        stands for
 //
 // A move "verb a b c" is composed by clicking the verb and the pieces a, b,
-// c in any order of verb and pieces; a move whose first word has no verb
-// element ("code star ...", "respond pass") has that word implied. Picks
-// match a move in its own order; where no move matches in order, they match
-// the move's words in any order (cells named in any order: "swap c3 a1"
-// composes "swap a1 c3"). A complete move no pick can extend is played at
-// once; a click on the verb after the pieces plays the move it completes.
-// The move goes out through window.OraclesTable.play when the table offers
-// it, else through the notation box (SPEC hooks: input[name="move"]).
+// c in any order of verb and pieces; a first word with no element is
+// implied (play R7 is one click on the card). Picks match a move in its own
+// order; where no move matches in order, they match the move's words in any
+// order (keep O12 O05 composes keep O05 O12). A complete move no pick can
+// extend is played at once; a click on the verb after the pieces plays the
+// move it completes. A board drawn again (someone else moved) keeps the
+// picks that still lead to a move. The move goes out through
+// window.OraclesTable.play (table.js), else through the notation box
+// (input[name="move"]).
 (function () {
   "use strict";
   var board = document.getElementById("board");
   if (!board) return;
+  var root = document.getElementById("table") || board;
 
-  var moves = [];        // [{text, verb, explicit, args}]
+  var moves = [];        // [{text, verb, args}], words in lower case
   var verb = null;       // the chosen verb, or null
-  var picks = [];        // [{token, verbs, el}]
+  var picks = [];        // [{token, verbs, el, nth, loose}]
   var sent = false;      // a move was sent: wait for the next board
   var texts = {};
+  var shown = null;      // the version and list of the board composed on
 
-  function attr(el, name) { var v = el.getAttribute(name); return v === null ? null : v; }
-  function scoped(el) { var v = attr(el, "data-verbs"); return v ? v.split(/\s+/) : null; }
-
-  var shown = null;      // the version and legal list of the board composed on
+  function lower(text) { return (text || "").toLowerCase(); }
+  function scoped(el) { var v = el.getAttribute("data-verbs"); return v ? lower(v).split(/\s+/) : null; }
+  function inComposer(el) { return !!el.closest("#composer"); }
+  // The pieces of the board itself (not the composer's offers).
+  function boardPieces(selector) {
+    return Array.prototype.filter.call(board.querySelectorAll(selector), function (el) { return !inComposer(el); });
+  }
+  function sameToken(token) {
+    return boardPieces("[data-pick]").filter(function (el) { return lower(el.dataset.pick) === token; });
+  }
+  function pickOf(el) {
+    var token = lower(el.dataset.pick);
+    var loose = inComposer(el);
+    return { token: token, verbs: scoped(el), el: el, nth: loose ? -1 : sameToken(token).indexOf(el), loose: loose };
+  }
 
   function load() {
     var node = board.querySelector("#legal-moves");
     var stage = board.querySelector("[data-version]");
     var key = node ? (stage ? stage.dataset.version : "") + " " + node.textContent : null;
-    // The same board drawn again (a seat came or went): the picks stay.
-    var kept = key !== null && key === shown ? { verb: verb, sent: sent, at: picks.map(function (p) { return p.at; }) } : null;
+    var before = { verb: verb, picks: picks, sent: sent, same: key !== null && key === shown };
     shown = key;
     moves = [];
     verb = null;
@@ -51,31 +69,51 @@
     sent = false;
     board.removeAttribute("aria-busy");
     if (!node) return false;
-    var legal;
-    try { legal = JSON.parse(node.textContent); } catch (e) { legal = []; }
+    var listed;
+    try { listed = JSON.parse(node.textContent); } catch (e) { listed = []; }
     texts = {
-      notNow: attr(node, "data-not-now") || "",
-      notWith: attr(node, "data-not-with") || ""
+      notNow: node.getAttribute("data-not-now") || "",
+      notWith: node.getAttribute("data-not-with") || "",
+      confirm: node.getAttribute("data-confirm-text") || "",
+      clear: node.getAttribute("data-clear-text") || "",
+      choose: node.getAttribute("data-choose-text") || ""
     };
     var verbs = {};
-    board.querySelectorAll("[data-verb]").forEach(function (el) { verbs[el.dataset.verb] = true; });
-    legal.forEach(function (text) {
-      var words = text.split(" ");
-      if (verbs[words[0]]) moves.push({ text: text, verb: words[0], explicit: true, args: words.slice(1) });
-      else if (words.length === 1) moves.push({ text: text, verb: null, explicit: false, args: words });
-      else moves.push({ text: text, verb: words[0], explicit: false, args: words.slice(1) });
+    boardPieces("[data-verb]").forEach(function (el) { verbs[lower(el.dataset.verb)] = true; });
+    listed.forEach(function (text) {
+      var words = lower(text).trim().split(/\s+/);
+      if (words.length === 1 && !verbs[words[0]]) moves.push({ text: text, verb: null, args: words });
+      else moves.push({ text: text, verb: words[0], args: words.slice(1) });
     });
     board.querySelectorAll("[data-pick],[data-verb]").forEach(function (el) {
       if (el.dataset.name === undefined) el.dataset.name = el.getAttribute("title") || "";
     });
-    if (kept) {
-      var pieces = board.querySelectorAll("[data-pick]");
-      verb = kept.verb;
-      picks = kept.at.map(function (at) { return pickOf(pieces[at]); });
-      sent = kept.sent;
-      if (sent) board.setAttribute("aria-busy", "true");
-    }
+    carry(before);
     return true;
+  }
+
+  // The picks made on the board before it was drawn again, found again by
+  // word and place among the pieces of that word, while they still lead to
+  // a move; a move sent meanwhile is waited for only on the same board.
+  function carry(before) {
+    if (!before.picks.length && before.verb === null) return;
+    var kept = [];
+    for (var i = 0; i < before.picks.length; i++) {
+      var old = before.picks[i];
+      var el = old.loose ? null : sameToken(old.token)[old.nth];
+      if (!el && !old.loose) return;
+      kept.push({ token: old.token, verbs: el ? scoped(el) : null, el: el, nth: old.nth, loose: old.loose });
+    }
+    if (before.same) {
+      sent = before.sent;
+      if (sent) board.setAttribute("aria-busy", "true");
+    } else if (before.sent) {
+      return;  // the move sent from those picks was answered by this board
+    }
+    if (before.verb !== null && !candidates(before.verb, []).length) return;
+    if (!candidates(before.verb, kept).length) return;
+    verb = before.verb;
+    picks = kept;
   }
 
   function inOrder(args, tokens) {
@@ -99,10 +137,10 @@
     }
     return true;
   }
-  // The legal moves that the verb (or null) and the picks can still become.
+  // The moves that the verb (or null) and the picks can still become.
   function candidates(v, list) {
     var tokens = list.map(function (p) { return p.token; });
-    var pool = moves.filter(function (m) { return (v === null || (m.explicit && m.verb === v)) && serves(m, list); });
+    var pool = moves.filter(function (m) { return (v === null || m.verb === v) && serves(m, list); });
     var found = pool.filter(function (m) { return inOrder(m.args, tokens); });
     return found.length ? found : pool.filter(function (m) { return anyOrder(m.args, tokens); });
   }
@@ -114,13 +152,28 @@
   function extendable(v, list) {
     var tokens = list.map(function (p) { return p.token; });
     return moves.some(function (m) {
-      return (v === null || (m.explicit && m.verb === v)) && serves(m, list) &&
+      return (v === null || m.verb === v) && serves(m, list) &&
         m.args.length > tokens.length && anyOrder(m.args, tokens);
     });
   }
-  function pickOf(el) {
-    var at = Array.prototype.indexOf.call(board.querySelectorAll("[data-pick]"), el);
-    return { token: el.dataset.pick, verbs: scoped(el), el: el, at: at };
+  // The words that may come next (a move's next word in order, else any
+  // word it still lacks).
+  function nextWords(v, list) {
+    var tokens = list.map(function (p) { return p.token; });
+    var out = {};
+    candidates(v, list).forEach(function (m) {
+      if (m.args.length <= tokens.length) return;
+      if (inOrder(m.args, tokens)) { out[m.args[tokens.length]] = true; return; }
+      var rest = m.args.slice();
+      tokens.forEach(function (t) { var at = rest.indexOf(t); if (at >= 0) rest.splice(at, 1); });
+      rest.forEach(function (w) { out[w] = true; });
+    });
+    return Object.keys(out);
+  }
+  function verbsOf(found) {
+    var out = [];
+    found.forEach(function (m) { if (m.verb !== null && out.indexOf(m.verb) < 0) out.push(m.verb); });
+    return out;
   }
 
   function play(text) {
@@ -136,23 +189,35 @@
       else input.form.dispatchEvent(new Event("submit", { cancelable: true }));
     }
     draw();
-    // No new board (the move was refused): let the player go on.
+    // No new board and no answer: let the player go on.
     var at = shown;
-    setTimeout(function () { if (sent && shown === at) { sent = false; board.removeAttribute("aria-busy"); draw(); } }, 8000);
+    setTimeout(function () { if (sent && shown === at) release(); }, 8000);
   }
+  function release() {
+    sent = false;
+    verb = null;
+    picks = [];
+    board.removeAttribute("aria-busy");
+    draw();
+  }
+  // The server refused the move (table.js says so under the board): the
+  // pieces may be clicked again.
+  root.addEventListener("oracles:message", function (event) {
+    if (sent && event.detail && event.detail.type === "error") release();
+  });
 
   function say(message) {
     var out = board.querySelector("[data-composed]");
     if (out) { out.textContent = message; out.classList.add("refused"); }
+    var live = document.getElementById("announce");
+    if (live && message) { live.textContent = ""; live.textContent = message; }
   }
 
   // After each change: play a finished move, else mark what can follow.
   function settle() {
     if (picks.length || verb !== null) {
-      var found = candidates(verb, picks);
-      var done = complete(picks, found);
-      if (picks.length && done.length === 1 && !extendable(verb, picks)) { play(done[0].text); return; }
-      if (!picks.length && verb !== null && done.length === 1 && !extendable(verb, picks)) { play(done[0].text); return; }
+      var done = complete(picks, candidates(verb, picks));
+      if (done.length === 1 && !extendable(verb, picks)) { play(done[0].text); return; }
     }
     draw();
   }
@@ -160,29 +225,31 @@
   function draw() {
     var found = candidates(verb, picks);
     var done = complete(picks, found);
-    board.querySelectorAll("[data-pick]").forEach(function (el) {
+    var composing = picks.length > 0 || verb !== null;
+    boardPieces("[data-pick]").forEach(function (el) {
       var picked = picks.some(function (p) { return p.el === el; });
       var ok = !sent && candidates(verb, picks.concat([pickOf(el)])).length > 0;
       mark(el, ok, picked);
     });
-    board.querySelectorAll("[data-verb]").forEach(function (el) {
-      var v = el.dataset.verb;
+    boardPieces("[data-verb]").forEach(function (el) {
+      var v = lower(el.dataset.verb);
       var ok = !sent && (candidates(v, picks).length > 0 || candidates(v, []).length > 0);
       mark(el, ok, v === verb);
       el.classList.toggle("fits", ok && picks.length > 0 && candidates(v, picks).length > 0);
     });
+    var ready = !sent && done.length === 1 && composing;
+    var slots = board.querySelectorAll("[data-confirm-slot]");
     // The hooks (docs/web.md): an element carries data-confirm only while
     // it plays a complete move, data-cancel only while there are picks to
-    // clear; the buttons stay in their place, shown disabled meanwhile.
-    board.querySelectorAll("[data-confirm-slot]").forEach(function (el) {
-      var ready = !sent && done.length === 1 && (picks.length > 0 || verb !== null);
+    // clear; the board's own buttons stay in their place meanwhile.
+    slots.forEach(function (el) {
       el.disabled = !ready;
-      el.hidden = !(picks.length || verb !== null);
+      el.hidden = !composing;
       el.toggleAttribute("data-confirm", ready);
       el.setAttribute("data-composing", ready ? done[0].text : "");
     });
     board.querySelectorAll("[data-cancel-slot]").forEach(function (el) {
-      var clears = !sent && (picks.length > 0 || verb !== null);
+      var clears = !sent && composing;
       el.disabled = !clears;
       el.hidden = !clears;
       el.toggleAttribute("data-cancel", clears);
@@ -192,22 +259,103 @@
       out.classList.remove("refused");
       out.textContent = "";
       if (verb !== null) {
-        var verbEl = board.querySelector('[data-verb="' + verb + '"]');
+        var verbEl = boardPieces("[data-verb]").filter(function (el) { return lower(el.dataset.verb) === verb; })[0];
         var label = document.createElement("b");
         label.textContent = verbEl ? (verbEl.dataset.label || verbEl.textContent.trim()) : verb;
         out.appendChild(label);
       }
       picks.forEach(function (p) {
-        var face = p.el.querySelector("[data-face]");
+        var face = p.el && p.el.querySelector("[data-face]");
         var piece = document.createElement("span");
         piece.className = "composed-pick";
         if (face) piece.appendChild(face.cloneNode(true));
-        else piece.textContent = p.el.dataset.label || p.token;
+        else piece.textContent = (p.el && p.el.dataset.label) || p.token;
         out.appendChild(piece);
       });
     }
     var box = board.querySelector("[data-compose-box]");
-    if (box) box.classList.toggle("composing", picks.length > 0 || verb !== null);
+    if (box) box.classList.toggle("composing", composing);
+    drawComposer(found, done, ready, slots.length > 0);
+  }
+
+  function button(text, data) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    Object.keys(data).forEach(function (k) { b.setAttribute("data-" + k, data[k]); });
+    return b;
+  }
+
+  // What the board has no piece for: verbs without an element (offered where
+  // the pieces alone cannot say which move is meant), the next words without
+  // a piece, and, on a board without its own slots, the composed move with
+  // its confirm and cancel buttons beside the last pick.
+  function drawComposer(found, done, ready, ownSlots) {
+    var composer = document.getElementById("composer");
+    boardPieces("[data-picks-bar]").forEach(function (bar) { bar.innerHTML = ""; });
+    if (!composer || !board.contains(composer)) return;
+    composer.innerHTML = "";
+    if (!moves.length || sent) { composer.hidden = true; return; }
+    var onBoard = {};
+    boardPieces("[data-pick]").forEach(function (el) { onBoard[lower(el.dataset.pick)] = true; });
+    var verbsOnBoard = {};
+    boardPieces("[data-verb]").forEach(function (el) { verbsOnBoard[lower(el.dataset.verb)] = true; });
+    var offered = false;
+    var needVerb = [];
+    if (verb === null) {
+      if (!picks.length) {
+        // A verb is worth offering only where clicking a piece would not do.
+        needVerb = verbsOf(moves).filter(function (v) {
+          return !verbsOnBoard[v] && !moves.some(function (m) { return m.verb === v && m.args.length && onBoard[m.args[0]]; });
+        });
+      } else if (verbsOf(done).length > 1) {
+        needVerb = verbsOf(done).filter(function (v) { return !verbsOnBoard[v]; });
+      }
+    }
+    if (needVerb.length) {
+      var row = document.createElement("div");
+      row.className = "verbs";
+      needVerb.forEach(function (v) { row.appendChild(button(v, { verb: v, legal: "" })); });
+      composer.appendChild(row);
+      offered = true;
+    }
+    var loose = (picks.length || verb !== null) ? nextWords(verb, picks).filter(function (w) { return !onBoard[w]; }) : [];
+    if (loose.length) {
+      var choose = document.createElement("div");
+      choose.className = "tokens";
+      if (texts.choose) choose.setAttribute("aria-label", texts.choose);
+      loose.forEach(function (t) {
+        var b = button(t, { pick: t, legal: "" });
+        if (document.getElementById("sym-" + t)) {
+          b.insertAdjacentHTML("afterbegin", '<svg class="sym" aria-hidden="true"><use href="#sym-' + t + '"/></svg> ');
+          b.className = "zener-token z-" + t;
+        }
+        choose.appendChild(b);
+      });
+      composer.appendChild(choose);
+      offered = true;
+    }
+    if ((picks.length || verb !== null) && !ownSlots) {
+      var last = picks.length ? picks[picks.length - 1].el : null;
+      var bar = null;
+      if (last && !inComposer(last)) {
+        var area = last.closest("[data-pick-area], section");
+        bar = area ? area.querySelector("[data-picks-bar]") : null;
+      }
+      var place = bar || composer;
+      var composed = document.createElement("span");
+      composed.className = "composed";
+      composed.textContent = (verb !== null ? [verb] : []).concat(picks.map(function (p) { return p.token; })).join(" ");
+      place.appendChild(composed);
+      if (ready) {
+        var confirm = button((texts.confirm ? texts.confirm + ": " : "") + done[0].text, { confirm: done[0].text });
+        confirm.className = "primary";
+        place.appendChild(confirm);
+      }
+      place.appendChild(button(texts.clear || "×", { cancel: "" }));
+      if (place === composer) offered = true;
+    }
+    composer.hidden = !offered;
   }
 
   function mark(el, ok, pressed) {
@@ -215,18 +363,19 @@
     if (ok) el.setAttribute("data-legal", "");
     else { el.removeAttribute("data-legal"); if (!pressed) el.setAttribute("aria-disabled", "true"); }
     el.setAttribute("aria-pressed", pressed ? "true" : "false");
-    var why = el.dataset.why || (candidates(null, []).length && !picks.length && verb === null ? texts.notNow : texts.notWith);
+    el.classList.toggle("picked", pressed && !sent);  // (sent: the board waits, inert)
+    var why = el.dataset.why || (!picks.length && verb === null ? texts.notNow : texts.notWith);
     var name = el.dataset.name || "";
     var title = ok || pressed ? name : (name ? name + ": " : "") + why;
     if (title) el.setAttribute("title", title); else el.removeAttribute("title");
   }
 
   function clickPick(el) {
-    var already = picks.filter(function (p) { return p.el === el; });
+    var mine = picks.filter(function (p) { return p.el === el; });
     var next = picks.concat([pickOf(el)]);
     if (!candidates(verb, next).length) {
-      if (already.length) {   // a second click on a picked piece takes it back
-        picks.splice(picks.lastIndexOf(already[already.length - 1]), 1);
+      if (mine.length) {   // a second click on a picked piece takes it back
+        picks.splice(picks.lastIndexOf(mine[mine.length - 1]), 1);
         draw();
       } else {
         say(el.getAttribute("title") || texts.notWith);
@@ -238,7 +387,7 @@
   }
 
   function clickVerb(el) {
-    var v = el.dataset.verb;
+    var v = lower(el.dataset.verb);
     if (v === verb) {
       var done = complete(picks, candidates(verb, picks));
       if (done.length === 1) { play(done[0].text); return; }
@@ -261,10 +410,10 @@
   }
 
   board.addEventListener("click", function (event) {
-    if (!moves.length && !board.querySelector("#legal-moves")) return;
+    if (!board.querySelector("#legal-moves")) return;
     var el = event.target.closest ? event.target.closest("[data-pick],[data-verb],[data-confirm],[data-cancel]") : null;
     if (!el || !board.contains(el)) return;
-    event.stopPropagation();   // the table's older composer does not see it
+    event.stopPropagation();   // a piece's data-move is played through its picks
     event.preventDefault();
     if (sent) return;
     if (el.hasAttribute("data-cancel")) { verb = null; picks = []; draw(); return; }
@@ -280,10 +429,14 @@
     if (event.key === "Escape" && (picks.length || verb !== null) && !sent) { verb = null; picks = []; draw(); }
   });
 
-  function start() { if (load()) draw(); }
+  function start() {
+    if (load()) { draw(); return; }
+    var composer = document.getElementById("composer");
+    if (composer && board.contains(composer)) composer.hidden = true;
+  }
   // The table's script puts each new board into #board: start again then.
   new MutationObserver(function (changes) {
-    if (changes.some(function (c) { return c.type === "childList"; })) start();
+    if (changes.some(function (c) { return c.type === "childList" && c.target === board; })) start();
   }).observe(board, { childList: true });
   start();
 })();

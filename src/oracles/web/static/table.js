@@ -189,7 +189,6 @@
   function show(html) {
     var made = /data-version="(\d+)"/.exec(html);
     if (made && parseInt(made[1], 10) < shownVersion) return;
-    var carried = placesOfPicks();
     boardBox.innerHTML = html;
     var board = boardBox.querySelector(".board");
     if (board) {
@@ -202,7 +201,6 @@
         if (hintBox) hintBox.hidden = true;  // no decision left to hint at
       }
     }
-    carryPicks(carried);
     cue();
     announceLast();
     startClock();
@@ -250,141 +248,9 @@
     }
   }
 
-  // ------------------------------------------------- playing by the pieces
-  // A move is composed by clicking the pieces it is about (docs/web.md,
-  // "Playing by the pieces"): each piece in the board carries data-pick with
-  // the word it stands for in the move's notation; a choice of what to do is
-  // a data-verb. Nothing here knows a game: the picks are matched against
-  // the moves the board lists (#pick-moves), a move's first word may be
-  // left implied (play R7 is one click on the card), and picks of one move
-  // may come in any order (keep O05 O12 = O12, then O05).
-  var picks = [];           // [{word, verb, node}]
-
-  function pickMoves() {
-    var node = document.getElementById("pick-moves") || document.getElementById("multi-moves");
-    if (!node) return [];
-    try { return JSON.parse(node.textContent); } catch (e) { return []; }
-  }
-  function wordsOf(move) { return move.trim().split(/\s+/).map(function (w) { return w.toLowerCase(); }); }
-
-  // How `move` goes on after the picks: null if it does not fit them, else
-  // {rest: the words still open, ordered: picked in the notation's order}.
-  function fit(move, chosen) {
-    var words = wordsOf(move);
-    var tries = [];
-    if (chosen.length && chosen[0].verb) {
-      if (words[0] !== chosen[0].word) return null;
-      tries.push({ words: words.slice(1), chosen: chosen.slice(1) });
-    } else {
-      tries.push({ words: words.slice(1), chosen: chosen });
-      tries.push({ words: words, chosen: chosen });
-    }
-    var best = null;
-    tries.forEach(function (t) {
-      if (best && best.ordered) return;
-      var given = t.chosen.map(function (p) { return p.word; });
-      if (given.length > t.words.length) return;
-      var ordered = given.every(function (w, i) { return t.words[i] === w; });
-      if (ordered) { best = { rest: t.words.slice(given.length), ordered: true }; return; }
-      var left = t.words.slice();
-      var all = given.every(function (w) { var at = left.indexOf(w); if (at < 0) return false; left.splice(at, 1); return true; });
-      if (all && !best) best = { rest: left, ordered: false };
-    });
-    return best;
-  }
-
-  function survey(chosen) {
-    var moves = pickMoves();
-    var out = { complete: [], longer: 0, next: {}, verbs: {}, any: false };
-    moves.forEach(function (m) {
-      var f = fit(m, chosen);
-      if (!f) return;
-      out.any = true;
-      if (!f.rest.length) out.complete.push({ move: m, ordered: f.ordered });
-      else {
-        out.longer += 1;
-        (f.ordered ? f.rest.slice(0, 1) : f.rest).forEach(function (w) { out.next[w] = true; });
-      }
-    });
-    if (!chosen.length || !chosen[0].verb) {
-      // Verbs still open: the first words of moves the picks also fit.
-      moves.forEach(function (m) {
-        var words = wordsOf(m);
-        if (fit(m, [{ word: words[0], verb: true }].concat(chosen))) out.verbs[words[0]] = true;
-      });
-    }
-    return out;
-  }
-
-  function pieces() { return boardBox.querySelectorAll("[data-pick]"); }
-
-  function clickPick(node) {
-    if (node.getAttribute("aria-disabled") === "true" && !node.classList.contains("picked")) {
-      say(node.getAttribute("title") || "");
-      return;
-    }
-    var word = node.dataset.pick.toLowerCase();
-    var chosen = picks.concat([{ word: word, verb: false, node: node }]);
-    var known = picks.filter(function (p) { return p.node === node; });
-    if (known.length && !survey(chosen).any) {
-      picks = picks.filter(function (p) { return p.node !== node; });  // a second click takes it back
-      drawPicks();
-      return;
-    }
-    if (!survey(chosen).any) { say(node.getAttribute("title") || ""); return; }
-    picks = chosen;
-    settle();
-  }
-
-  function clickVerb(node) {
-    var verb = { word: node.dataset.verb.toLowerCase(), verb: true, node: node };
-    var rest = picks.filter(function (p) { return !p.verb; });
-    var chosen = [verb].concat(rest);
-    picks = survey(chosen).any ? chosen : [verb];
-    settle();
-  }
-
-  // Play a move the picks complete when nothing could extend it; else draw.
-  function settle() {
-    var s = survey(picks);
-    var verbsOpen = Object.keys(s.verbs);
-    if (s.complete.length && !s.longer) {
-      var ordered = s.complete.filter(function (c) { return c.ordered; });
-      var move = (ordered[0] || s.complete[0]).move;
-      var verbs = {};
-      s.complete.forEach(function (c) { verbs[wordsOf(c.move)[0]] = true; });
-      if (Object.keys(verbs).length === 1) { picks = []; play(move); drawPicks(); return; }
-    }
-    if (verbsOpen.length === 0 && !s.any) picks = [];
-    drawPicks();
-  }
-
-  function drawPicks() {
-    var s = survey(picks);
-    var moves = pickMoves();
-    var mine = !!root.dataset.token && moves.length > 0;
-    pieces().forEach(function (n) {
-      var picked = picks.some(function (p) { return p.node === n; });
-      n.classList.toggle("picked", picked);
-      if (n.closest("#composer")) return;
-      if (!mine) return;
-      var open = !!s.next[n.dataset.pick.toLowerCase()] ||
-        s.complete.some(function () { return false; });
-      if (!picks.length && n.hasAttribute("data-legal") && !open) open = true;
-      if (open || picked) n.setAttribute("data-legal", ""); else n.removeAttribute("data-legal");
-      if (!n.title || n.dataset.reasonless === "1") {
-        // Left without a reason by the board: the picks made it so.
-        if (!open && !picked) { n.dataset.reasonless = "1"; n.setAttribute("aria-disabled", "true"); n.title = root.dataset.notWith; }
-        else if (n.dataset.reasonless === "1") { n.removeAttribute("aria-disabled"); n.title = ""; delete n.dataset.reasonless; }
-      }
-    });
-    boardBox.querySelectorAll("[data-verb]").forEach(function (n) {
-      if (n.closest("#composer")) return;
-      n.classList.toggle("picked", picks.length > 0 && picks[0].verb && picks[0].word === n.dataset.verb.toLowerCase());
-      if (s.verbs[n.dataset.verb.toLowerCase()]) n.setAttribute("data-legal", ""); else n.removeAttribute("data-legal");
-    });
-    drawComposer(s, moves);
-  }
+  // The pieces' clicks are put together into a move by compose.js, which
+  // plays it through here.
+  window.OraclesTable = { play: play };
 
   function button(text, data) {
     var b = document.createElement("button");
@@ -394,107 +260,11 @@
     return b;
   }
 
-  // The confirm and cancel controls go beside the last pick (the board's
-  // data-picks-bar nearest to it); the words and verbs no piece on the
-  // board stands for are offered in #composer.
-  function drawComposer(s, moves) {
-    var composerBox = document.getElementById("composer");
-    boardBox.querySelectorAll("[data-picks-bar]").forEach(function (bar) { bar.innerHTML = ""; });
-    if (!composerBox) return;
-    composerBox.innerHTML = "";
-    if (!root.dataset.token || !moves.length) { composerBox.hidden = true; return; }
-    var onBoard = {};
-    pieces().forEach(function (n) { if (!n.closest("#composer")) onBoard[n.dataset.pick.toLowerCase()] = true; });
-    var verbsOnBoard = {};
-    boardBox.querySelectorAll("[data-verb]").forEach(function (n) { if (!n.closest("#composer")) verbsOnBoard[n.dataset.verb.toLowerCase()] = true; });
-    var verbs = Object.keys(s.verbs).filter(function (v) { return !verbsOnBoard[v]; });
-    // A verb is worth offering only where the implied moves would not do.
-    var needVerb = picks.length === 0 ? verbs.filter(function (v) {
-      return !moves.some(function (m) { var w = wordsOf(m); return w[0] === v && w.length > 1 && onBoard[w[1]]; });
-    }) : (picks[0].verb ? [] : (s.complete.length > 1 ? verbs : []));
-    var loose = Object.keys(s.next).filter(function (w) { return !onBoard[w]; });
-    var bar = null;
-    var last = picks.length ? picks[picks.length - 1].node : null;
-    if (last && !last.closest("#composer")) {
-      var area = last.closest("[data-pick-area], section");
-      bar = area ? area.querySelector("[data-picks-bar]") : null;
-    }
-    var box = bar || composerBox;
-    var showBox = false;
-    if (needVerb.length) {
-      var row = document.createElement("div");
-      row.className = "verbs";
-      needVerb.forEach(function (v) { row.appendChild(button(v, { verb: v, legal: "" })); });
-      composerBox.appendChild(row);
-      showBox = true;
-    }
-    if (picks.length && loose.length) {
-      var choose = document.createElement("div");
-      choose.className = "tokens";
-      choose.setAttribute("aria-label", root.dataset.choose);
-      loose.forEach(function (t) {
-        var b = button(t, { pick: t, legal: "" });
-        if (document.getElementById("sym-" + t)) {
-          b.insertAdjacentHTML("afterbegin", '<svg class="sym" aria-hidden="true"><use href="#sym-' + t + '"/></svg> ');
-          b.className = "zener-token z-" + t;
-        }
-        choose.appendChild(b);
-      });
-      composerBox.appendChild(choose);
-      showBox = true;
-    }
-    if (picks.length) {
-      var ordered = s.complete.filter(function (c) { return c.ordered; });
-      var complete = (ordered[0] || s.complete[0] || {}).move;
-      var shown = document.createElement("span");
-      shown.className = "composed";
-      shown.textContent = picks.map(function (p) { return p.word; }).join(" ");
-      box.appendChild(shown);
-      if (complete) {
-        var confirm = button(root.dataset.confirm + ": " + complete, { confirm: complete });
-        confirm.className = "primary";
-        box.appendChild(confirm);
-      }
-      box.appendChild(button(root.dataset.clear, { cancel: "" }));
-      if (box === composerBox) showBox = true;
-    }
-    composerBox.hidden = !showBox;
-  }
-
-  function resetComposer() { picks = []; drawPicks(); }
-
-  // A board drawn again (someone else moved, a seat came) keeps the pieces
-  // this seat has picked so far, found again by word and place among the
-  // pieces of that word, when they still lead to a move; else they go.
-  function sameWord(pick) {
-    var attr = pick.verb ? "data-verb" : "data-pick";
-    return Array.prototype.filter.call(boardBox.querySelectorAll("[" + attr + "]"), function (n) {
-      return n.getAttribute(attr).toLowerCase() === pick.word;
-    });
-  }
-  function placesOfPicks() {
-    return picks.map(function (p) { return { word: p.word, verb: p.verb, nth: sameWord(p).indexOf(p.node) }; });
-  }
-  function carryPicks(places) {
-    var kept = [];
-    for (var i = 0; i < places.length; i++) {
-      var node = places[i].nth < 0 ? null : sameWord(places[i])[places[i].nth];
-      if (!node) { kept = []; break; }
-      kept.push({ word: places[i].word, verb: places[i].verb, node: node });
-    }
-    picks = kept.length && survey(kept).any ? kept : [];
-    drawPicks();
-  }
-
   document.addEventListener("click", function (event) {
-    var target = event.target.closest ? event.target.closest("[data-pick],[data-verb],[data-confirm],[data-cancel],[data-move],[data-rematch]") : null;
+    var target = event.target.closest ? event.target.closest("[data-move],[data-rematch]") : null;
     if (!target || !root.contains(target)) return;
     if (target.hasAttribute("data-rematch")) { rematch(target); return; }
     if (!root.dataset.token) return;
-    if (target.hasAttribute("data-confirm")) { var m = target.getAttribute("data-confirm"); picks = []; play(m); drawPicks(); return; }
-    if (target.hasAttribute("data-cancel")) { picks = []; drawPicks(); return; }
-    if (target.hasAttribute("data-pick") && boardBox.contains(target)) { clickPick(target); return; }
-    if (target.hasAttribute("data-verb") && boardBox.contains(target)) { clickVerb(target); return; }
     if (target.hasAttribute("data-move")) { play(target.dataset.move); return; }
   });
 
@@ -657,7 +427,6 @@
     if (input.value.trim() && send({ type: "chat", text: input.value })) input.value = "";
   });
 
-  resetComposer();
   startClock();
   myTurn = (boardBox.querySelector(".board") || { dataset: {} }).dataset.myTurn === "1";
   cue();
