@@ -64,7 +64,6 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from operator import mul
 from typing import Any, ClassVar, NamedTuple, cast
 
 from oracles.core.codec import pack, unpack
@@ -102,6 +101,7 @@ from oracles.games.inrah.constants import (
     TRUMP,
 )
 from oracles.games.inrah.notation import read_action, write_action
+from oracles.games.inrah.resample import resample
 from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
 from oracles.games.inrah.tricks import FREE, NO_LED, legal_plays, must_follow, next_led, trick_winner
 from oracles.games.inrah.views import (
@@ -340,8 +340,8 @@ class InrahState(State):
         #: value is the tuple of all hands (views mask the others').
         self._log: list[tuple[int, int, Any]] = []
         # What resampling for a seat needs that the rng does not change, and
-        # the (seat, history length) it was made for.
-        self._resample_memo: tuple[tuple[int, int], _Plan | None] | None = None
+        # the (seat, history length) it was made for (see .resample).
+        self._resample_memo: tuple[tuple[int, int], Any] | None = None
 
     # ------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -871,76 +871,8 @@ class InrahState(State):
         return voids
 
     def _resample(self, seat: int, rng: random.Random) -> InrahState:
-        """Deal the cards ``seat`` has not seen at random among the other
-        seats, keeping every card they played, the turned-up trump card, and
-        every known void; earlier rounds were shown in full by their tricks.
-        Only the hidden hands, the round's deal in the log and its action in
-        the history change on a clone; the rest is worked out once per
-        state and seat (:meth:`_resample_plan`)."""
-        world = self.clone()
-        plan = self._resample_plan(seat)
-        if plan is None:
-            return world
-        hidden = _draw_hidden(plan.pool, plan.need, plan.voids, rng)
-        if hidden is None:
-            hidden = _shuffle_from(plan.pool, {s: list(self._hands[s]) for s in plan.need}, plan.voids, rng)
-        hands = list(plan.dealt)
-        action = plan.base
-        weights = plan.weights
-        for s, start in plan.starts.items():
-            world._hands[s] = sorted(hidden[s])
-            hand = sorted(plan.played_by[s] + hidden[s])
-            hands[s] = tuple(hand)
-            action += sum(map(mul, hand, weights[start : start + len(hand)]))
-        world._log[self._deal_index] = (DEAL, -1, tuple(hands))
-        world._history[self._deal_index] = action
-        return world
-
-    def _resample_plan(self, seat: int) -> _Plan | None:
-        """The rng-free part of resampling for ``seat`` (None: nothing is
-        hidden), kept on the state until it moves on (its history only grows)."""
-        key = (seat, len(self._history))
-        memo = self._resample_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
-        plan = None
-        if self._phase not in (DEALER, DEAL, OVER) and self._deal_index >= 0:
-            n = self.num_players
-            dealt: tuple[tuple[int, ...], ...] = self._log[self._deal_index][2]
-            played_by: list[list[int]] = [[] for _ in range(n)]
-            for phase, actor, c in self._log[self._deal_index + 1 :]:
-                if phase == PLAY:
-                    played_by[actor].append(c)
-            seen = set(dealt[seat])
-            for cards in played_by:
-                seen.update(cards)
-            if self._trump_card >= 0:
-                seen.add(self._trump_card)
-            size = self.game.deck_size
-            pool = [c for c in range(size) if c not in seen]
-            others = [s for s in range(n) if s != seat and self._hands[s]]
-            weights = [size**i for i in range(sum(len(hand) for hand in dealt))]
-            starts = {}
-            base = 0
-            position = 0
-            for s, hand in enumerate(dealt):
-                if s in others:
-                    starts[s] = position
-                else:
-                    base += sum(map(mul, hand, weights[position : position + len(hand)]))
-                position += len(hand)
-            plan = _Plan(
-                pool,
-                {s: len(self._hands[s]) for s in others},
-                self.known_voids(),
-                dealt,
-                played_by,
-                starts,
-                base,
-                weights,
-            )
-        self._resample_memo = (key, plan)
-        return plan
+        # The other seats' unseen cards dealt anew: see .resample.
+        return resample(self, seat, rng)
 
     def clone(self) -> InrahState:
         twin = InrahState.__new__(InrahState)
@@ -975,77 +907,3 @@ class InrahState(State):
             f"<inrah round {self._round}/{self.game.rounds}, {PHASE_NAMES[self._phase]}, "
             f"scores {self._totals}>"
         )
-
-
-class _Plan(NamedTuple):
-    """The rng-free part of resampling Inrah for one seat."""
-
-    #: The cards the seat has not seen, ascending, and how many each other seat holds.
-    pool: list[int]
-    need: dict[int, int]
-    voids: list[int]
-    #: The round's deal (every seat's hand) and the cards each seat has played since.
-    dealt: tuple[tuple[int, ...], ...]
-    played_by: list[list[int]]
-    #: Where each hidden hand starts in the packed deal, the deal packed
-    #: without those hands, and the digit weights.
-    starts: dict[int, int]
-    base: int
-    weights: list[int]
-
-
-def _draw_hidden(
-    pool: list[int], need: dict[int, int], voids: list[int], rng: random.Random, attempts: int = 30
-) -> dict[int, list[int]] | None:
-    """Give each seat in ``need`` that many cards from ``pool`` at random,
-    never a normal card of an element in its void mask; ``None`` if random
-    greedy draws keep failing (rare: then see :func:`_shuffle_from`)."""
-    allowed = {s: [c for c in pool if IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1] for s in need}
-    order = sorted(need, key=lambda s: len(allowed[s]) - need[s])
-    if all(len(allowed[s]) == len(pool) for s in need):
-        cards = rng.sample(pool, sum(need.values()))
-        result = {}
-        start = 0
-        for s in order:
-            result[s] = cards[start : start + need[s]]
-            start += need[s]
-        return result
-    for _ in range(attempts):
-        taken: set[int] = set()
-        result = {}
-        for s in order:
-            free = [c for c in allowed[s] if c not in taken]
-            if len(free) < need[s]:
-                break
-            result[s] = rng.sample(free, need[s])
-            taken.update(result[s])
-        else:
-            return result
-    return None
-
-
-def _shuffle_from(
-    pool: list[int], hands: dict[int, list[int]], voids: list[int], rng: random.Random
-) -> dict[int, list[int]]:
-    """Random swaps that keep every void, starting from a known solution
-    (the true hands), so that a failed greedy draw does not hand the truth
-    to a search bot."""
-    owner_of: dict[int, int] = dict.fromkeys(pool, -1)
-    for s, hand in hands.items():
-        for c in hand:
-            owner_of[c] = s
-    cards = list(owner_of)
-
-    def fits(c: int, s: int) -> bool:
-        return s < 0 or IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1
-
-    for _ in range(40 * len(cards)):
-        a, b = rng.choice(cards), rng.choice(cards)
-        sa, sb = owner_of[a], owner_of[b]
-        if sa != sb and fits(a, sb) and fits(b, sa):
-            owner_of[a], owner_of[b] = sb, sa
-    result: dict[int, list[int]] = {s: [] for s in hands}
-    for c, s in owner_of.items():
-        if s >= 0:
-            result[s].append(c)
-    return result
