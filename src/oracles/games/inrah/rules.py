@@ -47,6 +47,11 @@ another's), ``view(None)`` what everyone sees; both JSON-ready, with the keys
 and log events of :mod:`oracles.games.inrah.views`. :meth:`InrahState.knowledge`
 is the same for bots, as ints.
 
+**Modules**: this one holds the game, the state and the turn flow; the
+notation is in :mod:`.notation`, a round's points in :mod:`.scoring`, the
+views and their events in :mod:`.views` and the resampling of hidden cards in
+:mod:`.resample`.
+
 >>> from oracles.core.registry import load_game
 >>> state = load_game("inrah", players=3, rounds=1).new_initial_state()
 >>> for text in ["dealer 2", "deal fire-7 / water-seer / air-mage", "trump fire-ace"]:
@@ -61,7 +66,6 @@ is the same for bots, as ints.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple, cast
@@ -69,7 +73,6 @@ from typing import Any, ClassVar, NamedTuple, cast
 from oracles.core.codec import pack, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import Option
-from oracles.core.views import Event
 from oracles.games.inrah.cards import (
     CARD_TEXT,
     CARDS_PER_ELEMENT,
@@ -88,8 +91,6 @@ from oracles.games.inrah.constants import (
     EFFERD_MISSES,
     HESINDE,
     HESINDE_KIND,
-    ORACLE_MAKES,
-    ORACLE_NAME,
     ORACLE_OF_PHASE,
     OVER,
     PHASE_NAMES,
@@ -102,27 +103,10 @@ from oracles.games.inrah.constants import (
 )
 from oracles.games.inrah.notation import read_action, write_action
 from oracles.games.inrah.resample import resample
-from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
-from oracles.games.inrah.tricks import FREE, NO_LED, legal_plays, must_follow, next_led, trick_winner
-from oracles.games.inrah.views import (
-    BidEvent,
-    DealerEvent,
-    DealEvent,
-    InrahView,
-    LastRound,
-    LastTrick,
-    Oracle,
-    OracleEvent,
-    PlayEvent,
-    TrumpEvent,
-)
+from oracles.games.inrah.scoring import round_points
+from oracles.games.inrah.tricks import NO_LED, legal_plays, must_follow, next_led, trick_winner
+from oracles.games.inrah.views import LastRound, build_view, oracle_fields
 from oracles.i18n import N_
-
-
-def oracle_fields(oracle: tuple[int, int, int]) -> Oracle:
-    """An oracle ``(kind, seat named, k)`` as the view shows it."""
-    kind, named, k = oracle
-    return {"kind": ORACLE_NAME[kind], "named": named, "k": k, "makes": ORACLE_MAKES[kind]}
 
 
 class SeatKnowledge(NamedTuple):
@@ -595,26 +579,7 @@ class InrahState(State):
     def round_points(self) -> list[int]:
         """Points of the current round from the tricks taken so far (the
         round's score once its last trick is taken)."""
-        n = self.num_players
-        taken, bids = self._taken, self._bids
-        variant = self.game.variant
-        if variant == ALTAIA:
-            points = []
-            for seat in range(n):
-                total = 0
-                for kind, target, k in self._oracles[seat]:
-                    if kind in (HESINDE_KIND, EFFERD_MAKES):
-                        total += makes_points(k, taken[target])
-                    else:
-                        total += misses_points(k, taken[target])
-                points.append(total)
-            return points
-        if variant == PURPURBERG:
-            half = n // 2
-            return [
-                team_points(bids[s], taken[s], bids[(s + half) % n], taken[(s + half) % n]) for s in range(n)
-            ]
-        return [bid_points(bids[s], taken[s]) for s in range(n)]
+        return round_points(self.game.variant, self._bids, self._oracles, self._taken)
 
     # --------------------------------------------------------- notation
     def action_to_string(self, action: int) -> str:
@@ -693,138 +658,7 @@ class InrahState(State):
 
     # -------------------------------------------------------- knowledge
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return cast(dict[str, Any], self._typed_view(seat))
-
-    def _typed_view(self, seat: int | None) -> InrahView:
-        n = self.num_players
-        game = self.game
-        player = self.current_player()
-        last: LastTrick | None = None
-        if self._last_trick is not None:
-            leader, cards, winner, why = self._last_trick
-            last = {
-                "plays": [{"seat": (leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(cards)],
-                "winner": winner,
-                "reason": why,
-            }
-        return {
-            "game": game.id,
-            "seat": seat,
-            "players": n,
-            "variant": game.variant,
-            "rounds": game.rounds,
-            "round": self._round,
-            "dealer": self._dealer if self._dealer >= 0 else None,
-            "phase": PHASE_NAMES[self._phase],
-            "to_act": player if player >= 0 else None,
-            "terminal": self._phase == OVER,
-            "hand": [CARD_TEXT[c] for c in self._hands[seat]] if seat is not None else None,
-            "hand_sizes": [len(hand) for hand in self._hands],
-            "trump_card": CARD_TEXT[self._trump_card] if self._trump_card >= 0 else None,
-            "trump": ELEMENTS[self._trump] if self._trump >= 0 else None,
-            "bids": [b if b >= 0 else None for b in self._bids] if game.variant != ALTAIA else None,
-            "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in self._oracles]
-            if game.variant == ALTAIA
-            else None,
-            "trick": [
-                {"seat": (self._leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(self._trick)
-            ],
-            "trick_leader": self._leader if self._trick else None,
-            "led": ELEMENTS[self._led] if self._led >= 0 else None,
-            "seer_first": self._led == FREE,
-            "last_trick": last,
-            "played": [CARD_TEXT[c] for c in self._played],
-            "tricks_taken": list(self._taken),
-            "round_scores": [list(points) for points in self._round_points],
-            "last_round": copy.deepcopy(self._last_round),
-            "scores": list(self._totals),
-            "winners": self.winners(),
-            "log": self._events(seat),
-        }
-
-    def _events(self, seat: int | None) -> list[Event]:
-        """The log as ``seat`` saw it: one event per action (see
-        :mod:`oracles.games.inrah.views`); a deal shows only the viewer's own
-        cards, and no cards at all in the public view."""
-        n = self.num_players
-        events: list[Event] = []
-        round_number = 0
-        plays = 0
-        trump = -1
-        trick: list[int] = []
-        for seq, (phase, actor, value) in enumerate(self._log):
-            if phase == PLAY:
-                play: PlayEvent = {
-                    "seq": seq,
-                    "seat": actor,
-                    "kind": "play",
-                    "round": round_number,
-                    "trick": plays // n + 1,
-                    "card": CARD_TEXT[value],
-                }
-                plays += 1
-                trick.append(value)
-                if len(trick) == n:
-                    # The card that completes a trick says who took it and why
-                    # (public once the trick is complete).
-                    position, why = trick_winner(trick, trump)
-                    play["winner"] = (actor + 1 + position) % n
-                    play["reason"] = why
-                    trick = []
-                    if plays == n * round_number and round_number <= len(self._round_points):
-                        play["points"] = list(self._round_points[round_number - 1])
-                events.append(play)
-            elif phase == BID:
-                bid: BidEvent = {
-                    "seq": seq,
-                    "seat": actor,
-                    "kind": "bid",
-                    "round": round_number,
-                    "bid": value,
-                }
-                events.append(bid)
-            elif phase == DEAL:
-                round_number += 1
-                plays = 0
-                trump = -1
-                trick = []
-                deal: DealEvent = {
-                    "seq": seq,
-                    "seat": None,
-                    "kind": "deal",
-                    "round": round_number,
-                    "cards": round_number,
-                }
-                if seat is not None:
-                    deal["hand"] = [CARD_TEXT[c] for c in value[seat]]
-                events.append(deal)
-            elif phase == TRUMP:
-                trump = ELEMENT_OF[value]
-                turned: TrumpEvent = {
-                    "seq": seq,
-                    "seat": None,
-                    "kind": "trump",
-                    "round": round_number,
-                    "card": CARD_TEXT[value],
-                    "element": ELEMENTS[ELEMENT_OF[value]],
-                }
-                events.append(turned)
-            elif phase == DEALER:
-                dealer: DealerEvent = {"seq": seq, "seat": None, "kind": "dealer", "dealer": value}
-                events.append(dealer)
-            else:
-                fields = oracle_fields(value)
-                oracle: OracleEvent = {
-                    "seq": seq,
-                    "seat": actor,
-                    "kind": fields["kind"],
-                    "round": round_number,
-                    "named": fields["named"],
-                    "k": fields["k"],
-                    "makes": fields["makes"],
-                }
-                events.append(oracle)
-        return events
+        return cast(dict[str, Any], build_view(self, seat))
 
     def knowledge(self, seat: int) -> SeatKnowledge:
         """What ``seat`` may know, as ints (a cheap, read-only snapshot for
