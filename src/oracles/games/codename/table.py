@@ -136,7 +136,7 @@ class CodenameTable(State):
         self._recipes: list[tuple[int, tuple[int, ...]] | None] = []
         self._logs: list[LogEntry] = []
         # What resampling for a seat needs that the rng does not change, and
-        # the (seat, history length) it was made for (see .knowledge).
+        # the (seat, history length) it was made for (see .resample).
         self._resample_memo: tuple[tuple[int, int], Any] | None = None
         # Who played the action being applied (None for chance), for its events.
         self._actor: int | None = None
