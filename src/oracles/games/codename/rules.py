@@ -133,6 +133,7 @@ from oracles.games.codename.effects import CodenameEffects
 from oracles.games.codename.knowledge import CodenameSight
 from oracles.games.codename.notation import CodenameNotation
 from oracles.games.codename.resample import resample
+from oracles.games.codename.scoring import LOSS, WIN
 from oracles.games.codename.table import (
     EVERYONE,
     IN_ORDER,
@@ -209,8 +210,8 @@ class CodenameGame(Game):
         return NUM_ACTIONS
 
     def utility_bounds(self) -> tuple[float, float]:
-        """A loss scores -1, a win +1, a draw 0."""
-        return (-1.0, 1.0)
+        """A loss scores -1, a win +1, a draw 0 (see :mod:`.scoring`)."""
+        return (LOSS, WIN)
 
     def max_game_length(self) -> int:
         per_turn = ACTIONS_PER_TURN + int(self.options["max_reveals"]) * ACTIONS_PER_REVEAL
