@@ -1,4 +1,5 @@
-"""The shape of a Codename: Oracle view (``state.view(seat)``, ``state.view(None)``).
+"""Codename: Oracle's views (``state.view(seat)``, ``state.view(None)``): their
+keys and log events, and building them from a state (:func:`build_view`).
 
 Besides the shared keys of :class:`oracles.core.views.BaseView` (``game``,
 ``seat``, ``players``, ``phase``, ``to_act``, ``terminal``, ``scores``,
