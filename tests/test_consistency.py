@@ -7,13 +7,19 @@ added here for it.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
+import sys
+from collections.abc import Callable
+from types import FrameType, ModuleType
+from typing import Any
 
 import pytest
 
 from oracles.core.errors import IllegalActionError, NotationError, SeatError
-from oracles.core.registry import game_class, game_ids
-from oracles.testing import check_bad_options, check_game
+from oracles.core.registry import GAMES, game_class, game_ids
+from oracles.testing import check_bad_options, check_game, decision_positions
 
 CASES = [
     pytest.param(gid, options, id=f"{gid}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'defaults'}")
@@ -28,6 +34,78 @@ def test_consistency(game_id: str, options: dict[str, object]) -> None:
     stats = check_game(game, playouts=3, seed=2026)
     assert stats["steps"] > 0
     assert stats["resample_changed"], "resample_from_infostate never changed a hidden card"
+
+
+#: The modules every game's package has, each holding the same job
+#: (docs/architecture.md, the game package).
+SAME_SHAPE = ("views", "resample", "notation", "scoring")
+
+
+def _game_module(game_id: str, name: str) -> ModuleType:
+    dotted = f"{GAMES[game_id]}.{name}"
+    if importlib.util.find_spec(dotted) is None:
+        pytest.fail(f"the package of {game_id!r} has no module {name!r} ({dotted})")
+    return importlib.import_module(dotted)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("name", SAME_SHAPE)
+def test_every_game_package_has_the_same_modules(game_id: str, name: str) -> None:
+    module = _game_module(game_id, name)
+    assert (module.__doc__ or "").strip(), f"{module.__name__} does not say what it holds"
+
+
+def _watching(function: Callable[..., Any], call: Callable[..., Any], *args: object) -> tuple[bool, Any]:
+    """``call(*args)``, and whether ``function``'s code ran meanwhile."""
+    ran = False
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal ran
+        if event == "call" and frame.f_code is function.__code__:
+            ran = True
+
+    previous = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        result = call(*args)
+    finally:
+        sys.setprofile(previous)
+    return ran, result
+
+
+@pytest.mark.parametrize(("game_id", "options"), CASES)
+def test_resample_from_infostate_is_the_resample_module(game_id: str, options: dict[str, object]) -> None:
+    """Each game's ``resample`` module exposes ``resample(state, seat, rng)``;
+    the state's ``resample_from_infostate`` runs it and gives its world,
+    drawing the same numbers from the generator."""
+    resample = getattr(_game_module(game_id, "resample"), "resample", None)
+    assert callable(resample), f"{game_id}'s resample module has no function resample(state, seat, rng)"
+    assert (resample.__doc__ or "").strip(), f"{game_id}'s resample() is not documented"
+    game = game_class(game_id)(**options)
+    for index, state in enumerate(decision_positions(game, 4, seed=f"shape-{game_id}", keep=0.2)):
+        seat = state.current_player()
+        through_state, through_module = random.Random(index), random.Random(index)
+        ran, world = _watching(resample, state.resample_from_infostate, seat, through_state)
+        assert ran, f"{game_id}: resample_from_infostate does not run resample.resample"
+        twin = resample(state, seat, through_module)
+        assert world.history() == twin.history()
+        for viewer in [*range(state.num_players), None]:
+            assert world.view(viewer) == twin.view(viewer)
+        assert through_state.random() == through_module.random(), "the generator was drawn differently"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_view_is_built_in_the_views_module(game_id: str) -> None:
+    """Each game's ``views`` module holds the view builder
+    (``build_view(state, seat)``) that ``State.view`` runs, not only the
+    view's keys."""
+    build_view = getattr(_game_module(game_id, "views"), "build_view", None)
+    assert callable(build_view), f"{game_id}'s views module has no function build_view(state, seat)"
+    state = decision_positions(game_class(game_id)(), 1, seed=f"views-{game_id}")[0]
+    for viewer in [*range(state.num_players), None]:
+        ran, view = _watching(build_view, state.view, viewer)
+        assert ran, f"{game_id}: State.view does not run views.build_view"
+        assert view == build_view(state, viewer)
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -15,8 +15,8 @@ from codename_scenarios import cells_of, play, start
 from oracles.core.errors import IllegalActionError
 from oracles.core.registry import load_game
 from oracles.games.codename.actions import GUESS_ACTIONS, symbol_of
-from oracles.games.codename.knowledge import _matching
 from oracles.games.codename.policy import choose
+from oracles.games.codename.resample import _matching, _places, _plan
 from oracles.games.codename.rules import CodenameState
 from oracles.testing import decision_positions
 
@@ -103,7 +103,7 @@ def canonical(state: CodenameState) -> tuple[object, ...]:
     has seen is left out: where equal cards were shuffled together or one
     was taken from a hand, a replay (taking the first card of each symbol)
     follows other ids than the truth did."""
-    place = state._places()
+    place = _places(state)
     for owner in range(2):
         for card in state._hand[owner]:
             place[card] = (owner, 2, -1, symbol_of(card))
@@ -179,7 +179,7 @@ def test_resample_at_every_step_of_heuristic_games() -> None:
             world = state.resample_from_infostate(seat, random.Random(rng.random()))
             assert world.view(seat) == state.view(seat)
             assert world._seen[seat] == state._seen[seat]  # what the seat saw keeps its ids
-            redrawn = state._resample_plan(seat).shuffles
+            redrawn = _plan(state, seat).shuffles
             kinds = {e.public["seq"]: e.public["kind"] for e in state._logs}
             redraws.update(kinds[index] for index, _, _ in redrawn)
             if not redrawn:
@@ -281,7 +281,7 @@ def test_truths_differing_in_where_a_reshuffle_sent_seen_cards_give_the_same_wor
         assert isinstance(state, CodenameState)
         while not state.is_terminal() and compared < 6:
             seat = len(state.history()) % 2
-            for index, cards, positions in state._resample_plan(seat).shuffles:
+            for index, cards, positions in _plan(state, seat).shuffles:
                 if not any(e.public["seq"] == index and e.public["kind"] == "reshuffle" for e in state._logs):
                     continue
                 decks = {card for deck in state._deck for card in deck}

@@ -14,7 +14,8 @@ from oracles.core.errors import ChanceNotEnumerableError, IllegalActionError, No
 from oracles.core.game import CHANCE, TERMINAL
 from oracles.core.records import replay_record
 from oracles.core.registry import load_game
-from oracles.games.inrah.rules import InrahGame, InrahState, _draw_hidden, _shuffle_from
+from oracles.games.inrah.resample import _draw_hidden, _shuffle_from
+from oracles.games.inrah.rules import InrahGame, InrahState
 from oracles.testing import check_game
 
 

@@ -25,6 +25,7 @@ from oracles.games.codename.actions import (
     cell_of,
     symbol_of,
 )
+from oracles.games.codename.scoring import CODE, TURNS
 from oracles.games.codename.table import (
     EVERYONE,
     PUBLIC,
@@ -81,10 +82,7 @@ class CodenameEffects(CodenameTable):
         if len(right) < 5:
             self._damage(seat, 2 * (5 - len(right)))
         else:
-            self._over = True
-            self._winners = [seat]
-            self._event("over", reason="code", winners=[seat])
-            self._show_codes()
+            self._end_game(CODE, [seat])
 
     def _reveal(self, seat: int, shape: int, response: bool = False) -> None:
         """Reveal the cards of ``shape`` in ``seat``'s field and set off what follows."""
@@ -332,10 +330,7 @@ class CodenameEffects(CodenameTable):
                 tasks.append(Task(T_DRAW, self._turn_player))
             elif kind == T_NEXT_TURN:
                 if self._turn >= self._max_turns:
-                    self._over = True
-                    self._winners = []
-                    self._event("over", reason="turns", winners=[])
-                    self._show_codes()
+                    self._end_game(TURNS, [])
                     return
                 self._turn_player = 1 - self._turn_player
                 self._start_turn(self._turn + 1)

@@ -12,9 +12,11 @@ them; the other jobs have their own modules: names and action ranges in
 :mod:`~oracles.games.codename.tasks`, the position in
 :mod:`~oracles.games.codename.table`, what sets do in
 :mod:`~oracles.games.codename.effects`, notation in
-:mod:`~oracles.games.codename.notation`, views and resampling in
-:mod:`~oracles.games.codename.knowledge` (view keys and events in
-:mod:`~oracles.games.codename.views`).
+:mod:`~oracles.games.codename.notation`, the views (their keys, events and
+building) in :mod:`~oracles.games.codename.views`, the bots' snapshot of a
+seat's knowledge in :mod:`~oracles.games.codename.knowledge`, resampling in
+:mod:`~oracles.games.codename.resample`, how a game ends and its returns in
+:mod:`~oracles.games.codename.scoring`.
 
 Cells are ``a1``..``e4`` (column a–e, row 1–4); code slots are ``a``..``e``
 and column x corresponds to slot x. Symbols: ``star square wave circle
@@ -130,6 +132,8 @@ from oracles.games.codename.actions import (
 from oracles.games.codename.effects import CodenameEffects
 from oracles.games.codename.knowledge import CodenameSight
 from oracles.games.codename.notation import CodenameNotation
+from oracles.games.codename.resample import resample
+from oracles.games.codename.scoring import LOSS, WIN
 from oracles.games.codename.table import (
     EVERYONE,
     IN_ORDER,
@@ -206,8 +210,8 @@ class CodenameGame(Game):
         return NUM_ACTIONS
 
     def utility_bounds(self) -> tuple[float, float]:
-        """A loss scores -1, a win +1, a draw 0."""
-        return (-1.0, 1.0)
+        """A loss scores -1, a win +1, a draw 0 (see :mod:`.scoring`)."""
+        return (LOSS, WIN)
 
     def max_game_length(self) -> int:
         per_turn = ACTIONS_PER_TURN + int(self.options["max_reveals"]) * ACTIONS_PER_REVEAL
@@ -226,12 +230,20 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
     can follow each physical card through the history. The jobs live in
     their own modules: the position in :mod:`~oracles.games.codename.table`,
     effects in :mod:`~oracles.games.codename.effects`, notation in
-    :mod:`~oracles.games.codename.notation`, views and resampling in
-    :mod:`~oracles.games.codename.knowledge`; legal actions and applying them
+    :mod:`~oracles.games.codename.notation`, views in
+    :mod:`~oracles.games.codename.views`, the bots' snapshot in
+    :mod:`~oracles.games.codename.knowledge`, resampling in
+    :mod:`~oracles.games.codename.resample`, the result in
+    :mod:`~oracles.games.codename.scoring`; legal actions and applying them
     are here.
     """
 
     game: CodenameGame
+
+    # ----------------------------------------------------------- resample
+    def _resample(self, seat: int, rng: random.Random) -> CodenameState:
+        # Unseen cards relabelled, lost-track shuffles redrawn: see .resample.
+        return resample(self, seat, rng)
 
     # -------------------------------------------------------- legal moves
     def legal_actions(self) -> list[int]:

@@ -17,6 +17,7 @@ from oracles.games.codename.actions import (
     SYMBOLS,
     symbol_of,
 )
+from oracles.games.codename.scoring import LIFE, life_winners, returns
 from oracles.games.codename.tasks import (
     CHANCE_TASKS,
     T_CODE,
@@ -136,7 +137,7 @@ class CodenameTable(State):
         self._recipes: list[tuple[int, tuple[int, ...]] | None] = []
         self._logs: list[LogEntry] = []
         # What resampling for a seat needs that the rng does not change, and
-        # the (seat, history length) it was made for (see .knowledge).
+        # the (seat, history length) it was made for (see .resample).
         self._resample_memo: tuple[tuple[int, int], Any] | None = None
         # Who played the action being applied (None for chance), for its events.
         self._actor: int | None = None
@@ -188,9 +189,7 @@ class CodenameTable(State):
         return twin
 
     def scores(self) -> list[float]:
-        if not self._over or not self._winners:
-            return [0.0, 0.0]
-        return [1.0 if seat in self._winners else -1.0 for seat in range(2)]
+        return returns(self._over, self._winners)
 
     def winners(self) -> list[int]:
         return list(self._winners) if self._over else []
@@ -296,10 +295,15 @@ class CodenameTable(State):
         afterwards (rulebook: "move his life counter to zero"; both players
         dealt lethal damage in the same turn: no winner)."""
         if not self._over and self._lethal:
-            self._over = True
-            self._winners = [seat for seat in range(2) if not self._lethal & seat_bit(seat)]
-            self._event("over", reason="life", winners=list(self._winners))
-            self._show_codes()
+            self._end_game(LIFE, life_winners(self._lethal))
+
+    def _end_game(self, reason: str, winners: list[int]) -> None:
+        """The game is over (``reason``: one of :data:`.scoring.END_REASONS`)
+        and won by ``winners`` (empty: drawn); both codes are shown."""
+        self._over = True
+        self._winners = winners
+        self._event("over", reason=reason, winners=list(winners))
+        self._show_codes()
 
     def _start_turn(self, number: int) -> None:
         self._turn = number

@@ -1,4 +1,5 @@
-"""The shape of a Codename: Oracle view (``state.view(seat)``, ``state.view(None)``).
+"""Codename: Oracle's views (``state.view(seat)``, ``state.view(None)``): their
+keys and log events, and building them from a state (:func:`build_view`).
 
 Besides the shared keys of :class:`oracles.core.views.BaseView` (``game``,
 ``seat``, ``players``, ``phase``, ``to_act``, ``terminal``, ``scores``,
@@ -87,9 +88,22 @@ kind                fields
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import TypedDict, cast
 
-from oracles.core.views import BaseView
+from oracles.core.views import BaseView, Event
+from oracles.games.codename.actions import CELL_NAMES, CELLS, COLUMNS, SYMBOLS, symbol_of
+from oracles.games.codename.table import CodenameTable, seat_bit, sorted_names, viewer_bit
+from oracles.games.codename.tasks import (
+    CHANCE_TASKS,
+    T_BLOCK,
+    T_FILL,
+    T_PICK,
+    T_PLACE,
+    T_RESPOND,
+    T_SCRAMBLE,
+    T_TARGET,
+    TASK_NAMES,
+)
 
 #: Every event kind, in the order of the table above (encoders count them in this order).
 EVENT_KINDS = (
@@ -172,3 +186,102 @@ class CodenameView(BaseView):
     life: list[int]
     used: Used
     sides: list[Side]
+
+
+def build_view(state: CodenameTable, seat: int | None) -> CodenameView:
+    """``state.view(seat)`` (``seat`` already checked; None: the public view)."""
+    player = state.current_player()
+    task = state._tasks[-1] if state._tasks and not state._over else None
+    decision: Decision | None = None
+    if task is not None:
+        decision = {
+            "kind": TASK_NAMES[task.kind],
+            "player": None if task.kind in CHANCE_TASKS else task.seat,
+        }
+        if task.kind in (T_RESPOND, T_PICK, T_TARGET):
+            decision["column"] = COLUMNS[task.column]
+        if task.kind == T_RESPOND:
+            decision["symbol"] = SYMBOLS[task.symbol]
+        if task.kind in (T_PLACE, T_FILL, T_SCRAMBLE):
+            decision["cells"] = [CELL_NAMES[c] for c in task.cells]
+        if task.kind == T_BLOCK:
+            decision["rows"] = [r + 1 for r in task.rows]
+    elif not state._over and state._turn:
+        decision = {"kind": "turn", "player": state._turn_player}
+    return {
+        "game": state.game.id,
+        "seat": seat,
+        "players": 2,
+        "phase": "over" if state._over else "play" if state._turn else "setup",
+        "to_act": player if player >= 0 else None,
+        "terminal": state._over,
+        "scores": state.scores(),
+        "winners": state.winners(),
+        "log": [cast(Event, entry.seen_by(seat)) for entry in state._logs],
+        "turn": state._turn,
+        "max_turns": state._max_turns,
+        "turn_player": state._turn_player if state._turn else None,
+        "decision": decision,
+        "life": list(state._life),
+        "used": {
+            "peek": state._peeked,
+            "swap": state._swapped,
+            "replace": state._replaced,
+            "guess": state._guessed,
+            "reveals": state._reveals,
+        },
+        "sides": [_side_view(state, owner, seat) for owner in range(2)],
+    }
+
+
+def _side_view(state: CodenameTable, owner: int, seat: int | None) -> Side:
+    """``owner``'s half of the table as ``seat`` (None: the public) knows it."""
+    bit = viewer_bit(seat)
+    rival = seat_bit(1 - owner)
+    field, up, fknow = state._field[owner], state._up[owner], state._fknow[owner]
+    own = seat == owner
+    return {
+        "field": _field_view(state, owner, seat),
+        "face_up": [CELL_NAMES[c] for c in range(CELLS) if up[c]],
+        "field_shown": [
+            CELL_NAMES[c] for c in range(CELLS) if field[c] >= 0 and not up[c] and fknow[c] & rival
+        ],
+        "code": [
+            SYMBOLS[symbol_of(c)] if know & bit else None
+            for c, know in zip(state._code[owner], state._cknow[owner], strict=False)
+        ],
+        "code_shown": [COLUMNS[i] for i, know in enumerate(state._cknow[owner]) if know & rival],
+        "code_excluded": [[SYMBOLS[s] for s in range(5) if mask >> s & 1] for mask in state._cnot[owner]],
+        "hand": sorted_names(state._hand[owner]) if own else None,
+        "hand_count": len(state._hand[owner]),
+        "aside": sorted_names(state._aside[owner]) if own else None,
+        "aside_count": len(state._aside[owner]),
+        "deck": len(state._deck[owner]),
+        "discard": len(state._discard[owner]),
+        "discard_known": _discard_known(state, owner, bit),
+    }
+
+
+def _field_view(state: CodenameTable, owner: int, seat: int | None) -> dict[str, str | None]:
+    """Cell -> symbol if ``seat`` knows it (or it is face up), ``None`` if
+    face down and unknown, ``"-"`` if the cell is momentarily empty."""
+    field = state._field[owner]
+    up = state._up[owner]
+    know = state._fknow[owner]
+    bit = viewer_bit(seat)
+    return {
+        CELL_NAMES[c]: "-"
+        if field[c] < 0
+        else SYMBOLS[symbol_of(field[c])]
+        if up[c] or know[c] & bit
+        else None
+        for c in range(CELLS)
+    }
+
+
+def _discard_known(state: CodenameTable, owner: int, bit: int) -> dict[str, int]:
+    counts = [0] * 5
+    for card, mask in zip(state._discard[owner], state._dknow[owner], strict=True):
+        if mask & bit:
+            counts[symbol_of(card)] += 1
+    return {SYMBOLS[s]: counts[s] for s in range(5) if counts[s]}

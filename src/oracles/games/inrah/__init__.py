@@ -5,12 +5,16 @@ module            holds
 ================  ===========================================================
 ``cards``         the deck as ints, card notation (German spellings read too)
 ``tricks``        following (``legal_plays``) and ``trick_winner``
-``scoring``       points of bids, Purpurberg teams and Altaïa oracles
+``scoring``       points of bids, Purpurberg teams and Altaïa oracles, a round's
+                  points per seat
 ``constants``     variants, phases of a round, kinds of Altaïa oracle
 ``notation``      actions as text and back
 ``rules``         ``InrahGame`` and ``InrahState``: options, rounds, action
-                  integers, views and resampling
-``views``         the keys of a view and the fields of each log event
+                  integers, the turn flow
+``views``         the keys of a view and the fields of each log event, and
+                  building a view from a state
+``resample``      a state a seat cannot tell from the true one (the other
+                  seats' unseen cards dealt anew)
 ================  ===========================================================
 """
 

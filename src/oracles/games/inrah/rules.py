@@ -47,6 +47,11 @@ another's), ``view(None)`` what everyone sees; both JSON-ready, with the keys
 and log events of :mod:`oracles.games.inrah.views`. :meth:`InrahState.knowledge`
 is the same for bots, as ints.
 
+**Modules**: this one holds the game, the state and the turn flow; the
+notation is in :mod:`.notation`, a round's points in :mod:`.scoring`, the
+views and their events in :mod:`.views` and the resampling of hidden cards in
+:mod:`.resample`.
+
 >>> from oracles.core.registry import load_game
 >>> state = load_game("inrah", players=3, rounds=1).new_initial_state()
 >>> for text in ["dealer 2", "deal fire-7 / water-seer / air-mage", "trump fire-ace"]:
@@ -61,16 +66,13 @@ is the same for bots, as ints.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
-from operator import mul
 from typing import Any, ClassVar, NamedTuple, cast
 
 from oracles.core.codec import pack, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import Option
-from oracles.core.views import Event
 from oracles.games.inrah.cards import (
     CARD_TEXT,
     CARDS_PER_ELEMENT,
@@ -89,8 +91,6 @@ from oracles.games.inrah.constants import (
     EFFERD_MISSES,
     HESINDE,
     HESINDE_KIND,
-    ORACLE_MAKES,
-    ORACLE_NAME,
     ORACLE_OF_PHASE,
     OVER,
     PHASE_NAMES,
@@ -102,27 +102,11 @@ from oracles.games.inrah.constants import (
     TRUMP,
 )
 from oracles.games.inrah.notation import read_action, write_action
-from oracles.games.inrah.scoring import bid_points, makes_points, misses_points, team_points
-from oracles.games.inrah.tricks import FREE, NO_LED, legal_plays, must_follow, next_led, trick_winner
-from oracles.games.inrah.views import (
-    BidEvent,
-    DealerEvent,
-    DealEvent,
-    InrahView,
-    LastRound,
-    LastTrick,
-    Oracle,
-    OracleEvent,
-    PlayEvent,
-    TrumpEvent,
-)
+from oracles.games.inrah.resample import resample
+from oracles.games.inrah.scoring import round_points
+from oracles.games.inrah.tricks import NO_LED, legal_plays, must_follow, next_led, trick_winner
+from oracles.games.inrah.views import LastRound, build_view, oracle_fields
 from oracles.i18n import N_
-
-
-def oracle_fields(oracle: tuple[int, int, int]) -> Oracle:
-    """An oracle ``(kind, seat named, k)`` as the view shows it."""
-    kind, named, k = oracle
-    return {"kind": ORACLE_NAME[kind], "named": named, "k": k, "makes": ORACLE_MAKES[kind]}
 
 
 class SeatKnowledge(NamedTuple):
@@ -340,8 +324,8 @@ class InrahState(State):
         #: value is the tuple of all hands (views mask the others').
         self._log: list[tuple[int, int, Any]] = []
         # What resampling for a seat needs that the rng does not change, and
-        # the (seat, history length) it was made for.
-        self._resample_memo: tuple[tuple[int, int], _Plan | None] | None = None
+        # the (seat, history length) it was made for (see .resample).
+        self._resample_memo: tuple[tuple[int, int], Any] | None = None
 
     # ------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -595,26 +579,7 @@ class InrahState(State):
     def round_points(self) -> list[int]:
         """Points of the current round from the tricks taken so far (the
         round's score once its last trick is taken)."""
-        n = self.num_players
-        taken, bids = self._taken, self._bids
-        variant = self.game.variant
-        if variant == ALTAIA:
-            points = []
-            for seat in range(n):
-                total = 0
-                for kind, target, k in self._oracles[seat]:
-                    if kind in (HESINDE_KIND, EFFERD_MAKES):
-                        total += makes_points(k, taken[target])
-                    else:
-                        total += misses_points(k, taken[target])
-                points.append(total)
-            return points
-        if variant == PURPURBERG:
-            half = n // 2
-            return [
-                team_points(bids[s], taken[s], bids[(s + half) % n], taken[(s + half) % n]) for s in range(n)
-            ]
-        return [bid_points(bids[s], taken[s]) for s in range(n)]
+        return round_points(self.game.variant, self._bids, self._oracles, self._taken)
 
     # --------------------------------------------------------- notation
     def action_to_string(self, action: int) -> str:
@@ -693,138 +658,7 @@ class InrahState(State):
 
     # -------------------------------------------------------- knowledge
     def _view(self, seat: int | None) -> dict[str, Any]:
-        return cast(dict[str, Any], self._typed_view(seat))
-
-    def _typed_view(self, seat: int | None) -> InrahView:
-        n = self.num_players
-        game = self.game
-        player = self.current_player()
-        last: LastTrick | None = None
-        if self._last_trick is not None:
-            leader, cards, winner, why = self._last_trick
-            last = {
-                "plays": [{"seat": (leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(cards)],
-                "winner": winner,
-                "reason": why,
-            }
-        return {
-            "game": game.id,
-            "seat": seat,
-            "players": n,
-            "variant": game.variant,
-            "rounds": game.rounds,
-            "round": self._round,
-            "dealer": self._dealer if self._dealer >= 0 else None,
-            "phase": PHASE_NAMES[self._phase],
-            "to_act": player if player >= 0 else None,
-            "terminal": self._phase == OVER,
-            "hand": [CARD_TEXT[c] for c in self._hands[seat]] if seat is not None else None,
-            "hand_sizes": [len(hand) for hand in self._hands],
-            "trump_card": CARD_TEXT[self._trump_card] if self._trump_card >= 0 else None,
-            "trump": ELEMENTS[self._trump] if self._trump >= 0 else None,
-            "bids": [b if b >= 0 else None for b in self._bids] if game.variant != ALTAIA else None,
-            "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in self._oracles]
-            if game.variant == ALTAIA
-            else None,
-            "trick": [
-                {"seat": (self._leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(self._trick)
-            ],
-            "trick_leader": self._leader if self._trick else None,
-            "led": ELEMENTS[self._led] if self._led >= 0 else None,
-            "seer_first": self._led == FREE,
-            "last_trick": last,
-            "played": [CARD_TEXT[c] for c in self._played],
-            "tricks_taken": list(self._taken),
-            "round_scores": [list(points) for points in self._round_points],
-            "last_round": copy.deepcopy(self._last_round),
-            "scores": list(self._totals),
-            "winners": self.winners(),
-            "log": self._events(seat),
-        }
-
-    def _events(self, seat: int | None) -> list[Event]:
-        """The log as ``seat`` saw it: one event per action (see
-        :mod:`oracles.games.inrah.views`); a deal shows only the viewer's own
-        cards, and no cards at all in the public view."""
-        n = self.num_players
-        events: list[Event] = []
-        round_number = 0
-        plays = 0
-        trump = -1
-        trick: list[int] = []
-        for seq, (phase, actor, value) in enumerate(self._log):
-            if phase == PLAY:
-                play: PlayEvent = {
-                    "seq": seq,
-                    "seat": actor,
-                    "kind": "play",
-                    "round": round_number,
-                    "trick": plays // n + 1,
-                    "card": CARD_TEXT[value],
-                }
-                plays += 1
-                trick.append(value)
-                if len(trick) == n:
-                    # The card that completes a trick says who took it and why
-                    # (public once the trick is complete).
-                    position, why = trick_winner(trick, trump)
-                    play["winner"] = (actor + 1 + position) % n
-                    play["reason"] = why
-                    trick = []
-                    if plays == n * round_number and round_number <= len(self._round_points):
-                        play["points"] = list(self._round_points[round_number - 1])
-                events.append(play)
-            elif phase == BID:
-                bid: BidEvent = {
-                    "seq": seq,
-                    "seat": actor,
-                    "kind": "bid",
-                    "round": round_number,
-                    "bid": value,
-                }
-                events.append(bid)
-            elif phase == DEAL:
-                round_number += 1
-                plays = 0
-                trump = -1
-                trick = []
-                deal: DealEvent = {
-                    "seq": seq,
-                    "seat": None,
-                    "kind": "deal",
-                    "round": round_number,
-                    "cards": round_number,
-                }
-                if seat is not None:
-                    deal["hand"] = [CARD_TEXT[c] for c in value[seat]]
-                events.append(deal)
-            elif phase == TRUMP:
-                trump = ELEMENT_OF[value]
-                turned: TrumpEvent = {
-                    "seq": seq,
-                    "seat": None,
-                    "kind": "trump",
-                    "round": round_number,
-                    "card": CARD_TEXT[value],
-                    "element": ELEMENTS[ELEMENT_OF[value]],
-                }
-                events.append(turned)
-            elif phase == DEALER:
-                dealer: DealerEvent = {"seq": seq, "seat": None, "kind": "dealer", "dealer": value}
-                events.append(dealer)
-            else:
-                fields = oracle_fields(value)
-                oracle: OracleEvent = {
-                    "seq": seq,
-                    "seat": actor,
-                    "kind": fields["kind"],
-                    "round": round_number,
-                    "named": fields["named"],
-                    "k": fields["k"],
-                    "makes": fields["makes"],
-                }
-                events.append(oracle)
-        return events
+        return cast(dict[str, Any], build_view(self, seat))
 
     def knowledge(self, seat: int) -> SeatKnowledge:
         """What ``seat`` may know, as ints (a cheap, read-only snapshot for
@@ -871,76 +705,8 @@ class InrahState(State):
         return voids
 
     def _resample(self, seat: int, rng: random.Random) -> InrahState:
-        """Deal the cards ``seat`` has not seen at random among the other
-        seats, keeping every card they played, the turned-up trump card, and
-        every known void; earlier rounds were shown in full by their tricks.
-        Only the hidden hands, the round's deal in the log and its action in
-        the history change on a clone; the rest is worked out once per
-        state and seat (:meth:`_resample_plan`)."""
-        world = self.clone()
-        plan = self._resample_plan(seat)
-        if plan is None:
-            return world
-        hidden = _draw_hidden(plan.pool, plan.need, plan.voids, rng)
-        if hidden is None:
-            hidden = _shuffle_from(plan.pool, {s: list(self._hands[s]) for s in plan.need}, plan.voids, rng)
-        hands = list(plan.dealt)
-        action = plan.base
-        weights = plan.weights
-        for s, start in plan.starts.items():
-            world._hands[s] = sorted(hidden[s])
-            hand = sorted(plan.played_by[s] + hidden[s])
-            hands[s] = tuple(hand)
-            action += sum(map(mul, hand, weights[start : start + len(hand)]))
-        world._log[self._deal_index] = (DEAL, -1, tuple(hands))
-        world._history[self._deal_index] = action
-        return world
-
-    def _resample_plan(self, seat: int) -> _Plan | None:
-        """The rng-free part of resampling for ``seat`` (None: nothing is
-        hidden), kept on the state until it moves on (its history only grows)."""
-        key = (seat, len(self._history))
-        memo = self._resample_memo
-        if memo is not None and memo[0] == key:
-            return memo[1]
-        plan = None
-        if self._phase not in (DEALER, DEAL, OVER) and self._deal_index >= 0:
-            n = self.num_players
-            dealt: tuple[tuple[int, ...], ...] = self._log[self._deal_index][2]
-            played_by: list[list[int]] = [[] for _ in range(n)]
-            for phase, actor, c in self._log[self._deal_index + 1 :]:
-                if phase == PLAY:
-                    played_by[actor].append(c)
-            seen = set(dealt[seat])
-            for cards in played_by:
-                seen.update(cards)
-            if self._trump_card >= 0:
-                seen.add(self._trump_card)
-            size = self.game.deck_size
-            pool = [c for c in range(size) if c not in seen]
-            others = [s for s in range(n) if s != seat and self._hands[s]]
-            weights = [size**i for i in range(sum(len(hand) for hand in dealt))]
-            starts = {}
-            base = 0
-            position = 0
-            for s, hand in enumerate(dealt):
-                if s in others:
-                    starts[s] = position
-                else:
-                    base += sum(map(mul, hand, weights[position : position + len(hand)]))
-                position += len(hand)
-            plan = _Plan(
-                pool,
-                {s: len(self._hands[s]) for s in others},
-                self.known_voids(),
-                dealt,
-                played_by,
-                starts,
-                base,
-                weights,
-            )
-        self._resample_memo = (key, plan)
-        return plan
+        # The other seats' unseen cards dealt anew: see .resample.
+        return resample(self, seat, rng)
 
     def clone(self) -> InrahState:
         twin = InrahState.__new__(InrahState)
@@ -975,77 +741,3 @@ class InrahState(State):
             f"<inrah round {self._round}/{self.game.rounds}, {PHASE_NAMES[self._phase]}, "
             f"scores {self._totals}>"
         )
-
-
-class _Plan(NamedTuple):
-    """The rng-free part of resampling Inrah for one seat."""
-
-    #: The cards the seat has not seen, ascending, and how many each other seat holds.
-    pool: list[int]
-    need: dict[int, int]
-    voids: list[int]
-    #: The round's deal (every seat's hand) and the cards each seat has played since.
-    dealt: tuple[tuple[int, ...], ...]
-    played_by: list[list[int]]
-    #: Where each hidden hand starts in the packed deal, the deal packed
-    #: without those hands, and the digit weights.
-    starts: dict[int, int]
-    base: int
-    weights: list[int]
-
-
-def _draw_hidden(
-    pool: list[int], need: dict[int, int], voids: list[int], rng: random.Random, attempts: int = 30
-) -> dict[int, list[int]] | None:
-    """Give each seat in ``need`` that many cards from ``pool`` at random,
-    never a normal card of an element in its void mask; ``None`` if random
-    greedy draws keep failing (rare: then see :func:`_shuffle_from`)."""
-    allowed = {s: [c for c in pool if IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1] for s in need}
-    order = sorted(need, key=lambda s: len(allowed[s]) - need[s])
-    if all(len(allowed[s]) == len(pool) for s in need):
-        cards = rng.sample(pool, sum(need.values()))
-        result = {}
-        start = 0
-        for s in order:
-            result[s] = cards[start : start + need[s]]
-            start += need[s]
-        return result
-    for _ in range(attempts):
-        taken: set[int] = set()
-        result = {}
-        for s in order:
-            free = [c for c in allowed[s] if c not in taken]
-            if len(free) < need[s]:
-                break
-            result[s] = rng.sample(free, need[s])
-            taken.update(result[s])
-        else:
-            return result
-    return None
-
-
-def _shuffle_from(
-    pool: list[int], hands: dict[int, list[int]], voids: list[int], rng: random.Random
-) -> dict[int, list[int]]:
-    """Random swaps that keep every void, starting from a known solution
-    (the true hands), so that a failed greedy draw does not hand the truth
-    to a search bot."""
-    owner_of: dict[int, int] = dict.fromkeys(pool, -1)
-    for s, hand in hands.items():
-        for c in hand:
-            owner_of[c] = s
-    cards = list(owner_of)
-
-    def fits(c: int, s: int) -> bool:
-        return s < 0 or IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1
-
-    for _ in range(40 * len(cards)):
-        a, b = rng.choice(cards), rng.choice(cards)
-        sa, sb = owner_of[a], owner_of[b]
-        if sa != sb and fits(a, sb) and fits(b, sa):
-            owner_of[a], owner_of[b] = sb, sa
-    result: dict[int, list[int]] = {s: [] for s in hands}
-    for c, s in owner_of.items():
-        if s >= 0:
-            result[s].append(c)
-    return result

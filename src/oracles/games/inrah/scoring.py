@@ -1,4 +1,5 @@
-"""Points of one round: bids, Purpurberg teams and Altaïa oracles.
+"""Scoring Inrah-Orakel: the points of one round (bids, Purpurberg teams and
+Altaïa oracles); a game's score is the sum of its rounds' points.
 
 >>> bid_points(4, 1), bid_points(4, 7), bid_points(4, 4)
 (-30, -30, 60)
@@ -9,6 +10,10 @@
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracles.games.inrah.constants import ALTAIA, EFFERD_MAKES, HESINDE_KIND, PURPURBERG
 
 
 def bid_points(bid: int, tricks: int) -> int:
@@ -37,3 +42,30 @@ def misses_points(k: int, tricks: int) -> int:
     if tricks != k:
         return -10 * abs(k - tricks)
     return -20 * k
+
+
+def round_points(
+    variant: str,
+    bids: Sequence[int],
+    oracles: Sequence[Sequence[tuple[int, int, int]]],
+    taken: Sequence[int],
+) -> list[int]:
+    """Each seat's points for a round with these tricks ``taken``: its bid
+    (``standard``), its team's bids (``purpurberg``, opposite seats), or the
+    sum of its oracles ``(kind, seat named, k)`` (``altaia``)."""
+    n = len(taken)
+    if variant == ALTAIA:
+        points = []
+        for seat in range(n):
+            total = 0
+            for kind, target, k in oracles[seat]:
+                if kind in (HESINDE_KIND, EFFERD_MAKES):
+                    total += makes_points(k, taken[target])
+                else:
+                    total += misses_points(k, taken[target])
+            points.append(total)
+        return points
+    if variant == PURPURBERG:
+        half = n // 2
+        return [team_points(bids[s], taken[s], bids[(s + half) % n], taken[(s + half) % n]) for s in range(n)]
+    return [bid_points(bids[s], taken[s]) for s in range(n)]

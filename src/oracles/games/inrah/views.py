@@ -1,4 +1,5 @@
-"""The shape of an Inrah-Orakel view and of its log events.
+"""Inrah-Orakel's views: the keys of a view and of its log events, and
+building them from a state (:func:`build_view`, behind ``state.view``).
 
 ``state.view(seat)`` is a :class:`InrahView`: the shared keys of
 :class:`oracles.core.views.BaseView` plus the keys below. ``state.view(None)``,
@@ -54,9 +55,27 @@ kind                           fields
 
 from __future__ import annotations
 
-from typing import TypedDict
+import copy
+from typing import TYPE_CHECKING, TypedDict
 
 from oracles.core.views import BaseView, Event
+from oracles.games.inrah.cards import CARD_TEXT, ELEMENT_OF, ELEMENTS
+from oracles.games.inrah.constants import (
+    ALTAIA,
+    BID,
+    DEAL,
+    DEALER,
+    ORACLE_MAKES,
+    ORACLE_NAME,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    TRUMP,
+)
+from oracles.games.inrah.tricks import FREE, trick_winner
+
+if TYPE_CHECKING:
+    from oracles.games.inrah.rules import InrahState
 
 
 class Oracle(TypedDict):
@@ -164,3 +183,143 @@ class InrahView(BaseView):
     tricks_taken: list[int]
     round_scores: list[list[int]]
     last_round: LastRound | None
+
+
+def oracle_fields(oracle: tuple[int, int, int]) -> Oracle:
+    """An oracle ``(kind, seat named, k)`` as the view shows it."""
+    kind, named, k = oracle
+    return {"kind": ORACLE_NAME[kind], "named": named, "k": k, "makes": ORACLE_MAKES[kind]}
+
+
+def build_view(state: InrahState, seat: int | None) -> InrahView:
+    """``state.view(seat)`` (``seat`` already checked; None: the public view)."""
+    n = state.num_players
+    game = state.game
+    player = state.current_player()
+    last: LastTrick | None = None
+    if state._last_trick is not None:
+        leader, cards, winner, why = state._last_trick
+        last = {
+            "plays": [{"seat": (leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(cards)],
+            "winner": winner,
+            "reason": why,
+        }
+    return {
+        "game": game.id,
+        "seat": seat,
+        "players": n,
+        "variant": game.variant,
+        "rounds": game.rounds,
+        "round": state._round,
+        "dealer": state._dealer if state._dealer >= 0 else None,
+        "phase": PHASE_NAMES[state._phase],
+        "to_act": player if player >= 0 else None,
+        "terminal": state._phase == OVER,
+        "hand": [CARD_TEXT[c] for c in state._hands[seat]] if seat is not None else None,
+        "hand_sizes": [len(hand) for hand in state._hands],
+        "trump_card": CARD_TEXT[state._trump_card] if state._trump_card >= 0 else None,
+        "trump": ELEMENTS[state._trump] if state._trump >= 0 else None,
+        "bids": [b if b >= 0 else None for b in state._bids] if game.variant != ALTAIA else None,
+        "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in state._oracles]
+        if game.variant == ALTAIA
+        else None,
+        "trick": [
+            {"seat": (state._leader + i) % n, "card": CARD_TEXT[c]} for i, c in enumerate(state._trick)
+        ],
+        "trick_leader": state._leader if state._trick else None,
+        "led": ELEMENTS[state._led] if state._led >= 0 else None,
+        "seer_first": state._led == FREE,
+        "last_trick": last,
+        "played": [CARD_TEXT[c] for c in state._played],
+        "tricks_taken": list(state._taken),
+        "round_scores": [list(points) for points in state._round_points],
+        "last_round": copy.deepcopy(state._last_round),
+        "scores": list(state._totals),
+        "winners": state.winners(),
+        "log": _events(state, seat),
+    }
+
+
+def _events(state: InrahState, seat: int | None) -> list[Event]:
+    """The log as ``seat`` saw it: one event per action (see
+    :mod:`oracles.games.inrah.views`); a deal shows only the viewer's own
+    cards, and no cards at all in the public view."""
+    n = state.num_players
+    events: list[Event] = []
+    round_number = 0
+    plays = 0
+    trump = -1
+    trick: list[int] = []
+    for seq, (phase, actor, value) in enumerate(state._log):
+        if phase == PLAY:
+            play: PlayEvent = {
+                "seq": seq,
+                "seat": actor,
+                "kind": "play",
+                "round": round_number,
+                "trick": plays // n + 1,
+                "card": CARD_TEXT[value],
+            }
+            plays += 1
+            trick.append(value)
+            if len(trick) == n:
+                # The card that completes a trick says who took it and why
+                # (public once the trick is complete).
+                position, why = trick_winner(trick, trump)
+                play["winner"] = (actor + 1 + position) % n
+                play["reason"] = why
+                trick = []
+                if plays == n * round_number and round_number <= len(state._round_points):
+                    play["points"] = list(state._round_points[round_number - 1])
+            events.append(play)
+        elif phase == BID:
+            bid: BidEvent = {
+                "seq": seq,
+                "seat": actor,
+                "kind": "bid",
+                "round": round_number,
+                "bid": value,
+            }
+            events.append(bid)
+        elif phase == DEAL:
+            round_number += 1
+            plays = 0
+            trump = -1
+            trick = []
+            deal: DealEvent = {
+                "seq": seq,
+                "seat": None,
+                "kind": "deal",
+                "round": round_number,
+                "cards": round_number,
+            }
+            if seat is not None:
+                deal["hand"] = [CARD_TEXT[c] for c in value[seat]]
+            events.append(deal)
+        elif phase == TRUMP:
+            trump = ELEMENT_OF[value]
+            turned: TrumpEvent = {
+                "seq": seq,
+                "seat": None,
+                "kind": "trump",
+                "round": round_number,
+                "card": CARD_TEXT[value],
+                "element": ELEMENTS[ELEMENT_OF[value]],
+            }
+            events.append(turned)
+        elif phase == DEALER:
+            dealer: DealerEvent = {"seq": seq, "seat": None, "kind": "dealer", "dealer": value}
+            events.append(dealer)
+        else:
+            fields = oracle_fields(value)
+            oracle: OracleEvent = {
+                "seq": seq,
+                "seat": actor,
+                "kind": fields["kind"],
+                "round": round_number,
+                "named": fields["named"],
+                "k": fields["k"],
+                "makes": fields["makes"],
+            }
+            events.append(oracle)
+    return events
