@@ -13,7 +13,10 @@ connects one asyncio WebSocket client per seat and measures, for each
 ``--sockets`` count in turn:
 
 * **idle memory**: the server's RSS with every socket connected and quiet,
-  minus its RSS with the same tables and no socket, divided by the sockets;
+  minus its RSS before any socket, divided by the sockets; and its two
+  parts, measured by connecting first one socket a table (so that each
+  table comes into memory) and then the rest: what a table in memory costs,
+  and what each further socket alone costs;
 * **play**: each client, when a ``state`` gives its seat legal moves, waits
   1–3 s (uniform) and sends one of them at random. The *move-to-state
   latency* is the time from sending the move to receiving the first ``state``
@@ -28,6 +31,12 @@ reads of each ``state`` only its version, legal moves and status (the view
 before them is skipped unread), so that the load client stays light. The results are printed as
 a markdown table and appended, with the date, the commit, the machine's load
 and ``--note``, to ``benchmarks/results/server.md`` (``--out``).
+``--servers`` names what is measured at each count, in turn, under the same
+clients: ``sqlite`` (``oracles serve`` on its SQLite default), ``peer``
+(``benchmarks/peer_server.py``, a naive Starlette server kept as the
+reference) and ``postgres`` (two ``oracles serve`` processes on one
+PostgreSQL database, each table's seats split between them, the cluster
+started here from Debian's binaries).
 ``--quick`` is a small run (40 sockets, 10 s) for tests; it writes nothing
 unless ``--out`` is given. ``--profile PREFIX`` records the server with
 py-spy during the measured window: ``PREFIX-<sockets>.svg`` (a flame graph)
@@ -68,6 +77,16 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 RESULTS = Path(__file__).parent / "results" / "server.md"
+#: The naive reference server measured beside ours (``--servers peer``).
+PEER = Path(__file__).parent / "peer_server.py"
+#: What ``--servers`` may name: our server on SQLite, the peer, our server
+#: as two processes on one PostgreSQL database (each table's seats split
+#: between them, so that moves cross processes).
+SERVERS = {
+    "sqlite": "oracles serve, SQLite",
+    "peer": "peer (naive)",
+    "postgres": "oracles serve ×2, PostgreSQL",
+}
 #: A move unanswered for this long counts as an error.
 MOVE_TIMEOUT = 10.0
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -99,29 +118,28 @@ class Server:
     """``oracles serve`` in a child process with its own SQLite file; it
     can be stopped and started again on the same file."""
 
-    def __init__(self, log_level: str) -> None:
+    def __init__(self, log_level: str, kind: str = "oracles", db_url: str | None = None) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="oracles-bench-"))
-        self.db = self.dir / "bench.sqlite3"
+        #: The SQLite file (``None``: the database at ``db_url``).
+        self.db: Path | None = self.dir / "bench.sqlite3" if db_url is None else None
+        self.db_url = db_url
+        self.kind = kind
         self.log_level = log_level
         self.log = (self.dir / "server.log").open("wb")
         self.start()
 
     def start(self) -> None:
         self.port = free_port()
-        command = [
-            sys.executable,
-            "-m",
-            "oracles.cli",
-            "serve",
-            "--port",
-            str(self.port),
-            "--db",
-            str(self.db),
-        ]
-        command += ["--grace", "86400", "--rate", "20", "--log-level", self.log_level]
-        # One load client stands for thousands of people: lift the per-client limits.
-        for limit in UNLIMITED:
-            command += ["--limit", limit]
+        if self.kind == "peer":
+            assert self.db is not None
+            command = [sys.executable, str(PEER), "--port", str(self.port), "--db", str(self.db)]
+        else:
+            command = [sys.executable, "-m", "oracles.cli", "serve", "--port", str(self.port)]
+            command += ["--db", str(self.db) if self.db is not None else str(self.db_url)]
+            command += ["--grace", "86400", "--rate", "20", "--log-level", self.log_level]
+            # One load client stands for thousands of people: lift the per-client limits.
+            for limit in UNLIMITED:
+                command += ["--limit", limit]
         self.proc = subprocess.Popen(command, stdout=self.log, stderr=self.log, start_new_session=True)
         self.base = f"http://127.0.0.1:{self.port}"
 
@@ -188,6 +206,29 @@ def create_tables(base: str, tables: int) -> list[tuple[str, list[str]]]:
 GAME_DECISIONS = 260
 
 
+def spread_rows(game: Any, table_id: str, actions: list[str], rng: random.Random) -> list[tuple[Any, ...]]:
+    """The moves that play ``table_id`` on from ``actions`` to a point drawn
+    uniformly over a whole game (never its end): (table, version, seat, action)."""
+    state = game.new_initial_state()
+    for text in actions:
+        state.apply_string(text)
+    rows: list[tuple[Any, ...]] = []
+    decisions = rng.randrange(GAME_DECISIONS)
+    while decisions > 0:
+        if state.is_chance_node():
+            action, seat = state.sample_chance(rng), None
+        else:
+            action, seat = rng.choice(state.legal_actions()), state.current_player()
+            decisions -= 1
+        trial = state.clone()
+        trial.apply_action(action)
+        if trial.is_terminal():
+            break
+        rows.append((table_id, len(actions) + len(rows) + 1, seat, state.action_to_string(action)))
+        state = trial
+    return rows
+
+
 def spread_progress(db: Path, table_ids: list[str], seed: int) -> int:
     """With the server stopped: play each table on, by random legal moves,
     to a point drawn uniformly over a whole game (never its end), straight
@@ -206,23 +247,7 @@ def spread_progress(db: Path, table_ids: list[str], seed: int) -> int:
                     "SELECT action FROM moves WHERE table_id = ? ORDER BY version", (table_id,)
                 )
             ]
-            state = game.new_initial_state()
-            for text in actions:
-                state.apply_string(text)
-            rows = []
-            decisions = rng.randrange(GAME_DECISIONS)
-            while decisions > 0:
-                if state.is_chance_node():
-                    action, seat = state.sample_chance(rng), None
-                else:
-                    action, seat = rng.choice(state.legal_actions()), state.current_player()
-                    decisions -= 1
-                trial = state.clone()
-                trial.apply_action(action)
-                if trial.is_terminal():
-                    break
-                rows.append((table_id, len(actions) + len(rows) + 1, seat, state.action_to_string(action)))
-                state = trial
+            rows = spread_rows(game, table_id, actions, rng)
             conn.executemany(
                 "INSERT INTO moves (table_id, version, seat, action, move_id, created_at)"
                 " VALUES (?, ?, ?, ?, NULL, '2026-01-01 00:00:00.000000')",
@@ -230,6 +255,38 @@ def spread_progress(db: Path, table_ids: list[str], seed: int) -> int:
             )
             added += len(rows)
     return added
+
+
+def spread_progress_postgres(url: str, table_ids: list[str], seed: int) -> int:
+    """:func:`spread_progress` on a PostgreSQL database (the same draws)."""
+    import asyncpg
+
+    from oracles.core.registry import load_game
+
+    rng = random.Random(seed)
+    game = load_game("oracle", players=4)
+    when = datetime(2026, 1, 1, tzinfo=UTC)
+
+    async def run() -> int:
+        conn = await asyncpg.connect(url)
+        added = 0
+        try:
+            for table_id in table_ids:
+                found = await conn.fetch(
+                    "SELECT action FROM moves WHERE table_id = $1 ORDER BY version", table_id
+                )
+                rows = spread_rows(game, table_id, [r["action"] for r in found], rng)
+                await conn.executemany(
+                    "INSERT INTO moves (table_id, version, seat, action, move_id, created_at)"
+                    " VALUES ($1, $2, $3, $4, NULL, $5)",
+                    [(*row, when) for row in rows],
+                )
+                added += len(rows)
+        finally:
+            await conn.close()
+        return added
+
+    return asyncio.run(run())
 
 
 # ----------------------------------------------------------- the clients
@@ -380,6 +437,7 @@ class Bench:
 
 @dataclass
 class Result:
+    server: str
     sockets: int
     tables: int
     seconds: float
@@ -401,6 +459,10 @@ class Result:
     rss_base_mib: float
     rss_idle_mib: float
     kib_per_idle_socket: float
+    #: Of that, a table in memory (its state, views, with its first socket)
+    #: and each further socket alone.
+    kib_per_table: float
+    kib_per_socket_alone: float
     rss_end_mib: float
     load_before: str
     load_after: str
@@ -431,33 +493,45 @@ async def gather_limited(coros: list[Any], limit: int) -> list[Any]:
 
 
 async def play(
-    base: str,
-    pid: int,
+    bases: list[str],
+    pids: list[int],
     created: list[tuple[str, list[str]]],
     seconds: float,
     warmup: float,
     profile: str | None,
     trace: str | None = None,
+    server: str = "sqlite",
 ) -> Result:
-    """Connect to the tables made, measure idle memory, then play and measure."""
+    """Connect to the tables made, measure idle memory, then play and measure.
+    With several servers (one database), seat ``i`` of each table talks to
+    server ``i mod n``."""
     tables = len(created)
     sockets = 4 * tables
     load_before = loadavg()
     bench = Bench()
     players: list[Player] = []
     spy: subprocess.Popen[bytes] | None = None
+    pid = pids[0]
     try:
         await asyncio.sleep(1.0)
-        rss_base = rss_bytes(pid)
-        ws_base = base.replace("http://", "ws://")
+        rss_base = sum(rss_bytes(p) for p in pids)
         for table_id, tokens in created:
-            for token in tokens:
+            for seat, token in enumerate(tokens):
+                ws_base = bases[seat % len(bases)].replace("http://", "ws://")
                 url = f"{ws_base}/ws/tables/{table_id}?token={token}"
                 players.append(Player(bench, url, seed=len(players)))
-        await gather_limited([p.connect() for p in players], 50)
-        await asyncio.wait_for(asyncio.gather(*(p.first_state.wait() for p in players)), 120)
+        # First one socket a table (each table comes into memory), then the
+        # rest: what a table costs, and what a socket alone costs.
+        firsts = players[0::4]
+        others = [p for index, p in enumerate(players) if index % 4]
+        await gather_limited([p.connect() for p in firsts], 50)
+        await asyncio.wait_for(asyncio.gather(*(p.first_state.wait() for p in firsts)), 120)
         await asyncio.sleep(2.0)
-        rss_idle = rss_bytes(pid)
+        rss_tables = sum(rss_bytes(p) for p in pids)
+        await gather_limited([p.connect() for p in others], 50)
+        await asyncio.wait_for(asyncio.gather(*(p.first_state.wait() for p in others)), 120)
+        await asyncio.sleep(2.0)
+        rss_idle = sum(rss_bytes(p) for p in pids)
 
         # Play: everyone whose turn it is plans a move; warm up, then measure.
         bench.playing = True
@@ -468,16 +542,16 @@ async def play(
             spy = start_profiler(pid, seconds, f"{profile}-{sockets}")
         bench.counters = Counters(measuring=True)
         lag_probe = asyncio.create_task(probe_lag(bench))
-        cpu0, client0, t0 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
+        cpu0, client0, t0 = sum(cpu_seconds(p) for p in pids), sum(os.times()[:2]), time.perf_counter()
         await asyncio.sleep(seconds)
-        cpu1, client1, t1 = cpu_seconds(pid), sum(os.times()[:2]), time.perf_counter()
+        cpu1, client1, t1 = sum(cpu_seconds(p) for p in pids), sum(os.times()[:2]), time.perf_counter()
         counters = bench.counters
         counters.measuring = False
         lag_probe.cancel()
         for player in players:
             if player.overdue(t1):
                 counters.error("move unanswered for 10 s")
-        rss_end = rss_bytes(pid)
+        rss_end = sum(rss_bytes(p) for p in pids)
         if spy is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 spy.wait(timeout=60)
@@ -502,7 +576,9 @@ async def play(
         Path(f"{trace}-{sockets}.json").write_text(json.dumps(pairs))
     latencies = sorted(counters.latencies)
     lags = sorted(counters.lags)
+    per_socket = (rss_idle - rss_tables) / max(1, len(players) - tables)
     return Result(
+        server=server,
         sockets=sockets,
         tables=tables,
         seconds=round(elapsed, 1),
@@ -524,6 +600,8 @@ async def play(
         rss_base_mib=rss_base / 2**20,
         rss_idle_mib=rss_idle / 2**20,
         kib_per_idle_socket=(rss_idle - rss_base) / sockets / 1024,
+        kib_per_table=(rss_tables - rss_base - tables * per_socket) / tables / 1024,
+        kib_per_socket_alone=per_socket / 1024,
         rss_end_mib=rss_end / 2**20,
         load_before=load_before,
         load_after=loadavg(),
@@ -531,11 +609,16 @@ async def play(
 
 
 def client_process(
-    results: Any, base: str, pid: int, args: argparse.Namespace, created: list[tuple[str, list[str]]]
+    results: Any,
+    bases: list[str],
+    pids: list[int],
+    args: argparse.Namespace,
+    created: list[tuple[str, list[str]]],
+    server: str,
 ) -> None:
     """The clients' process: niced, so that the server keeps its priority."""
     os.nice(args.client_nice)
-    coro = play(base, pid, created, args.seconds, args.warmup, args.profile, args.trace)
+    coro = play(bases, pids, created, args.seconds, args.warmup, args.profile, args.trace, server)
     try:
         import uvloop
     except ImportError:
@@ -545,34 +628,69 @@ def client_process(
     results.put(asdict(result))
 
 
-def run_one(sockets: int, args: argparse.Namespace) -> Result:
-    """One server, one client process, one measurement."""
-    server = Server(args.log_level)
+def run_one(sockets: int, args: argparse.Namespace, kind: str = "sqlite", cluster: Any = None) -> Result:
+    """One server (or two on PostgreSQL), one client process, one measurement."""
+    if kind == "postgres":
+        url = cluster.new_database()
+        servers = [Server(args.log_level, db_url=url)]
+        servers[0].wait_ready()  # (the first one migrates the database)
+        servers.append(Server(args.log_level, db_url=url))
+    else:
+        servers = [Server(args.log_level, kind="peer" if kind == "peer" else "oracles")]
     try:
-        server.wait_ready()
-        created = create_tables(server.base, sockets // 4)
+        for server in servers:
+            server.wait_ready()
+        created = create_tables(servers[0].base, sockets // 4)
         if args.spread:
-            server.stop()
-            added = spread_progress(server.db, [table_id for table_id, _ in created], seed=sockets)
+            for server in servers:
+                server.stop()
+            ids = [table_id for table_id, _ in created]
+            if kind == "postgres":
+                added = spread_progress_postgres(url, ids, seed=sockets)
+            else:
+                assert servers[0].db is not None
+                added = spread_progress(servers[0].db, ids, seed=sockets)
             print(f"{len(created)} tables played on by {added} actions in all", flush=True)
-            server.start()
-            server.wait_ready(timeout=600)
+            for server in servers:
+                server.start()
+                server.wait_ready(timeout=600)
         context = multiprocessing.get_context("spawn")
         queue = context.Queue()
         worker = context.Process(
-            target=client_process, args=(queue, server.base, server.proc.pid, args, created)
+            target=client_process,
+            args=(queue, [s.base for s in servers], [s.proc.pid for s in servers], args, created, kind),
         )
         worker.start()
         try:
             result = Result(**queue.get(timeout=args.seconds + args.warmup + 600))
         except Empty:
-            raise RuntimeError(f"the clients did not finish: {server.tail()}") from None
+            raise RuntimeError(f"the clients did not finish: {servers[0].tail()}") from None
         worker.join(timeout=60)
-        if server.proc.poll() is not None:
-            raise RuntimeError(f"the server died: {server.tail()}")
+        for server in servers:
+            if server.proc.poll() is not None:
+                raise RuntimeError(f"the server died: {server.tail()}")
         return result
     finally:
-        server.close()
+        for server in servers:
+            server.close()
+
+
+@contextlib.contextmanager
+def postgres_cluster() -> Any:
+    """A throwaway PostgreSQL cluster (the tests' own: initdb and pg_ctl in a
+    temporary folder, as an unprivileged user)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+    from serverkit import PostgresCluster, postgres_bin
+
+    bindir = postgres_bin()
+    if bindir is None:
+        raise SystemExit("--servers postgres needs Debian's postgresql package (initdb, pg_ctl)")
+    cluster = PostgresCluster(bindir)
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
 
 
 def start_profiler(pid: int, seconds: float, base: str) -> subprocess.Popen[bytes]:
@@ -595,9 +713,14 @@ the tables were first played on (straight into the move log) to points
 spread uniformly over a whole game, so that views and messages have every
 size a game gives them (2 to 30 KB); `--fresh` tables are all at their first
 moves (messages of about 2.5 KB). Server CPU is the `oracles serve`
-process (100% = one core), from `/proc/<pid>/stat`; *KiB/idle socket* is
-(RSS with every socket connected and quiet − RSS before any socket) ÷
-sockets. Targets (issue 20): at 2,500 sockets p95 ≤ 100 ms with no errors;
+process (100% = one core; both processes summed for PostgreSQL), from
+`/proc/<pid>/stat`; *KiB/idle socket* is (RSS with every socket connected
+and quiet − RSS before any socket) ÷ sockets, everything included; since
+tables leave memory when nobody is there, that includes the tables
+themselves. Runs from 2026-12-03 split it: *KiB/table* (a table in memory)
+and *KiB/socket alone* (each socket beyond a table's first). The *peer* is
+`benchmarks/peer_server.py`, a naive server measured under the same
+clients in the same run. Targets (issue 20): at 2,500 sockets p95 ≤ 100 ms with no errors;
 at 1,000 sockets p95 ≤ 25 ms; at most 64 KiB per idle socket. The load
 client runs on the same 2 cores as the server, and so does whatever else
 the machine is doing (see the load averages). *Client lag* is how late the
@@ -612,18 +735,20 @@ Each run below is appended by `python benchmarks/server.py`, newest last.
 """
 
 COLUMNS = (
-    "| sockets | moves/s | msgs/s in | p50 ms | p95 ms | p99 ms | max ms | errors "
+    "| server | sockets | moves/s | msgs/s in | p50 ms | p95 ms | p99 ms | max ms | errors "
     "| server CPU % | CPU ms/move | client CPU % | client lag p99/max ms | KiB/idle socket "
-    "| load before → after |\n"
-    "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+    "| KiB/table · KiB/socket alone | load before → after |\n"
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
 )
 
 
 def table(results: list[Result]) -> str:
     rows = [
-        f"| {r.sockets:,} | {r.moves_per_s:.0f} | {r.received_per_s:.0f} | {r.p50_ms:.1f} | {r.p95_ms:.1f} "
+        f"| {SERVERS.get(r.server, r.server)} | {r.sockets:,} | {r.moves_per_s:.0f} | {r.received_per_s:.0f} "
+        f"| {r.p50_ms:.1f} | {r.p95_ms:.1f} "
         f"| {r.p99_ms:.1f} | {r.max_ms:.0f} | {r.errors} | {r.server_cpu_pct:.0f} | {r.cpu_ms_per_move:.2f} "
-        f"| {r.client_cpu_pct:.0f} | {r.client_lag_p99_ms:.0f}/{r.client_lag_max_ms:.0f} | {r.kib_per_idle_socket:.1f} | {r.load_before} → {r.load_after} |"
+        f"| {r.client_cpu_pct:.0f} | {r.client_lag_p99_ms:.0f}/{r.client_lag_max_ms:.0f} | {r.kib_per_idle_socket:.1f} "
+        f"| {r.kib_per_table:.0f} · {r.kib_per_socket_alone:.1f} | {r.load_before} → {r.load_after} |"
         for r in results
     ]
     return COLUMNS + "\n".join(rows) + "\n"
@@ -711,6 +836,15 @@ def main(argv: list[str] | None = None) -> int:
         help="every table starts at its first move (default: spread over a whole game, see above)",
     )
     parser.add_argument(
+        "--servers",
+        nargs="+",
+        choices=sorted(SERVERS),
+        default=["sqlite"],
+        help="which servers to measure at each count, in turn: sqlite (oracles serve), peer "
+        "(benchmarks/peer_server.py, the naive reference), postgres (two oracles serve processes "
+        "on one PostgreSQL database, started here from Debian's binaries)",
+    )
+    parser.add_argument(
         "--trace", metavar="PREFIX", help="write each move's send time and latency to PREFIX-<sockets>.json"
     )
     args = parser.parse_args(argv)
@@ -723,11 +857,14 @@ def main(argv: list[str] | None = None) -> int:
     _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     results = []
-    for count in args.sockets:
-        results.append(run_one(count, args))
-        print(table(results[-1:]), flush=True)
-        if args.profile is not None:
-            flame_graph(f"{args.profile}-{count}")
+    with contextlib.ExitStack() as stack:
+        cluster = stack.enter_context(postgres_cluster()) if "postgres" in args.servers else None
+        for count in args.sockets:
+            for kind in args.servers:
+                results.append(run_one(count, args, kind, cluster))
+                print(table(results[-1:]), flush=True)
+                if args.profile is not None:
+                    flame_graph(f"{args.profile}-{kind}-{count}")
     print(table(results))
     if out is not None:
         write(results, args, out)
