@@ -1,19 +1,22 @@
-"""The SQLite group-commit writer of moves (``oracles.server.writer``): moves
-that wait together are committed in one transaction, a bad move in a batch
-fails alone, and nothing is answered before it is committed."""
+"""The SQLite group-commit writer (``oracles.server.writer``): writes that
+wait together are committed in one transaction, a bad move in a batch fails
+alone, nothing is answered before it is committed, and a write's result
+(a chat line's id) comes back to its caller."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from functools import partial
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
+from sqlalchemy.exc import IntegrityError
 
 from oracles.server import db
 from oracles.server.db import MoveRow
-from oracles.server.writer import MoveWriter, sqlite_path
+from oracles.server.writer import SQLiteWriter, sqlite_path
 
 
 def make_db(path: Path) -> None:
@@ -39,22 +42,26 @@ def move(version: int, action: str = "play R1") -> MoveRow:
     return MoveRow(version, 0, action, f"id{version}-{action}")
 
 
+async def write_moves(writer: SQLiteWriter, table_id: str, rows: list[MoveRow], finished: bool) -> None:
+    await writer.write(partial(db.record_moves, table_id=table_id, rows=rows, finished=finished))
+
+
 async def blocked_then_queued(
-    path: Path, writer: MoveWriter, later: list[tuple[str, MoveRow]]
+    path: Path, writer: SQLiteWriter, later: list[tuple[str, MoveRow]]
 ) -> list[object]:
     """Hold SQLite's write lock while a first move waits for it and ``later``
     moves queue up behind; release it; the answers of the later moves."""
     blocker = sqlite3.connect(path, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
     try:
-        first = asyncio.create_task(writer.write("a", [move(1)], False))
+        first = asyncio.create_task(write_moves(writer, "a", [move(1)], False))
         await asyncio.sleep(0)  # the first move is queued
         for _ in range(1000):  # until the writer holds the first move, waiting for the lock
             if writer._jobs.empty():
                 break
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.1)  # and has looked for more to batch with it
-        rest = [asyncio.create_task(writer.write(t, [row], False)) for t, row in later]
+        rest = [asyncio.create_task(write_moves(writer, t, [row], False)) for t, row in later]
         await asyncio.sleep(0)  # every later move is queued
         assert not first.done() and not any(task.done() for task in rest)
     finally:
@@ -67,7 +74,7 @@ async def blocked_then_queued(
 def test_moves_waiting_together_are_one_transaction(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     make_db(path)
-    writer = MoveWriter(str(path), busy_timeout=20)
+    writer = SQLiteWriter(str(path), busy_timeout=20)
     writer.start()
     try:
         answers = asyncio.run(
@@ -88,7 +95,7 @@ def test_moves_waiting_together_are_one_transaction(tmp_path: Path) -> None:
 def test_a_bad_move_fails_alone_and_the_rest_of_its_batch_is_stored(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     make_db(path)
-    writer = MoveWriter(str(path), busy_timeout=20)
+    writer = SQLiteWriter(str(path), busy_timeout=20)
     writer.start()
     try:
         # Table a's version 1 is taken by the first move: the second one is a duplicate.
@@ -98,18 +105,18 @@ def test_a_bad_move_fails_alone_and_the_rest_of_its_batch_is_stored(tmp_path: Pa
     finally:
         writer.close()
     assert answers[0] is None and answers[2] is None
-    assert isinstance(answers[1], sqlite3.IntegrityError)
+    assert isinstance(answers[1], IntegrityError)
     assert stored(path) == [("a", 1, "play R1"), ("b", 1, "play R1"), ("c", 1, "play R1")]
 
 
 def test_finished_marks_the_table_and_close_writes_what_is_queued(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     make_db(path)
-    writer = MoveWriter(str(path))
+    writer = SQLiteWriter(str(path))
     writer.start()
 
     async def write_and_close() -> None:
-        task = asyncio.create_task(writer.write("b", [move(1), move(2, "chance")], True))
+        task = asyncio.create_task(write_moves(writer, "b", [move(1), move(2, "chance")], True))
         await asyncio.sleep(0)
         await asyncio.to_thread(writer.close)
         await task
@@ -123,7 +130,7 @@ def test_finished_marks_the_table_and_close_writes_what_is_queued(tmp_path: Path
     with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as conn:
         assert conn.execute("SELECT count(*) FROM moves").fetchone() == (2,)
     with pytest.raises(RuntimeError):
-        asyncio.run(writer.write("c", [move(1)], False))
+        asyncio.run(write_moves(writer, "c", [move(1)], False))
 
 
 def test_only_sqlite_files_get_a_writer() -> None:
