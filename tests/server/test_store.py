@@ -12,7 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from serverkit import Client, ThreadServer, http
+from serverkit import Client, ProcessServer, ThreadServer, http
 from sqlalchemy import event, select, text
 
 from oracles.server import db
@@ -125,14 +125,54 @@ def test_every_write_of_a_game_goes_through_the_writer_thread(tmp_path: Path) ->
     } <= kinds, kinds
 
 
-def test_times_read_back_through_db_in_one_form(new_db: Callable[[], str], tmp_path: Path) -> None:
-    """A table, a move and a chat line written through the store, and a
-    move in the form the writer used to store: each time reads back
-    through ``db.py`` as an aware datetime in UTC, so they compare with each
-    other and with the clock (SQLite keeps no zone; PostgreSQL does)."""
+def test_a_chat_line_and_a_game_end_once_told_survive_sigkill(new_db: Callable[[], str]) -> None:
+    """What the store acknowledged is on disk: the chat line its sender
+    heard back and the end of the game a ``state`` told are there after a
+    SIGKILL and a restart on the same database."""
+    server = ProcessServer(new_db(), "--bot-pause", "0", "--bot-mode", "thread", "--grace", "600")
+    server.start()
+    try:
+        body = {"game": "codename", "options": {"max_turns": 2}, "seats": ["human", "bot:random"]}
+        status, table, _ = http(server.base, "POST", "/api/tables", body)
+        assert status == 201, table
+        url = f"{server.ws_base}/ws/tables/{table['id']}?token={table['seats'][0]['token']}"
+
+        async def say_and_finish() -> None:
+            async with Client(url) as person:
+                await person.recv_type("state")
+                await person.send({"type": "chat", "text": "still here"})
+                assert (await person.recv_type("chat"))["text"] == "still here"
+                await play_to_end(person, "p")
+
+        asyncio.run(say_and_finish())
+        server.kill()
+        server.start()
+        status, summary, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
+        assert status == 200 and summary["status"] == "finished", summary
+
+        async def come_back() -> list[str]:
+            async with Client(url) as person:
+                await person.recv_type("state")
+                await person.drain(0.3)
+                return [m["text"] for m in person.received if m.get("type") == "chat"]
+
+        assert asyncio.run(come_back()) == ["still here"]
+    except BaseException:
+        print(server.output()[-3000:])
+        raise
+    finally:
+        server.close()
+
+
+def test_times_read_back_through_db_in_one_form(new_db: Callable[[], str]) -> None:
+    """A table, a move and a chat line written through the store (and, on
+    SQLite, a move in the text SQLite's writer used to store): each time
+    reads back through ``db.py`` as an aware datetime in UTC, so they
+    compare with each other and with the clock (SQLite keeps no zone;
+    PostgreSQL does)."""
     url = database_url(new_db())
 
-    async def scenario() -> list[datetime]:
+    async def scenario() -> list[datetime | None]:
         engine = db.make_engine(url)
         await upgrade(engine)
         path = sqlite_path(engine.url)
@@ -149,33 +189,35 @@ def test_times_read_back_through_db_in_one_form(new_db: Callable[[], str], tmp_p
                 partial(db.record_moves, table_id="t", rows=[db.MoveRow(1, 0, "x", None)], finished=True)
             )
             chat_id = await store.write(partial(db.insert_chat, table_id="t", seat=0, text="gg"))
-            # A row as SQLite's writer stored it before SQLAlchemy bound its
-            # times (the same text); on PostgreSQL a naive time, taken as UTC.
-            stamp: Any = "2026-01-01 12:00:00.000000" if writer is not None else datetime(2026, 1, 1, 12)
-            async with engine.begin() as conn:
-                await conn.execute(
-                    text(
-                        "INSERT INTO moves (table_id, version, seat, action, created_at)"
-                        " VALUES ('t', 2, 1, 'y', :stamp)"
-                    ),
-                    {"stamp": stamp},
-                )
+            if writer is not None:
+                # A row as SQLite's writer stored it before SQLAlchemy bound
+                # its times: read back in the same form as the others.
+                async with engine.begin() as conn:
+                    await conn.execute(
+                        text(
+                            "INSERT INTO moves (table_id, version, seat, action, created_at)"
+                            " VALUES ('t', 2, 1, 'y', '2026-01-01 12:00:00.000000')"
+                        )
+                    )
             async with engine.connect() as conn:
                 made, ended = (
                     await conn.execute(select(db.tables.c.created_at, db.tables.c.finished_at))
                 ).one()
                 moved = (await conn.scalars(select(db.moves.c.created_at).order_by(db.moves.c.version))).all()
                 said = await conn.scalar(select(db.chat.c.created_at).where(db.chat.c.id == chat_id))
-            return [before, made, moved[0], ended, said, moved[1]]
+            return [before, made, moved[0], ended, said, moved[1] if len(moved) > 1 else None]
         finally:
             if writer is not None:
                 await asyncio.to_thread(writer.close)
             await engine.dispose()
 
     before, made, moved, ended, said, old = asyncio.run(scenario())
-    for moment in (made, moved, ended, said, old):
-        assert isinstance(moment, datetime) and moment.utcoffset() is not None
-        assert moment.utcoffset().total_seconds() == 0  # type: ignore[union-attr]
-    assert before <= made <= moved <= said
-    assert moved <= ended <= said
-    assert old == datetime(2026, 1, 1, 12, tzinfo=UTC)
+    for moment in (made, moved, ended, said) if old is None else (made, moved, ended, said, old):
+        assert isinstance(moment, datetime)
+        offset = moment.utcoffset()
+        assert offset is not None and offset.total_seconds() == 0
+    assert before is not None and made is not None and moved is not None
+    assert ended is not None and said is not None
+    assert before <= made <= moved <= ended <= said
+    if old is not None:
+        assert old == datetime(2026, 1, 1, 12, tzinfo=UTC)
