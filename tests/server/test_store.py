@@ -6,6 +6,9 @@ one form, through ``db.py``, whichever path wrote them."""
 from __future__ import annotations
 
 import asyncio
+import re
+import sqlite3
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
@@ -55,6 +58,25 @@ async def play_to_end(client: Client, tag: str) -> None:
             await client.state_at_least(state["version"] + 1)
         else:
             await client.recv_type("state")
+
+
+SERVER = Path(db.__file__).parent
+
+
+def test_no_server_module_opens_a_transaction_beside_the_store() -> None:
+    """The behavioural checks here play on SQLite; this one holds for
+    PostgreSQL's paths too: only the store (and the migrations) begin a
+    transaction, and no module writes raw SQL."""
+    opened: list[str] = []
+    raw: list[str] = []
+    for source in sorted(SERVER.glob("*.py")):
+        for number, line in enumerate(source.read_text(encoding="utf-8").splitlines(), 1):
+            where = f"{source.name}:{number}: {line.strip()}"
+            if re.search(r"\.begin(_nested)?\(", line) and source.name not in ("writer.py", "migrate.py"):
+                opened.append(where)
+            if re.search(r"[\"'](INSERT|UPDATE|DELETE)\s", line):
+                raw.append(where)
+    assert opened == [] and raw == []
 
 
 def test_every_write_of_a_game_goes_through_the_writer_thread(tmp_path: Path) -> None:
@@ -123,6 +145,31 @@ def test_every_write_of_a_game_goes_through_the_writer_thread(tmp_path: Path) ->
         "UPDATE seats SET",
         "UPDATE tables SET",
     } <= kinds, kinds
+
+
+def test_the_abandoned_sweep_and_a_return_write_through_the_writer_too(tmp_path: Path) -> None:
+    """A table nobody touches is marked abandoned by the hub's sweep, and
+    played again when someone asks for it: both through the writer thread."""
+    path = tmp_path / "db.sqlite3"
+    settings = Settings(db_url=database_url(str(path)), bot_mode="thread", abandon_after=1.0)
+    with ThreadServer(settings) as server:
+        hub = server.app.state.hub
+        beside = writes_of(hub.engine.sync_engine)
+        written = writes_of(hub.writer.engine)
+        body = {"game": "codename", "seats": ["human", "human"]}
+        status, table, _ = http(server.base, "POST", "/api/tables", body)
+        assert status == 201, table
+        for _ in range(300):
+            with sqlite3.connect(path) as conn:
+                (found,) = conn.execute("SELECT status FROM tables WHERE id = ?", (table["id"],)).fetchone()
+            if found == "abandoned":
+                break
+            time.sleep(0.05)
+        assert found == "abandoned"
+        status, summary, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
+        assert status == 200 and summary["status"] == "playing", summary
+    assert beside == []
+    assert sum(statement.startswith("UPDATE tables SET status=?") for statement in written) >= 2, written
 
 
 def test_a_chat_line_and_a_game_end_once_told_survive_sigkill(new_db: Callable[[], str]) -> None:
