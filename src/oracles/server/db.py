@@ -284,7 +284,7 @@ def insert_table(conn: Connection, row: TableRow, seat_rows: list[SeatRow], acti
 
 
 def insert_moves(conn: Connection, table_id: str, rows: list[MoveRow]) -> None:
-    stamp = now()
+    moved_at = now()
     conn.execute(
         insert(moves),
         [
@@ -294,7 +294,7 @@ def insert_moves(conn: Connection, table_id: str, rows: list[MoveRow]) -> None:
                 "seat": m.seat,
                 "action": m.action,
                 "move_id": m.move_id,
-                "created_at": stamp,
+                "created_at": moved_at,
             }
             for m in rows
         ],

@@ -179,11 +179,8 @@ def archive_name(table_id: str) -> str:
 
 
 def _stamp(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    if moment.tzinfo is None:  # SQLite gives back naive times, stored in UTC
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat()
+    # db.UTCDateTime reads every time back aware, in UTC, on either database.
+    return None if moment is None else moment.isoformat()
 
 
 async def _archive(conn: AsyncConnection, found: Sequence[Any], folder: Path) -> int:
