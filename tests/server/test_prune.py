@@ -52,11 +52,11 @@ async def add_table(
     seat_rows = [db.SeatRow(0, "human", None, "Ada", "0" * 64), db.SeatRow(1, "bot", "random", "Bot", None)]
     moves = [db.MoveRow(v + 1, seat, action, None) for v, (seat, action) in enumerate(log)]
     async with engine.begin() as conn:
-        await db.insert_table(conn, row, seat_rows, moves)
+        await conn.run_sync(db.insert_table, row, seat_rows, moves)
         await conn.execute(
             update(db.tables).where(db.tables.c.id == table_id).values(finished_at=finished_at)
         )
-        await db.insert_chat(conn, table_id, 0, "good game")
+        await conn.run_sync(db.insert_chat, table_id, 0, "good game")
         await conn.execute(insert(hints.table_hints).values(table_id=table_id, enabled=True))
         await conn.execute(
             insert(hints.hints_taken).values(table_id=table_id, seat=0, version=3, created_at=db.now())

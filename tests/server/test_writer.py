@@ -1,19 +1,23 @@
-"""The SQLite group-commit writer of moves (``oracles.server.writer``): moves
-that wait together are committed in one transaction, a bad move in a batch
-fails alone, and nothing is answered before it is committed."""
+"""The SQLite group-commit writer (``oracles.server.writer``): writes that
+wait together are committed in one transaction, a bad move in a batch fails
+alone, nothing is answered before it is committed, and a write's result
+(a chat line's id) comes back to its caller."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import create_engine
+from sqlalchemy.exc import IntegrityError
 
 from oracles.server import db
 from oracles.server.db import MoveRow
-from oracles.server.writer import MoveWriter, sqlite_path
+from oracles.server.writer import SQLiteWriter, Write, sqlite_path
 
 
 def make_db(path: Path) -> None:
@@ -39,35 +43,46 @@ def move(version: int, action: str = "play R1") -> MoveRow:
     return MoveRow(version, 0, action, f"id{version}-{action}")
 
 
+async def write_moves(writer: SQLiteWriter, table_id: str, rows: list[MoveRow], finished: bool) -> None:
+    await writer.write(partial(db.record_moves, table_id=table_id, rows=rows, finished=finished))
+
+
 async def blocked_then_queued(
-    path: Path, writer: MoveWriter, later: list[tuple[str, MoveRow]]
+    path: Path, writer: SQLiteWriter, later: list[tuple[str, MoveRow] | Write[Any]]
 ) -> list[object]:
     """Hold SQLite's write lock while a first move waits for it and ``later``
-    moves queue up behind; release it; the answers of the later moves."""
+    moves (or other writes) queue up behind; release it; the answers of the
+    later ones."""
     blocker = sqlite3.connect(path, isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")
     try:
-        first = asyncio.create_task(writer.write("a", [move(1)], False))
+        first = asyncio.create_task(write_moves(writer, "a", [move(1)], False))
         await asyncio.sleep(0)  # the first move is queued
         for _ in range(1000):  # until the writer holds the first move, waiting for the lock
             if writer._jobs.empty():
                 break
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.1)  # and has looked for more to batch with it
-        rest = [asyncio.create_task(writer.write(t, [row], False)) for t, row in later]
+        rest = [
+            asyncio.create_task(
+                write_moves(writer, job[0], [job[1]], False) if isinstance(job, tuple) else writer.write(job)
+            )
+            for job in later
+        ]
         await asyncio.sleep(0)  # every later move is queued
         assert not first.done() and not any(task.done() for task in rest)
     finally:
         blocker.execute("ROLLBACK")
         blocker.close()
     await first
-    return await asyncio.gather(*rest, return_exceptions=True)
+    answers: list[object] = await asyncio.gather(*rest, return_exceptions=True)
+    return answers
 
 
 def test_moves_waiting_together_are_one_transaction(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     make_db(path)
-    writer = MoveWriter(str(path), busy_timeout=20)
+    writer = SQLiteWriter(str(path), busy_timeout=20)
     writer.start()
     try:
         answers = asyncio.run(
@@ -88,7 +103,7 @@ def test_moves_waiting_together_are_one_transaction(tmp_path: Path) -> None:
 def test_a_bad_move_fails_alone_and_the_rest_of_its_batch_is_stored(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     make_db(path)
-    writer = MoveWriter(str(path), busy_timeout=20)
+    writer = SQLiteWriter(str(path), busy_timeout=20)
     writer.start()
     try:
         # Table a's version 1 is taken by the first move: the second one is a duplicate.
@@ -98,18 +113,52 @@ def test_a_bad_move_fails_alone_and_the_rest_of_its_batch_is_stored(tmp_path: Pa
     finally:
         writer.close()
     assert answers[0] is None and answers[2] is None
-    assert isinstance(answers[1], sqlite3.IntegrityError)
+    assert isinstance(answers[1], IntegrityError)
     assert stored(path) == [("a", 1, "play R1"), ("b", 1, "play R1"), ("c", 1, "play R1")]
+
+
+def test_other_writes_share_the_batch_and_their_results_come_back(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    make_db(path)
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO seats (table_id, seat, kind, name) VALUES ('b', 0, 'human', 'Ada')")
+    writer = SQLiteWriter(str(path), busy_timeout=20)
+    writer.start()
+    try:
+        answers = asyncio.run(
+            blocked_then_queued(
+                path,
+                writer,
+                [
+                    partial(db.insert_chat, table_id="b", seat=0, text="hello"),
+                    partial(db.rename_seat, table_id="b", seat=0, name="Ada L."),
+                    ("c", move(1)),
+                    partial(db.insert_chat, table_id="c", seat=None, text="hi"),
+                ],
+            )
+        )
+    finally:
+        writer.close()
+    # The first move alone, then the four others in one transaction; each
+    # chat line's id comes back to its own caller.
+    assert writer.batches == 2 and writer.written == 5
+    assert answers == [1, None, None, 2]
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT id, table_id, text FROM chat ORDER BY id").fetchall() == [
+            (1, "b", "hello"),
+            (2, "c", "hi"),
+        ]
+        assert conn.execute("SELECT name FROM seats").fetchall() == [("Ada L.",)]
 
 
 def test_finished_marks_the_table_and_close_writes_what_is_queued(tmp_path: Path) -> None:
     path = tmp_path / "db.sqlite3"
     make_db(path)
-    writer = MoveWriter(str(path))
+    writer = SQLiteWriter(str(path))
     writer.start()
 
     async def write_and_close() -> None:
-        task = asyncio.create_task(writer.write("b", [move(1), move(2, "chance")], True))
+        task = asyncio.create_task(write_moves(writer, "b", [move(1), move(2, "chance")], True))
         await asyncio.sleep(0)
         await asyncio.to_thread(writer.close)
         await task
@@ -123,7 +172,7 @@ def test_finished_marks_the_table_and_close_writes_what_is_queued(tmp_path: Path
     with sqlite3.connect(f"file:{path}?immutable=1", uri=True) as conn:
         assert conn.execute("SELECT count(*) FROM moves").fetchone() == (2,)
     with pytest.raises(RuntimeError):
-        asyncio.run(writer.write("c", [move(1)], False))
+        asyncio.run(write_moves(writer, "c", [move(1)], False))
 
 
 def test_only_sqlite_files_get_a_writer() -> None:

@@ -39,7 +39,7 @@ from oracles.server.limits import (
 )
 from oracles.server.migrate import upgrade
 from oracles.server.runtime import TableRuntime
-from oracles.server.writer import MoveWriter, sqlite_path
+from oracles.server.writer import SQLiteWriter, sqlite_path
 
 MAX_CLOCK = 24 * 3600
 #: Most seats a table may list (no game has more than six).
@@ -218,9 +218,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     engine = make_engine(settings.db_url)
     bots = BotRunner(settings.bot_mode, settings.bot_workers)
     path = sqlite_path(engine.url)
-    writer = MoveWriter(path) if path is not None else None
+    writer = SQLiteWriter(path) if path is not None else None
     hub = Hub(settings, engine, bots, writer)
-    hint_desk = Hints(engine, bots)
+    hint_desk = Hints(engine, bots, store=hub.store)
     invites = Invites(hub)
     hub.on_release.append(hint_desk.forget)
 
@@ -236,10 +236,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             yield
         finally:
             await hub.close()
-            if writer is not None:
-                # The moves in flight are written before the thread stops.
-                await asyncio.to_thread(writer.close)
             await hint_desk.aclose()
+            if writer is not None:
+                # The writes in flight are committed before the thread stops.
+                await asyncio.to_thread(writer.close)
             await bots.aclose()
             await engine.dispose()
             logs.event("stopped")

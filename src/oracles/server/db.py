@@ -25,6 +25,13 @@ What is stored (see ``docs/server.md``):
 The schema itself is created by the Alembic migrations in ``migrations/``;
 ``metadata`` here mirrors every table of them for the queries (the hint desk
 and the prune command included), and a test checks that the two agree.
+
+The writes here (``insert_table``, ``record_moves``, ``insert_chat``...) are
+plain functions over a sync ``Connection``, for the store to run in its
+transaction (``writer.py``: SQLite's writer thread, or ``run_sync`` on the
+async engine); the reads are coroutines over the async engine. Every time
+is a :class:`UTCDateTime`: bound as a timezone-aware ``datetime`` and read
+back as one, in UTC, on SQLite (which keeps no zone) as on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from typing import Any
 from sqlalchemy import (
     Boolean,
     Column,
+    Connection,
     DateTime,
     ForeignKey,
     Index,
@@ -45,6 +53,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    TypeDecorator,
     UniqueConstraint,
     event,
     false,
@@ -55,6 +64,31 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A ``DateTime(timezone=True)`` column whose values are always aware
+    and in UTC. SQLite stores no zone and gives naive times back; they were
+    written in UTC, so they are read as UTC; a naive time bound in a query
+    is taken as UTC too. The schema is the plain ``DateTime`` one."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            return value.replace(tzinfo=UTC)
+        return value.astimezone(UTC)
+
 
 metadata = MetaData()
 
@@ -74,8 +108,8 @@ tables = Table(
     Column("branch_of", String(32), nullable=True),
     Column("branch_version", Integer, nullable=True),
     Column("status", String(16), nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
-    Column("finished_at", DateTime(timezone=True), nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
+    Column("finished_at", UTCDateTime(), nullable=True),
     Column("listed", Boolean, nullable=False, server_default=true()),
     Column("creator_hash", String(64), nullable=True),
     Column("waiting", Boolean, nullable=False, server_default=false()),
@@ -104,7 +138,7 @@ moves = Table(
     Column("seat", Integer, nullable=True),
     Column("action", Text, nullable=False),
     Column("move_id", String(128), nullable=True),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
     UniqueConstraint("table_id", "version", name="uq_moves_table_version"),
     # A client's move id is its seat's own: two seats may use the same one.
     UniqueConstraint("table_id", "seat", "move_id", name="uq_moves_table_seat_move_id"),
@@ -117,7 +151,7 @@ chat = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
     Column("seat", Integer, nullable=True),
     Column("text", Text, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
 )
 
 #: Tables with hints on (migration 0002).
@@ -135,7 +169,7 @@ hints_taken = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
     Column("seat", Integer, nullable=False),
     Column("version", Integer, nullable=False),
-    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_at", UTCDateTime(), nullable=False),
     UniqueConstraint("table_id", "seat", "version", name="uq_hints_taken"),
 )
 
@@ -208,11 +242,9 @@ class MoveRow:
     move_id: str | None
 
 
-async def insert_table(
-    conn: AsyncConnection, row: TableRow, seat_rows: list[SeatRow], actions: list[MoveRow]
-) -> None:
+def insert_table(conn: Connection, row: TableRow, seat_rows: list[SeatRow], actions: list[MoveRow]) -> None:
     """A new table with its seats and its first (chance) actions."""
-    await conn.execute(
+    conn.execute(
         insert(tables).values(
             id=row.id,
             game=row.game,
@@ -232,7 +264,7 @@ async def insert_table(
             created_at=now(),
         )
     )
-    await conn.execute(
+    conn.execute(
         insert(seats),
         [
             {
@@ -248,12 +280,12 @@ async def insert_table(
         ],
     )
     if actions:
-        await insert_moves(conn, row.id, actions)
+        insert_moves(conn, row.id, actions)
 
 
-async def insert_moves(conn: AsyncConnection, table_id: str, rows: list[MoveRow]) -> None:
-    stamp = now()
-    await conn.execute(
+def insert_moves(conn: Connection, table_id: str, rows: list[MoveRow]) -> None:
+    moved_at = now()
+    conn.execute(
         insert(moves),
         [
             {
@@ -262,30 +294,33 @@ async def insert_moves(conn: AsyncConnection, table_id: str, rows: list[MoveRow]
                 "seat": m.seat,
                 "action": m.action,
                 "move_id": m.move_id,
-                "created_at": stamp,
+                "created_at": moved_at,
             }
             for m in rows
         ],
     )
 
 
-async def mark_finished(conn: AsyncConnection, table_id: str) -> None:
-    await conn.execute(
-        update(tables).where(tables.c.id == table_id).values(status="finished", finished_at=now())
-    )
+def mark_finished(conn: Connection, table_id: str) -> None:
+    conn.execute(update(tables).where(tables.c.id == table_id).values(status="finished", finished_at=now()))
 
 
-async def rename_seat(conn: AsyncConnection, table_id: str, seat: int, name: str) -> None:
-    await conn.execute(
-        update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(name=name)
-    )
+def record_moves(conn: Connection, table_id: str, rows: list[MoveRow], finished: bool) -> None:
+    """A table's next moves, and the end of its game if they end it, with
+    the notice of them to the other processes (PostgreSQL)."""
+    insert_moves(conn, table_id, rows)
+    if finished:
+        mark_finished(conn, table_id)
+    notify_moves(conn, table_id, rows[-1].version)
 
 
-async def insert_chat(conn: AsyncConnection, table_id: str, seat: int | None, text: str) -> int:
+def rename_seat(conn: Connection, table_id: str, seat: int, name: str) -> None:
+    conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(name=name))
+
+
+def insert_chat(conn: Connection, table_id: str, seat: int | None, text: str) -> int:
     """Store a chat line; its id."""
-    result = await conn.execute(
-        insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now())
-    )
+    result = conn.execute(insert(chat).values(table_id=table_id, seat=seat, text=text, created_at=now()))
     key = result.inserted_primary_key
     assert key is not None
     return int(key[0])
@@ -333,11 +368,11 @@ async def load_seats(conn: AsyncConnection, table_id: str) -> list[SeatRow]:
     ]
 
 
-async def claim_seat(conn: AsyncConnection, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+def claim_seat(conn: Connection, table_id: str, seat: int, token_hash: str, name: str) -> bool:
     """Give the unclaimed human seat ``seat`` its person: the new token's
     hash and a name. One statement, so that of two claims on any number of
     processes exactly one wins; whether this one did."""
-    result = await conn.execute(
+    result = conn.execute(
         update(seats)
         .where(
             seats.c.table_id == table_id,
@@ -350,30 +385,28 @@ async def claim_seat(conn: AsyncConnection, table_id: str, seat: int, token_hash
     return bool(result.rowcount == 1)
 
 
-async def mark_claimed(conn: AsyncConnection, table_id: str, seat: int) -> None:
+def mark_claimed(conn: Connection, table_id: str, seat: int) -> None:
     """The seat's person came with the token of the create answer."""
-    await conn.execute(
-        update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(claimed=True)
-    )
+    conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(claimed=True))
 
 
-async def start_waiting(conn: AsyncConnection, table_id: str, bot: str) -> list[int]:
+def start_waiting(conn: Connection, table_id: str, bot: str) -> list[int]:
     """End the table's wait: its unclaimed human seats become ``bot``
     seats. The seats turned; none if the table was not waiting (another
     process started it)."""
-    result = await conn.execute(
+    result = conn.execute(
         update(tables).where(tables.c.id == table_id, tables.c.waiting == true()).values(waiting=False)
     )
     if result.rowcount != 1:
         return []
-    found = await conn.execute(
+    found = conn.execute(
         select(seats.c.seat).where(
             seats.c.table_id == table_id, seats.c.kind == "human", seats.c.claimed == false()
         )
     )
     empty = [int(r.seat) for r in found]
     if empty:
-        await conn.execute(
+        conn.execute(
             update(seats)
             .where(seats.c.table_id == table_id, seats.c.seat.in_(empty))
             .values(kind="bot", bot=bot, name=f"Bot ({bot.split(':')[0]})", token_hash=None, claimed=True)
@@ -456,20 +489,20 @@ async def lobby_rows(conn: AsyncConnection, limit: int) -> list[tuple[TableRow, 
     ]
 
 
-async def mark_abandoned(conn: AsyncConnection, before: datetime, keep: list[str]) -> int:
+def mark_abandoned(conn: Connection, before: datetime, keep: list[str]) -> int:
     """Mark abandoned the unfinished tables made before ``before`` with no
     move since (but those in ``keep``); how many."""
     recent = select(moves.c.id).where(moves.c.table_id == tables.c.id, moves.c.created_at >= before).exists()
     query = update(tables).where(tables.c.status == "playing", tables.c.created_at < before, ~recent)
     if keep:
         query = query.where(tables.c.id.not_in(keep))
-    result = await conn.execute(query.values(status="abandoned"))
+    result = conn.execute(query.values(status="abandoned"))
     return int(result.rowcount or 0)
 
 
-async def mark_playing(conn: AsyncConnection, table_id: str) -> None:
+def mark_playing(conn: Connection, table_id: str) -> None:
     """An abandoned table someone came back to is played again."""
-    await conn.execute(
+    conn.execute(
         update(tables).where(tables.c.id == table_id, tables.c.status == "abandoned").values(status="playing")
     )
 
@@ -510,11 +543,11 @@ def is_shared(engine: AsyncEngine) -> bool:
     return engine.dialect.name == "postgresql"
 
 
-async def notify_moves(conn: AsyncConnection, table_id: str, version: int) -> None:
+def notify_moves(conn: Connection, table_id: str, version: int) -> None:
     """Announce, on commit of ``conn``'s transaction, that ``table_id`` reached
     ``version`` (PostgreSQL only; a no-op elsewhere)."""
     if conn.dialect.name == "postgresql":
-        await conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{version}")))
+        conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:{version}")))
 
 
 async def moves_after(conn: AsyncConnection, table_id: str, version: int) -> list[MoveRow]:
@@ -525,10 +558,10 @@ async def moves_after(conn: AsyncConnection, table_id: str, version: int) -> lis
     return [MoveRow(r.version, r.seat, r.action, r.move_id) for r in result]
 
 
-async def notify_chat(conn: AsyncConnection, table_id: str, chat_id: int) -> None:
+def notify_chat(conn: Connection, table_id: str, chat_id: int) -> None:
     """Announce, on commit, the chat line ``chat_id`` as ``<table_id>:chat:<id>``."""
     if conn.dialect.name == "postgresql":
-        await conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:chat:{chat_id}")))
+        conn.execute(select(func.pg_notify(CHANNEL, f"{table_id}:chat:{chat_id}")))
 
 
 async def chat_line(conn: AsyncConnection, chat_id: int) -> tuple[str, int | None, str] | None:

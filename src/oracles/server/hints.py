@@ -25,10 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import msgspec
-from sqlalchemy import (
-    insert,
-    select,
-)
+from sqlalchemy import Connection, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -40,6 +37,7 @@ from oracles.server import logs, protocol
 from oracles.server.bots import BACKGROUND
 from oracles.server.db import hints_taken, now, table_hints
 from oracles.server.protocol import NOT_YOUR_TURN, STALE, ProtocolError
+from oracles.server.writer import Store
 
 if TYPE_CHECKING:
     from oracles.server.bots import BotRunner
@@ -152,6 +150,27 @@ def review_marks(
     return review_part(game_id, options, actions, seat, indices, seconds / max(1, len(indices)), worlds)
 
 
+def enable_hints(conn: Connection, table_id: str) -> None:
+    """The write that turns hints on for a table (again: no change)."""
+    found = conn.scalar(select(table_hints.c.table_id).where(table_hints.c.table_id == table_id))
+    if found is None:
+        conn.execute(insert(table_hints).values(table_id=table_id, enabled=True))
+
+
+def note_hint(conn: Connection, table_id: str, seat: int, version: int) -> None:
+    """The write of a hint taken by ``seat`` at ``version`` (once: a second
+    one for the same decision is no second hint)."""
+    found = conn.scalar(
+        select(hints_taken.c.id).where(
+            hints_taken.c.table_id == table_id, hints_taken.c.seat == seat, hints_taken.c.version == version
+        )
+    )
+    if found is None:
+        conn.execute(
+            insert(hints_taken).values(table_id=table_id, seat=seat, version=version, created_at=now())
+        )
+
+
 @dataclass
 class _Seen:
     enabled: bool
@@ -163,8 +182,12 @@ class Hints:
     """The server's hint desk: which tables have hints on, the hints in
     progress, and the counts of hints taken."""
 
-    def __init__(self, engine: AsyncEngine, bots: BotRunner, seconds: float = HINT_SECONDS) -> None:
+    def __init__(
+        self, engine: AsyncEngine, bots: BotRunner, seconds: float = HINT_SECONDS, store: Store | None = None
+    ) -> None:
+        #: Reads go to the engine, writes to the store (the server's: ``hub.store``).
         self.engine = engine
+        self.store = store if store is not None else Store(engine)
         self.bots = bots
         self.seconds = seconds
         self.review_seconds = REVIEW_SECONDS
@@ -177,9 +200,8 @@ class Hints:
         """Turn hints on for a new table (again: no change)."""
         if self._tables.get(table_id, _Seen(False, {})).enabled:
             return
-        with contextlib.suppress(IntegrityError):  # another request did it first
-            async with self.engine.begin() as conn:
-                await conn.execute(insert(table_hints).values(table_id=table_id, enabled=True))
+        with contextlib.suppress(IntegrityError):  # another process did it first
+            await self.store.write(lambda conn: enable_hints(conn, table_id))
         # Not noted here: a table of bots may already be over and released,
         # and a note now would never be forgotten; enabled() reads it back.
         self._tables.pop(table_id, None)
@@ -274,13 +296,8 @@ class Hints:
             answer = protocol.HintAnswer(version=version, seat=seat, **advice)
             seen.answers = {k: v for k, v in seen.answers.items() if k[1] >= version}
             seen.answers[(seat, version)] = answer
-            with contextlib.suppress(IntegrityError):
-                async with self.engine.begin() as conn:
-                    await conn.execute(
-                        insert(hints_taken).values(
-                            table_id=table.id, seat=seat, version=version, created_at=now()
-                        )
-                    )
+            with contextlib.suppress(IntegrityError):  # another process noted it first
+                await self.store.write(lambda conn: note_hint(conn, table.id, seat, version))
             logs.event(
                 "hint",
                 table=table.id,

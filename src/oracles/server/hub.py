@@ -19,6 +19,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -33,7 +34,7 @@ from oracles.server.limits import LimitError, RateLimiter, TableError, checked_o
 from oracles.server.listener import Listener
 from oracles.server.runtime import CHAT_HISTORY, BoardRenderer, TableRuntime
 from oracles.server.tokens import hash_token, new_token
-from oracles.server.writer import MoveWriter
+from oracles.server.writer import SQLiteWriter, Store
 
 if TYPE_CHECKING:
     from oracles.server.branching import Origin
@@ -51,13 +52,15 @@ class Hub:
     """All tables of this server, loaded from the database on demand."""
 
     def __init__(
-        self, settings: Settings, engine: AsyncEngine, bots: BotRunner, writer: MoveWriter | None = None
+        self, settings: Settings, engine: AsyncEngine, bots: BotRunner, writer: SQLiteWriter | None = None
     ) -> None:
         self.settings = settings
+        #: Reads go to the engine; every write goes through the store.
         self.engine = engine
         self.bots = bots
-        #: SQLite's group-commit writer of moves (``None``: the engine writes them).
+        #: SQLite's group-commit writer (``None``: the store writes through the engine).
         self.writer = writer
+        self.store = Store(engine, writer)
         self.tables: dict[str, TableRuntime] = {}
         self.closing = False
         self._loading = asyncio.Lock()
@@ -141,8 +144,7 @@ class Hub:
             try:
                 cut = db.now() - timedelta(seconds=self.settings.abandon_after)
                 keep = [t.id for t in self.tables.values() if t.connections]
-                async with self.engine.begin() as conn:
-                    count = await db.mark_abandoned(conn, cut, keep)
+                count = await self.store.write(partial(db.mark_abandoned, before=cut, keep=keep))
                 if count:
                     logs.event("abandoned", tables=count)
                 for runtime in list(self.tables.values()):
@@ -251,8 +253,7 @@ class Hub:
                 return None
             row, seat_rows, moves = found
             if row.status == "abandoned":
-                async with self.engine.begin() as conn:
-                    await db.mark_playing(conn, table_id)
+                await self.store.write(lambda conn: db.mark_playing(conn, table_id))
                 row = replace(row, status="playing")
             state = replay_record(
                 {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
@@ -445,8 +446,7 @@ class Hub:
         moves += runtime.play_chance(state, texts)
         runtime.texts = texts
         row = replace(row, status="finished" if state.is_terminal() else "playing")
-        async with self.engine.begin() as conn:
-            await db.insert_table(conn, row, seat_rows, moves)
+        await self.store.write(lambda conn: db.insert_table(conn, row, seat_rows, moves))
         self.tables[row.id] = runtime
         logs.event("table created", table=row.id, game=game.id, seats=[s.kind for s in seat_specs])
         async with runtime.lock:

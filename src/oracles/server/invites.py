@@ -27,8 +27,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.ext.asyncio import AsyncConnection
+from sqlalchemy import Connection, func, select
 
 from oracles.server import db, logs
 from oracles.server.hub import Hub
@@ -131,10 +130,31 @@ class Claim:
         return {"seat": self.seat, "token": self.token, "url": f"/t/{table_id}?token={self.token}"}
 
 
-async def notify_seats(conn: AsyncConnection, table_id: str) -> None:
+def notify_seats(conn: Connection, table_id: str) -> None:
     """Announce, on commit, that ``table_id``'s seats or wait changed."""
     if conn.dialect.name == "postgresql":
-        await conn.execute(select(func.pg_notify(db.CHANNEL, f"{table_id}:seats")))
+        conn.execute(select(func.pg_notify(db.CHANNEL, f"{table_id}:seats")))
+
+
+def store_claim(conn: Connection, table_id: str, seat: int, token_hash: str, name: str) -> bool:
+    """The write of a claim (:func:`db.claim_seat`): whether it won."""
+    won = db.claim_seat(conn, table_id, seat, token_hash, name)
+    if won:
+        notify_seats(conn, table_id)
+    return won
+
+
+def store_arrival(conn: Connection, table_id: str, seat: int) -> None:
+    """The write of a seat's person arriving with the create answer's token."""
+    db.mark_claimed(conn, table_id, seat)
+    notify_seats(conn, table_id)
+
+
+def store_start(conn: Connection, table_id: str, bot: str) -> list[int]:
+    """The write of a waiting table's start: the seats bots took."""
+    empty = db.start_waiting(conn, table_id, bot)
+    notify_seats(conn, table_id)
+    return empty
 
 
 class Invites:
@@ -165,10 +185,9 @@ class Invites:
             digest = hash_token(token)
             async with table.lock:
                 chosen = clean or table.seats[seat].name
-                async with self.hub.engine.begin() as conn:
-                    won = await db.claim_seat(conn, table.id, seat, digest, chosen)
-                    if won:
-                        await notify_seats(conn, table.id)
+                won = await self.hub.store.write(
+                    lambda conn: store_claim(conn, table.id, seat, digest, chosen)
+                )
                 if not won:
                     table.seats[seat].claimed = True  # another process's claim
                     raise InviteError(409, f"seat {seat} is taken")
@@ -205,9 +224,7 @@ class Invites:
         if seat is not None and not table.seats[seat].claimed:
             async with table.lock:
                 if not table.seats[seat].claimed:
-                    async with self.hub.engine.begin() as conn:
-                        await db.mark_claimed(conn, table.id, seat)
-                        await notify_seats(conn, table.id)
+                    await self.hub.store.write(lambda conn: store_arrival(conn, table.id, seat))
                     table.seats[seat].claimed = True
                     table.broadcast({"type": "seats", "seats": table.seats_info()})
                     await self._start_if_full(table)
@@ -257,9 +274,8 @@ class Invites:
 
     async def _start(self, table: TableRuntime) -> None:
         """Under the lock: end the wait in the database, then here."""
-        async with self.hub.engine.begin() as conn:
-            empty = await db.start_waiting(conn, table.id, self.hub.settings.standin)
-            await notify_seats(conn, table.id)
+        bot = self.hub.settings.standin
+        empty = await self.hub.store.write(lambda conn: store_start(conn, table.id, bot))
         if empty:
             logs.event("bots seated", table=table.id, seats=empty)
         await self._reload_locked(table)

@@ -6,9 +6,9 @@ hints flag, the chat, the move log, the seats, then the table itself. With
 an archive folder each game's record is written there first
 (``<table id>.json``, the record format ``oracles replay`` reads, plus a
 ``table`` entry with its seats' names and its times), and a table is only
-deleted once its file is on disk. Tables are taken a batch at a time, one
-transaction each, so that a running server's writers wait for short
-moments only. Unfinished and abandoned tables are never touched.
+deleted once its file is on disk. Tables are taken a batch at a time, the
+rows of each batch deleted in one short transaction (see :func:`prune`),
+so that a running server's writers wait for short moments only. Unfinished and abandoned tables are never touched.
 """
 
 from __future__ import annotations
@@ -19,14 +19,16 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, date, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import ColumnElement, Table, delete, func, select
+from sqlalchemy import ColumnElement, Connection, Table, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from oracles.core.game import RECORD_FORMAT
 from oracles.server.db import chat, hints_taken, moves, seats, table_hints, tables
+from oracles.server.writer import Store
 
 #: Tables pruned in one transaction.
 BATCH = 500
@@ -123,8 +125,16 @@ async def prune(
     counts = PruneCounts()
     if archive is not None:
         archive.mkdir(parents=True, exist_ok=True)
+    # This command is a process of its own, beside any running server, so
+    # it cannot hand its writes to the server's writer thread: it has a
+    # store of its own, which runs each batch's deletes in one short
+    # transaction on the engine. On SQLite the file's write lock puts the
+    # two processes' transactions one after the other (each waits its turn,
+    # for the busy timeout); the batch is read and archived before that
+    # transaction, so the server's moves never wait for the files' flushes.
+    store = Store(engine)
     while True:
-        async with engine.begin() as conn:
+        async with engine.connect() as conn:
             found = (
                 await conn.execute(
                     select(tables)
@@ -135,16 +145,25 @@ async def prune(
             ).all()
             if not found:
                 return counts
-            ids = [row.id for row in found]
             if archive is not None:
                 counts.archived += await _archive(conn, found, archive)
-            for name, child in CHILDREN:
-                result = await conn.execute(delete(child).where(child.c.table_id.in_(ids)))
-                counts.add(name, int(result.rowcount or 0))
-            result = await conn.execute(delete(tables).where(tables.c.id.in_(ids)))
-            counts.tables += int(result.rowcount or 0)
+        deleted = await store.write(partial(delete_tables, ids=[row.id for row in found]))
+        for name, number in deleted.items():
+            counts.add(name, number)
         if progress is not None:
             progress(counts)
+
+
+def delete_tables(conn: Connection, ids: list[str]) -> dict[str, int]:
+    """The write that deletes the tables ``ids`` with every row hanging on
+    them, children first; how many rows of each kind."""
+    deleted = {"tables": 0}
+    for name, child in CHILDREN:
+        result = conn.execute(delete(child).where(child.c.table_id.in_(ids)))
+        deleted[name] = deleted.get(name, 0) + int(result.rowcount or 0)
+    result = conn.execute(delete(tables).where(tables.c.id.in_(ids)))
+    deleted["tables"] += int(result.rowcount or 0)
+    return deleted
 
 
 def archive_name(table_id: str) -> str:
@@ -160,11 +179,8 @@ def archive_name(table_id: str) -> str:
 
 
 def _stamp(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    if moment.tzinfo is None:  # SQLite gives back naive times, stored in UTC
-        moment = moment.replace(tzinfo=UTC)
-    return moment.isoformat()
+    # db.UTCDateTime reads every time back aware, in UTC, on either database.
+    return None if moment is None else moment.isoformat()
 
 
 async def _archive(conn: AsyncConnection, found: Sequence[Any], folder: Path) -> int:

@@ -27,7 +27,6 @@ import hmac
 import html
 import logging
 import random
-import sqlite3
 import time
 from collections import deque
 from collections.abc import Callable
@@ -35,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import msgspec
+from sqlalchemy import Connection as SyncConnection
 from sqlalchemy.exc import IntegrityError
 
 from oracles.core.errors import IllegalActionError, NotationError
@@ -67,9 +67,8 @@ if TYPE_CHECKING:
 
 #: Chat lines sent to a socket on connecting.
 CHAT_HISTORY = 50
-#: A move lost to another writer: SQLAlchemy's error (PostgreSQL, or SQLite
-#: through the engine) or sqlite3's (the group-commit writer).
-DUPLICATE_ERRORS = (IntegrityError, sqlite3.IntegrityError)
+#: A move lost to another writer (another process took its version first).
+DUPLICATE_ERRORS = (IntegrityError,)
 
 #: Seconds over which changes of names and presence make one ``seats`` message.
 SEATS_DELAY = 0.05
@@ -571,16 +570,9 @@ class TableRuntime:
                 self.held.pop(seat, None)
 
     async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
-        """Store ``rows`` (and the end of the game): through the SQLite
-        group-commit writer, or in a transaction of their own."""
-        if self.hub.writer is not None:
-            await self.hub.writer.write(self.id, rows, finished)
-            return
-        async with self.hub.engine.begin() as conn:
-            await db.insert_moves(conn, self.id, rows)
-            if finished:
-                await db.mark_finished(conn, self.id)
-            await db.notify_moves(conn, self.id, rows[-1].version)
+        """Store ``rows`` (and the end of the game) through the store:
+        returns once they are committed."""
+        await self.hub.store.write(lambda conn: db.record_moves(conn, self.id, rows, finished))
 
     async def catch_up(self) -> bool:
         """Under the lock: apply the moves other processes stored since
@@ -631,8 +623,7 @@ class TableRuntime:
                 except DUPLICATE_ERRORS:
                     await self.catch_up()  # another process dealt first
             if self.state.is_terminal() and self.stored_status != "finished":
-                async with self.hub.engine.begin() as conn:
-                    await db.mark_finished(conn, self.id)
+                await self.hub.store.write(lambda conn: db.mark_finished(conn, self.id))
                 self.stored_status = "finished"
             if not self.hub.shared:
                 # Shared database: the person may be on another process;
@@ -809,11 +800,16 @@ class TableRuntime:
             self.chat_limiter.hit(self.id)
         except LimitError as error:
             raise ProtocolError(BAD_MESSAGE, error.message) from None
-        async with self.hub.engine.begin() as conn:
-            chat_id = await db.insert_chat(conn, self.id, seat, text)
+
+        def store_line(conn: SyncConnection) -> int:
+            chat_id = db.insert_chat(conn, self.id, seat, text)
             if self.hub.shared:
-                self.hub.own_chat.add(chat_id)  # before the notice can arrive
-                await db.notify_chat(conn, self.id, chat_id)
+                # Noted before the commit, which sends the notice.
+                self.hub.own_chat.add(chat_id)
+                db.notify_chat(conn, self.id, chat_id)
+            return chat_id
+
+        chat_id = await self.hub.store.write(store_line)
         if self.chat_lines is not None:
             self.chat_lines.append((chat_id, seat, text))
         self.broadcast_chat(chat_id, seat, text)
@@ -821,8 +817,7 @@ class TableRuntime:
 
     async def rename(self, seat: int, name: str) -> None:
         async with self.lock:
-            async with self.hub.engine.begin() as conn:
-                await db.rename_seat(conn, self.id, seat, name)
+            await self.hub.store.write(lambda conn: db.rename_seat(conn, self.id, seat, name))
             self.seats[seat].name = name
             self.announce_seats()
 
