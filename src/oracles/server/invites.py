@@ -32,7 +32,7 @@ from sqlalchemy import Connection, func, select
 from oracles.server import db, logs
 from oracles.server.hub import Hub
 from oracles.server.limits import TableError
-from oracles.server.protocol import MAX_NAME
+from oracles.server.protocol import MAX_NAME, RematchMessage, SeatsMessage, StartedMessage
 from oracles.server.runtime import TableRuntime
 from oracles.server.tokens import hash_token, new_token
 
@@ -194,7 +194,7 @@ class Invites:
                 place = table.seats[seat]
                 place.token_hash, place.claimed, place.name = digest, True, chosen
                 logs.event("seat claimed", table=table.id, seat=seat)
-                table.broadcast({"type": "seats", "seats": table.seats_info()})
+                table.broadcast(SeatsMessage(seats=table.seats_info()))
                 await self._start_if_full(table)
         return Claim(seat, token)
 
@@ -226,7 +226,7 @@ class Invites:
                 if not table.seats[seat].claimed:
                     await self.hub.store.write(lambda conn: store_arrival(conn, table.id, seat))
                     table.seats[seat].claimed = True
-                    table.broadcast({"type": "seats", "seats": table.seats_info()})
+                    table.broadcast(SeatsMessage(seats=table.seats_info()))
                     await self._start_if_full(table)
         return seat
 
@@ -245,7 +245,7 @@ class Invites:
             new = held or made
             await self.seat_of(new, token)
         wants = [s.seat for s in new.seats if s.kind == "human" and s.claimed]
-        table.broadcast({"type": "rematch", "id": new.id, "watch": f"/t/{new.id}", "wants": wants})
+        table.broadcast(RematchMessage(id=new.id, watch=f"/t/{new.id}", wants=wants))
         return new
 
     # ------------------------------------------------------------ starts
@@ -303,7 +303,7 @@ class Invites:
                 for place in table.seats:
                     if place.kind == "human" and place.present == 0:
                         table.start_grace(place)
-            table.broadcast({"type": "started"})
+            table.broadcast(StartedMessage())
             table.broadcast_state()
             table.schedule()
-        table.broadcast({"type": "seats", "seats": table.seats_info()})
+        table.broadcast(SeatsMessage(seats=table.seats_info()))

@@ -257,10 +257,17 @@ class SeatsMessage(_Sent, frozen=True, tag="seats"):
 
 
 class RematchMessage(_Sent, frozen=True, tag="rematch"):
-    """The next game's table was made."""
+    """The next game's table was made; ``wants``: the seats of the people
+    who asked for it so far."""
 
     id: str
     watch: str
+    wants: list[int]
+
+
+class StartedMessage(_Sent, frozen=True, tag="started"):
+    """A waiting table started: its creator let bots take the empty seats,
+    or the last person came."""
 
 
 class PongMessage(_Sent, frozen=True, tag="pong"):
@@ -286,6 +293,7 @@ ServerMessage = (
     | ChatLine
     | SeatsMessage
     | RematchMessage
+    | StartedMessage
     | PongMessage
     | HintAnswer
 )
@@ -297,6 +305,7 @@ SERVER_MESSAGES: tuple[type[_Sent], ...] = (
     ChatLine,
     SeatsMessage,
     RematchMessage,
+    StartedMessage,
     PongMessage,
     HintAnswer,
 )

@@ -394,7 +394,7 @@ class TableRuntime:
             self._seats_sent = info
             self.broadcast(SeatsMessage(seats=info))
 
-    def broadcast(self, message: ServerMessage | dict[str, Any]) -> None:
+    def broadcast(self, message: ServerMessage) -> None:
         if not self.connections:
             return
         text = encode(message)
