@@ -121,7 +121,7 @@ def play_game(page: Any, base: str, fetched: bool, rng: random.Random) -> list[f
         if board.get_attribute("data-finished") == "1":
             break
         version = int(board.get_attribute("data-version") or 0)
-        moves = json.loads(page.locator("#pick-moves").text_content() or "[]")
+        moves = json.loads(page.locator("#legal-moves").text_content() or "[]")
         box = page.locator('input[name="move"]')
         box.fill(rng.choice(moves))
         box.press("Enter")

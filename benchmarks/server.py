@@ -539,7 +539,7 @@ async def play(
             player.plan()
         await asyncio.sleep(warmup)
         if profile is not None:
-            spy = start_profiler(pid, seconds, f"{profile}-{sockets}")
+            spy = start_profiler(pid, seconds, f"{profile}-{server}-{sockets}")
         bench.counters = Counters(measuring=True)
         lag_probe = asyncio.create_task(probe_lag(bench))
         cpu0, client0, t0 = sum(cpu_seconds(p) for p in pids), sum(os.times()[:2]), time.perf_counter()
