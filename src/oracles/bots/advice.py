@@ -90,8 +90,10 @@ def _rollout(
     evaluator: Evaluator | None,
     outcomes: Outcomes | None = None,
     seen: dict[str, bool] | None = None,
+    before: Sequence[float] | None = None,
 ) -> float:
-    """Play ``world`` on to the horizon; the seat's value there. With
+    """Play ``world`` on to the horizon; the seat's value there. ``before``:
+    the scores before the move being valued (else ``world``'s now). With
     ``outcomes``, what the seat sees came true there is put in ``seen``
     (read after the play, so the draws and the value are unchanged)."""
     policy = policy_for(world.game.id)
@@ -103,8 +105,11 @@ def _rollout(
             else:
                 world.apply_trusted(policy(world, world.current_player(), rng))
         return evaluator.win_chances(world)[seat]
-    start = world.scores()[seat]
-    before = list(world.scores())
+    # Counted from before the move: a move that ends the round (the last
+    # trick's Loser chip kept or put back) is scored by its own application,
+    # and the horizon is then already reached.
+    before = list(world.scores()) if before is None else list(before)
+    start = before[seat]
     while not world.is_terminal():
         if world.is_chance_node():
             if world.scores() != before:
@@ -156,13 +161,16 @@ def advise(
     for index, world in enumerate(sampled):
         if deadline is not None and index >= 2 and time.monotonic() > deadline:
             break
+        scores_before = world.scores()
         for action in candidates:
             trial = world.clone()
             trial.apply_trusted(action)
             seen: dict[str, bool] = {}
             # The same draws for every candidate in this world.
             rng_here = random.Random(f"{seed}:{index}")
-            values[action].append(_rollout(trial, info.seat, rng_here, evaluator, outcomes, seen))
+            values[action].append(
+                _rollout(trial, info.seat, rng_here, evaluator, outcomes, seen, scores_before)
+            )
             counts = came_true[action]
             for key, happened in seen.items():
                 counts[key] = counts.get(key, 0) + happened
