@@ -315,16 +315,16 @@ def _words_of(key: str, lang: str) -> str:
 #: alone, ahead of another move or behind it.
 WHY_TEMPLATES = {
     ("makes", "alone"): N_("Makes {outcome} in {rate} of the worlds."),
-    ("makes", "ahead"): N_("Makes {outcome} in {rate} of the worlds, against {other_rate} with {move}."),
+    ("makes", "ahead"): N_("Makes {outcome} in {rate} of the worlds, against {other_rate} with “{move}”."),
     ("makes", "behind"): N_(
-        "Makes {outcome} in only {rate} of the worlds, against {other_rate} with {move}."
+        "Makes {outcome} in only {rate} of the worlds, against {other_rate} with “{move}”."
     ),
     ("holds", "alone"): N_("Your oracle ({outcome}) holds in {rate} of the worlds."),
     ("holds", "ahead"): N_(
-        "Your oracle ({outcome}) holds in {rate} of the worlds, against {other_rate} with {move}."
+        "Your oracle ({outcome}) holds in {rate} of the worlds, against {other_rate} with “{move}”."
     ),
     ("holds", "behind"): N_(
-        "Your oracle ({outcome}) holds in only {rate} of the worlds, against {other_rate} with {move}."
+        "Your oracle ({outcome}) holds in only {rate} of the worlds, against {other_rate} with “{move}”."
     ),
 }
 

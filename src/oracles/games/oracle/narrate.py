@@ -507,13 +507,13 @@ def why(
         if ahead:
             return translate(
                 lang,
-                "Avoids the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with {move}.",
+                "Avoids the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with “{move}”.",
                 creature=creature,
                 **fields,
             )
         return translate(
             lang,
-            "Risks the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with {move}.",
+            "Risks the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with “{move}”.",
             creature=creature,
             **fields,
         )
@@ -521,13 +521,13 @@ def why(
     if ahead:
         return translate(
             lang,
-            "Keeps {prophecy} alive: it holds in {rate} of the worlds, against {other_rate} with {move}.",
+            "Keeps {prophecy} alive: it holds in {rate} of the worlds, against {other_rate} with “{move}”.",
             prophecy=text,
             **fields,
         )
     return translate(
         lang,
-        "{prophecy} holds in only {rate} of the worlds, against {other_rate} with {move}.",
+        "{prophecy} holds in only {rate} of the worlds, against {other_rate} with “{move}”.",
         prophecy=text,
         **fields,
     )
