@@ -258,3 +258,35 @@ def test_review_marks_say_why() -> None:
         assert mark.why is not None and "with “Keep the Loser chip”" in mark.why
         return
     pytest.fail("no final Loser decision found to review")
+
+
+def test_oracle_outcomes_are_the_scoring_the_seat_s_log_shows() -> None:
+    """``outcomes`` reads the last scoring alone, as the seat's log tells it:
+    the seat's kept prophecies, whether each held, and its Loser chips."""
+    narrate = game_part("oracle", "narrate")
+    state = load_game("oracle", players=3, rounds=2).new_initial_state()
+    rng = random.Random(6)
+    policy = policy_for("oracle")
+    scorings = 0
+    while True:
+        ended = state.is_terminal() or (
+            state.is_chance_node() and len(state.view(0)["round_scores"]) > scorings
+        )
+        if ended:
+            scorings = len(state.view(0)["round_scores"])
+            for seat in range(3):
+                event = [e for e in state.view(seat)["log"] if e["kind"] == "score"][-1]
+                expected = {
+                    f"holds:{c}": h for c, h in zip(event["kept"][seat], event["holds"][seat], strict=True)
+                }
+                expected |= {
+                    f"loser:{c}": c in event["losers"][seat] for c in ("hydra", "pegasus", "phoenix")
+                }
+                assert narrate.outcomes(state, seat) == expected
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(policy(state, state.current_player(), rng))
+    assert scorings == 2

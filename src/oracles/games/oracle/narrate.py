@@ -414,11 +414,18 @@ def outcomes(world: State, seat: int) -> dict[str, bool]:
     ends the round with that Loser chip). The other seats' prophecies are
     revealed there too, but are not read: the reasons speak only of the
     seat's own cards and of public chips."""
+    from oracles.games.oracle.phases import E_SCORE
     from oracles.games.oracle.rules import OracleState
+    from oracles.games.oracle.views import event_view
 
-    # The seat's log alone (the whole view would also be built; this runs at
-    # the end of every rollout); another state gives its view's log.
-    log = world.log(seat) if isinstance(world, OracleState) else world.view(seat)["log"]
+    if isinstance(world, OracleState):
+        # Only the last scoring, as the seat's log shows it: this runs at
+        # the end of every rollout, and the whole log (or view) would cost
+        # a quarter of a late round's rollout.
+        last = next((e for e in reversed(world._events) if e.kind == E_SCORE), None)
+        log = [] if last is None else [event_view(world, last, seat)]
+    else:
+        log = world.view(seat)["log"]
     for event in reversed(log):
         if event.get("kind") != "score":
             continue
