@@ -174,7 +174,9 @@ def test_outcome_rates_come_from_the_very_worlds_of_the_values() -> None:
         assert move.outcomes == {key: count / 5 for key, count in sorted(came_true.items())}
 
 
-@pytest.mark.parametrize(("game_id", "options"), [("oracle", {"players": 3, "rounds": 1}), ("inrah", {})])
+@pytest.mark.parametrize(
+    ("game_id", "options"), [("oracle", {"players": 3, "rounds": 1}), ("inrah", {}), ("codename", {})]
+)
 def test_reading_outcomes_leaves_the_values_as_they_were(
     game_id: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -290,3 +292,43 @@ def test_oracle_outcomes_are_the_scoring_the_seat_s_log_shows() -> None:
         else:
             state.apply_action(policy(state, state.current_player(), rng))
     assert scorings == 2
+
+
+def test_codename_why_names_the_strike_a_shield_blocks() -> None:
+    """Struck, the seat may block with a shield or pass: passing lets the
+    strike hit in every world (the struck cards are face up, the shields
+    the seat's own); a block stops this strike, though the striker may hit
+    later in the turn. Where the block saves the seat from being hit in
+    most worlds, its reason is the hit it saves."""
+    narrate = game_part("codename", "narrate")
+    for state, seat in _heuristic_positions("codename", range(8)):
+        legal = {state.action_to_string(a): a for a in state.legal_actions()}
+        if "respond pass" not in legal:
+            continue
+        seen = len(state.view(seat)["log"])
+
+        def hit_after(action: int, state: State = state, seat: int = seat, seen: int = seen) -> bool:
+            after = state.clone()
+            after.apply_action(action)
+            return any(e["kind"] == "hit" for e in after.view(seat)["log"][seen:])
+
+        blocks = [text for text, action in legal.items() if text != "respond pass" and not hit_after(action)]
+        if not blocks or not hit_after(legal["respond pass"]):
+            continue
+        advice = advise(SeatInfo(state, seat), seed=7, worlds=4, extra=legal[blocks[0]])
+        passed, block = _move(advice, "respond pass"), _move(advice, blocks[0])
+        assert passed.outcomes["hit:taken"] == 1.0
+        if block.outcomes["hit:taken"] > 0.5:
+            continue  # the striker hits later anyway
+        said = narrate.why(block.notation, block.outcomes, passed.notation, passed.outcomes, True, "en")
+        label = narrate.move_label("respond pass", "en")
+        rate = round(100 * block.outcomes["hit:taken"])
+        assert said == (
+            f"Your opponent's strike hits you this turn in {rate}% of the worlds, against 100% with “{label}”."
+        )
+        german = narrate.why(block.notation, block.outcomes, passed.notation, passed.outcomes, True, "de")
+        assert german.startswith(
+            f"In {rate} % der Annahmen trifft dich in diesem Zug ein Schlag deines Gegners"
+        )
+        return
+    pytest.fail("no strike a shield blocks found in the seeded games")

@@ -18,7 +18,8 @@ with a position evaluator      the seat's chance of winning at the end of
 
 The same rollouts also say *why*: where a game reads outcomes at the
 horizon (:func:`~oracles.bots.hooks.outcomes_for`: Oracle's kept prophecies
-and Loser chips, Inrah's bids, team bids and oracles), each candidate
+and Loser chips, Inrah's bids, team bids and oracles, Codename's strikes
+and code cards shown in the turn), each candidate
 carries the share of its worlds in which each outcome came true
 (:attr:`MoveValue.outcomes`), and :func:`reasons` words the difference
 between two candidates through the game's ``narrate`` part.
@@ -104,6 +105,8 @@ def _rollout(
                 world.apply_trusted(world.sample_chance(rng))
             else:
                 world.apply_trusted(policy(world, world.current_player(), rng))
+        if outcomes is not None and seen is not None:
+            seen.update(outcomes(world, seat))
         return evaluator.win_chances(world)[seat]
     # Counted from before the move: a move that ends the round (the last
     # trick's Loser chip kept or put back) is scored by its own application,
@@ -153,7 +156,7 @@ def advise(
     if extra is not None and extra in legal and extra not in candidates:
         candidates.append(extra)
     evaluator = evaluator_for(info.game.id)
-    outcomes = outcomes_for(info.game.id) if evaluator is None else None
+    outcomes = outcomes_for(info.game.id)
     values: dict[int, list[float]] = {a: [] for a in candidates}
     # Per candidate, in how many of its worlds each outcome came true.
     came_true: dict[int, dict[str, int]] = {a: {} for a in candidates}

@@ -28,10 +28,11 @@ Pruner = Callable[[State, int], list[int]]
 #: ``steering(world, seat)``: the rollout policy of a search deciding for
 #: ``seat`` at ``world`` (read from that seat's information only), or None.
 Steering = Callable[[State, int], Policy | None]
-#: ``outcomes(world, seat)``: what came true for ``seat`` at ``world``, a
-#: round just scored, read from what that seat may see there (its own kept
-#: prophecies, its bid, public chips): key (e.g. ``"holds:O12"``,
-#: ``"loser:phoenix"``, ``"bid:2"``) -> whether it happened.
+#: ``outcomes(world, seat)``: what came true for ``seat`` at ``world``, the
+#: advice's horizon (a round just scored; Codename: the turn just played),
+#: read from what that seat may see there (its own kept prophecies, its bid,
+#: public chips, public strikes): key (e.g. ``"holds:O12"``,
+#: ``"loser:phoenix"``, ``"bid:2"``, ``"hit:dealt"``) -> whether it happened.
 Outcomes = Callable[[State, int], dict[str, bool]]
 #: ``why(move, rates, other, other_rates, ahead, lang)``: one sentence on
 #: how ``move``'s outcome rates compare with ``other``'s (``ahead``: why
