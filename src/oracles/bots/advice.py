@@ -19,10 +19,10 @@ with a position evaluator      the seat's chance of winning at the end of
 The same rollouts also say *why*: where a game reads outcomes at the
 horizon (:func:`~oracles.bots.hooks.outcomes_for`: Oracle's kept prophecies
 and Loser chips, Inrah's bids, team bids and oracles, Codename's strikes
-and code cards shown in the turn), each candidate
-carries the share of its worlds in which each outcome came true
-(:attr:`MoveValue.outcomes`), and :func:`reasons` words the difference
-between two candidates through the game's ``narrate`` part.
+and code cards shown in the turn), each candidate carries the share of its
+worlds in which each outcome came true (:attr:`MoveValue.outcomes`), and
+:func:`reasons` words the difference between two candidates through the
+game's ``narrate`` part.
 """
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ knows no more than the seat does. The answer goes only to the socket that
 asked. Each move carries ``why``, a sentence on what the move does for the
 seat (the prophecy it keeps alive, the Loser chip it avoids, the bid it
 makes) from the same worlds as its value, in the socket's language: the
-worker words it in every language, so the answer kept for a second request
-serves a socket of any language. Each seat asks for one hint at a time, and a hint for a version the
-table has left is refused (``stale``).
+worker words it in every language, so the advice kept for a second request
+serves a socket of any language. Each seat asks for one hint at a time, and
+a hint for a version the table has left is refused (``stale``).
 
 Every decision a seat took a hint for is stored (``hints_taken``, one row
 per seat and version), so the end-of-game summary can say how many hints
@@ -28,7 +28,6 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import msgspec
 from sqlalchemy import Connection, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -103,13 +102,15 @@ def compute(
     }
 
 
-def answer_for(advice: dict[str, Any], version: int, seat: int, lang: str | None) -> protocol.HintAnswer:
+def answer_for(
+    advice: dict[str, Any], version: int, seat: int, lang: str | None, hint_id: str | None = None
+) -> protocol.HintAnswer:
     """The ``hint`` message of :func:`compute`'s ``advice`` for a socket in
     ``lang`` (None: a socket that asked for no board, English): each move's
     ``why`` in that language alone."""
     lang = lang if lang in LANGUAGES else "en"
     moves = [{**move, "why": (move.get("why") or {}).get(lang)} for move in advice["moves"]]
-    return protocol.HintAnswer(version=version, seat=seat, **{**advice, "moves": moves})
+    return protocol.HintAnswer(version=version, seat=seat, id=hint_id, **{**advice, "moves": moves})
 
 
 def review_plan(game_id: str, options: dict[str, Any], actions: list[str], seat: int) -> list[int]:
@@ -346,7 +347,7 @@ class Hints:
                 version=version,
                 ms=round(1000 * (time.monotonic() - started)),
             )
-        return msgspec.structs.replace(answer_for(answer, version, seat, lang), id=hint_id)
+        return answer_for(answer, version, seat, lang, hint_id)
 
     def review(
         self, table_id: str, record: dict[str, Any], seat: int
