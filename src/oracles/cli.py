@@ -267,11 +267,11 @@ def cmd_review(args: argparse.Namespace) -> int:
         console.print(f"No decision of seat {args.seat} where the bot's best move beats the one played.")
         return 0
     table = Table(title=f"Seat {args.seat}: decisions the bot would play otherwise")
-    for column in ("action", "played", "bot's best", "estimated cost"):
+    for column in ("action", "played", "bot's best", "estimated cost", "why"):
         table.add_column(column, justify="right" if column in ("action", "estimated cost") else "left")
     for mark in marks:
         cost = f"{mark.cost:.1f} points" if mark.unit == "points" else f"{100 * mark.cost:.0f}% to win"
-        table.add_row(str(mark.index), escape(mark.played), escape(mark.best), cost)
+        table.add_row(str(mark.index), escape(mark.played), escape(mark.best), cost, escape(mark.why or ""))
     console.print(table)
     return 0
 

@@ -260,3 +260,38 @@ def test_a_rematch_keeps_the_hints(start_server: Any) -> None:
     assert status == 201
     status, summary, _ = http(server.base, "GET", f"/api/tables/{new['id']}")
     assert status == 200 and summary["hints"] == {"taken": [0, 0, 0]}
+
+
+def test_hint_reasons_come_in_the_socket_s_language(start_server: Any) -> None:
+    """A socket that asked for boards in German gets each move's ``why`` in
+    German; another socket of the same seat, asking for no board, the same
+    advice with its reasons in English."""
+    server = start_server()
+    table = create(server, hints=True)
+
+    async def scenario() -> None:
+        states = []
+        for seat in range(3):
+            async with Client(url(server, table, seat)) as client:
+                states.append(await client.recv_type("state"))
+        to_act = next(seat for seat, state in enumerate(states) if state["legal"])
+        version = states[to_act]["version"]
+        german = Client(url(server, table, to_act) + "&board=1", headers={"Accept-Language": "de"})
+        english = Client(url(server, table, to_act))
+        async with german, english:
+            await german.recv_type("state")
+            await english.recv_type("state")
+            await german.send({"type": "hint", "version": version, "id": "de"})
+            in_german = await german.recv_type("hint")
+            await english.send({"type": "hint", "version": version, "id": "en"})
+            in_english = await english.recv_type("hint")
+        # Round 1 of Inrah opens with a bid: the best bid says how often it
+        # is made.
+        best_de, best_en = in_german["moves"][0]["why"], in_english["moves"][0]["why"]
+        assert best_de.startswith("Erfüllt deine Ansage von ") and " der Annahmen" in best_de
+        assert best_en.startswith("Makes your bid of ") and " of the worlds" in best_en
+        strip = [{k: v for k, v in m.items() if k != "why"} for m in in_german["moves"]]
+        assert strip == [{k: v for k, v in m.items() if k != "why"} for m in in_english["moves"]]
+        assert all(set(m) == {"action", "value", "margin", "why"} for m in in_english["moves"])
+
+    asyncio.run(scenario())

@@ -95,3 +95,29 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
         shot(page, "review-marks")
     assert not errors
     context.close()
+
+
+def test_hint_says_why_in_the_page_s_language(server: Any, browser: Any) -> None:
+    """A German page shows the best move's reason under the status line, in
+    German, and each candidate's reason on its line (its title)."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="de-DE")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    new_table(page, server.base, "inrah", {"rounds": 1, "players": 3}, hints=True)
+    assert wait_turn_or_end(page) == "turn"
+    page.locator("#hint-button").click()
+    page.wait_for_selector("#hint-list li.hint-best button[data-move]")
+    why = page.locator("#hint-why")
+    # Round 1 opens with a bid: the reason is the bid made.
+    assert why.is_visible()
+    assert why.inner_text().startswith("Erfüllt deine Ansage von ")
+    assert page.locator("#hint-list li.hint-best").get_attribute("title") == why.inner_text()
+    # The hint is gone with its decision, its reason too.
+    before = version(page)
+    page.locator("#hint-list li.hint-best button").click()
+    wait_version_change(page, before)
+    page.wait_for_function("() => !document.querySelector('#hint-list li')")
+    assert not why.is_visible()
+    assert not errors
+    context.close()

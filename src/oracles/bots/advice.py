@@ -15,6 +15,14 @@ with rounds (Oracle, Inrah)    the points the seat gains by the end of the
 with a position evaluator      the seat's chance of winning at the end of
 (Codename)                     the turn, as the evaluator estimates it
 =============================  =============================================
+
+The same rollouts also say *why*: where a game reads outcomes at the
+horizon (:func:`~oracles.bots.hooks.outcomes_for`: Oracle's kept prophecies
+and Loser chips, Inrah's bids, team bids and oracles, Codename's strikes
+and code cards shown in the turn), each candidate carries the share of its
+worlds in which each outcome came true (:attr:`MoveValue.outcomes`), and
+:func:`reasons` words the difference between two candidates through the
+game's ``narrate`` part.
 """
 
 from __future__ import annotations
@@ -24,10 +32,18 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from oracles.bots.base import SeatInfo
-from oracles.bots.hooks import Evaluator, candidates_for, evaluator_for, policy_for
+from oracles.bots.hooks import (
+    Evaluator,
+    Outcomes,
+    candidates_for,
+    evaluator_for,
+    outcomes_for,
+    policy_for,
+    why_for,
+)
 from oracles.core.game import State
 
 #: Worlds sampled per piece of advice unless told otherwise.
@@ -44,6 +60,10 @@ class MoveValue:
     value: float
     #: Half-width of its 95% interval.
     margin: float
+    #: Outcome (the game's key, e.g. ``"holds:O12"``) -> the share of the
+    #: same worlds in which it came true at the horizon; empty where the game
+    #: reads none.
+    outcomes: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -64,8 +84,19 @@ class Advice:
         return next((move for move in self.moves if move.action == action), None)
 
 
-def _rollout(world: State, seat: int, rng: random.Random, evaluator: Evaluator | None) -> float:
-    """Play ``world`` on to the horizon; the seat's value there."""
+def _rollout(
+    world: State,
+    seat: int,
+    rng: random.Random,
+    evaluator: Evaluator | None,
+    outcomes: Outcomes | None = None,
+    seen: dict[str, bool] | None = None,
+    before: Sequence[float] | None = None,
+) -> float:
+    """Play ``world`` on to the horizon; the seat's value there. ``before``:
+    the scores before the move being valued (else ``world``'s now). With
+    ``outcomes``, what the seat sees came true there is put in ``seen``
+    (read after the play, so the draws and the value are unchanged)."""
     policy = policy_for(world.game.id)
     if evaluator is not None:
         stop = evaluator.turn(world) + 1
@@ -74,9 +105,14 @@ def _rollout(world: State, seat: int, rng: random.Random, evaluator: Evaluator |
                 world.apply_trusted(world.sample_chance(rng))
             else:
                 world.apply_trusted(policy(world, world.current_player(), rng))
+        if outcomes is not None and seen is not None:
+            seen.update(outcomes(world, seat))
         return evaluator.win_chances(world)[seat]
-    start = world.scores()[seat]
-    before = list(world.scores())
+    # Counted from before the move: a move that ends the round (the last
+    # trick's Loser chip kept or put back) is scored by its own application,
+    # and the horizon is then already reached.
+    before = list(world.scores()) if before is None else list(before)
+    start = before[seat]
     while not world.is_terminal():
         if world.is_chance_node():
             if world.scores() != before:
@@ -84,6 +120,8 @@ def _rollout(world: State, seat: int, rng: random.Random, evaluator: Evaluator |
             world.apply_trusted(world.sample_chance(rng))
         else:
             world.apply_trusted(policy(world, world.current_player(), rng))
+    if outcomes is not None and seen is not None:
+        seen.update(outcomes(world, seat))
     return world.scores()[seat] - start
 
 
@@ -118,26 +156,73 @@ def advise(
     if extra is not None and extra in legal and extra not in candidates:
         candidates.append(extra)
     evaluator = evaluator_for(info.game.id)
+    outcomes = outcomes_for(info.game.id)
     values: dict[int, list[float]] = {a: [] for a in candidates}
+    # Per candidate, in how many of its worlds each outcome came true.
+    came_true: dict[int, dict[str, int]] = {a: {} for a in candidates}
     deadline = None if seconds is None else time.monotonic() + seconds
     for index, world in enumerate(sampled):
         if deadline is not None and index >= 2 and time.monotonic() > deadline:
             break
+        scores_before = world.scores()
         for action in candidates:
             trial = world.clone()
             trial.apply_trusted(action)
+            seen: dict[str, bool] = {}
             # The same draws for every candidate in this world.
-            values[action].append(_rollout(trial, info.seat, random.Random(f"{seed}:{index}"), evaluator))
+            rng_here = random.Random(f"{seed}:{index}")
+            values[action].append(
+                _rollout(trial, info.seat, rng_here, evaluator, outcomes, seen, scores_before)
+            )
+            counts = came_true[action]
+            for key, happened in seen.items():
+                counts[key] = counts.get(key, 0) + happened
     moves = []
     for action, samples in values.items():
         mean = statistics.fmean(samples)
         spread = statistics.stdev(samples) if len(samples) > 1 else 0.0
+        rates = {key: count / len(samples) for key, count in sorted(came_true[action].items())}
         moves.append(
-            MoveValue(action, info.action_to_string(action), mean, 1.96 * spread / math.sqrt(len(samples)))
+            MoveValue(
+                action,
+                info.action_to_string(action),
+                mean,
+                1.96 * spread / math.sqrt(len(samples)),
+                rates,
+            )
         )
     moves.sort(key=lambda move: (-move.value, move.action))
     played = len(next(iter(values.values()), []))
     return Advice("win chance" if evaluator is not None else "points", moves, played)
+
+
+def _why(game_id: str, move: MoveValue, other: MoveValue | None, ahead: bool, lang: str) -> str | None:
+    words = why_for(game_id)
+    if words is None or not move.outcomes:
+        return None
+    return words(
+        move.notation,
+        move.outcomes,
+        other.notation if other is not None else None,
+        other.outcomes if other is not None else None,
+        ahead,
+        lang,
+    )
+
+
+def reasons(advice: Advice, game_id: str, lang: str = "en") -> list[str | None]:
+    """Why, in ``lang``, for each of ``advice``'s moves (in its order), from
+    the outcome rates of the same worlds as the values: the best move against
+    the runner-up (what it does better), every other against the best (what
+    it does worse, None where nothing differs notably). None throughout for
+    a game that reads no outcomes."""
+    if not advice.moves:
+        return []
+    best = advice.moves[0]
+    runner_up = advice.moves[1] if len(advice.moves) > 1 else None
+    said = [_why(game_id, best, runner_up, True, lang)]
+    said += [_why(game_id, move, best, False, lang) for move in advice.moves[1:]]
+    return said
 
 
 @dataclass(frozen=True)
@@ -151,6 +236,9 @@ class ReviewMark:
     #: Estimated cost of the move played (points or a chance of winning).
     cost: float
     unit: str
+    #: Why the best move is better, in words (None where the game reads no
+    #: outcomes or none differs).
+    why: str | None = None
 
 
 #: Default margins under which a difference is not worth a mark.
@@ -166,13 +254,15 @@ def review(
     on_decision: Callable[[], None] | None = None,
     seconds: float | None = None,
     only: Collection[int] | None = None,
+    lang: str = "en",
 ) -> list[ReviewMark]:
     """Every decision of ``seat`` in a game where the bot's best move beats
     the one played by more than ``margin`` (a default per unit).
     ``state_at(i)`` is the state before action ``i``; ``actions`` the game's
     actions. The bot sees only what the seat saw then. ``seconds`` bounds
     each decision's advice (see :func:`advise`); with ``only``, just the
-    decisions at those indices are looked at (a review done in parts)."""
+    decisions at those indices are looked at (a review done in parts).
+    Each mark says why in ``lang`` (the best move against the one played)."""
     marks = []
     for index, action in enumerate(actions):
         if only is not None and index not in only:
@@ -189,7 +279,8 @@ def review(
         limit = DEFAULT_MARGINS[advice.unit] if margin is None else margin
         cost = advice.best.value - played.value
         if cost > limit:
-            marks.append(ReviewMark(index, played.notation, advice.best.notation, cost, advice.unit))
+            why = _why(state.game.id, advice.best, played, True, lang)
+            marks.append(ReviewMark(index, played.notation, advice.best.notation, cost, advice.unit, why))
     return marks
 
 

@@ -8,13 +8,16 @@ legal actions worth a search (policy's choice first). An *evaluator* scores a
 position for searches that stop their rollouts early. Each game declares its
 own in ``oracles.games.<id>.PARTS``; a game without a policy plays randomly.
 A *steering* gives a search's rollouts a cheap plan for the deciding seat.
+*Outcomes* say what came true for a seat when a rollout stops (the advice's
+reasons), and *why* words them; both live in the game's ``narrate`` part,
+beside the game's other words, as ``outcomes`` and ``why``.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from oracles.core.game import State
@@ -25,6 +28,17 @@ Pruner = Callable[[State, int], list[int]]
 #: ``steering(world, seat)``: the rollout policy of a search deciding for
 #: ``seat`` at ``world`` (read from that seat's information only), or None.
 Steering = Callable[[State, int], Policy | None]
+#: ``outcomes(world, seat)``: what came true for ``seat`` at ``world``, the
+#: advice's horizon (a round just scored; Codename: the turn just played),
+#: read from what that seat may see there (its own kept prophecies, its bid,
+#: public chips, public strikes): key (e.g. ``"holds:O12"``,
+#: ``"loser:phoenix"``, ``"bid:2"``, ``"hit:dealt"``) -> whether it happened.
+Outcomes = Callable[[State, int], dict[str, bool]]
+#: ``why(move, rates, other, other_rates, ahead, lang)``: one sentence on
+#: how ``move``'s outcome rates compare with ``other``'s (``ahead``: why
+#: ``move`` is the better one; else why it is worse), or None when nothing
+#: differs notably; ``other`` None: ``move``'s own rates alone.
+Why = Callable[[str, Mapping[str, float], str | None, Mapping[str, float] | None, bool, str], str | None]
 
 
 class Evaluator(NamedTuple):
@@ -76,3 +90,19 @@ def evaluator_for(game_id: str) -> Evaluator | None:
     if module is None:
         return None
     return Evaluator(module.win_chances, module.turn)
+
+
+@functools.cache
+def outcomes_for(game_id: str) -> Outcomes | None:
+    """What ``game_id`` reads at a rollout's end for the advice's reasons
+    (its ``narrate`` part's ``outcomes``), or None."""
+    outcomes: Outcomes | None = getattr(game_part(game_id, "narrate"), "outcomes", None)
+    return outcomes
+
+
+@functools.cache
+def why_for(game_id: str) -> Why | None:
+    """``game_id``'s words for the advice's reasons (its ``narrate`` part's
+    ``why``), or None."""
+    why: Why | None = getattr(game_part(game_id, "narrate"), "why", None)
+    return why

@@ -505,7 +505,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         conn.send(protocol.PongMessage())
 
     async def on_hint(table: TableRuntime, conn: Connection, msg: protocol.Hint) -> None:
-        hint_desk.request(table, conn.seat, msg.version, msg.id, conn.send)
+        hint_desk.request(table, conn.seat, msg.version, msg.id, conn.send, conn.board_lang)
 
     handlers: dict[type[Any], Callable[[TableRuntime, Connection, Any], Awaitable[None]]] = {
         protocol.Move: on_move,

@@ -7,8 +7,12 @@ Hints are off unless the table's creator turns them on (``"hints": true`` in
 the record's actions and the seat alone, through a
 :class:`~oracles.bots.base.SeatInfo`, exactly as a bot's choice is, so it
 knows no more than the seat does. The answer goes only to the socket that
-asked. Each seat asks for one hint at a time, and a hint for a version the
-table has left is refused (``stale``).
+asked. Each move carries ``why``, a sentence on what the move does for the
+seat (the prophecy it keeps alive, the Loser chip it avoids, the bid it
+makes) from the same worlds as its value, in the socket's language: the
+worker words it in every language, so the advice kept for a second request
+serves a socket of any language. Each seat asks for one hint at a time, and
+a hint for a version the table has left is refused (``stale``).
 
 Every decision a seat took a hint for is stored (``hints_taken``, one row
 per seat and version), so the end-of-game summary can say how many hints
@@ -24,15 +28,15 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import msgspec
 from sqlalchemy import Connection, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from oracles.bots.advice import DEFAULT_WORLDS, advise, review
+from oracles.bots.advice import DEFAULT_WORLDS, advise, reasons, review
 from oracles.bots.base import SeatInfo
 from oracles.core.game import State
 from oracles.core.records import replay_record
+from oracles.i18n import LANGUAGES
 from oracles.server import logs, protocol
 from oracles.server.bots import BACKGROUND
 from oracles.server.db import hints_taken, now, table_hints
@@ -75,18 +79,38 @@ def compute(
 ) -> dict[str, Any]:
     """The advice for ``seat`` at the end of ``actions`` (runs in a worker
     process: plain data in and out). The record is rebuilt whole, but the
-    advice sees it only through the seat's :class:`SeatInfo`."""
+    advice sees it only through the seat's :class:`SeatInfo`. Each move's
+    ``why`` maps every language to its sentence (or None): see
+    :func:`answer_for`."""
     state = replay_record({"game": game_id, "options": options, "actions": actions})
     advice = advise(SeatInfo(state, seat), seed=seed, worlds=worlds, seconds=seconds)
+    shown = advice.moves[:MAX_SHOWN]
+    said = {lang: reasons(advice, game_id, lang)[:MAX_SHOWN] for lang in LANGUAGES}
     return {
         "unit": advice.unit,
         "best": advice.best.notation,
         "worlds": advice.worlds,
         "moves": [
-            {"action": m.notation, "value": round(m.value, 4), "margin": round(m.margin, 4)}
-            for m in advice.moves[:MAX_SHOWN]
+            {
+                "action": m.notation,
+                "value": round(m.value, 4),
+                "margin": round(m.margin, 4),
+                "why": {lang: said[lang][index] for lang in LANGUAGES},
+            }
+            for index, m in enumerate(shown)
         ],
     }
+
+
+def answer_for(
+    advice: dict[str, Any], version: int, seat: int, lang: str | None, hint_id: str | None = None
+) -> protocol.HintAnswer:
+    """The ``hint`` message of :func:`compute`'s ``advice`` for a socket in
+    ``lang`` (None: a socket that asked for no board, English): each move's
+    ``why`` in that language alone."""
+    lang = lang if lang in LANGUAGES else "en"
+    moves = [{**move, "why": (move.get("why") or {}).get(lang)} for move in advice["moves"]]
+    return protocol.HintAnswer(version=version, seat=seat, id=hint_id, **{**advice, "moves": moves})
 
 
 def review_plan(game_id: str, options: dict[str, Any], actions: list[str], seat: int) -> list[int]:
@@ -174,8 +198,9 @@ def note_hint(conn: Connection, table_id: str, seat: int, version: int) -> None:
 @dataclass
 class _Seen:
     enabled: bool
-    #: (seat, version) -> the answer sent (a second request is not a second hint).
-    answers: dict[tuple[int, int], protocol.HintAnswer]
+    #: (seat, version) -> the advice given, in every language (a second
+    #: request is not a second hint).
+    answers: dict[tuple[int, int], dict[str, Any]]
 
 
 class Hints:
@@ -232,19 +257,31 @@ class Hints:
         return counts
 
     def request(
-        self, table: TableRuntime, seat: int | None, version: int, hint_id: str | None, send: Any
+        self,
+        table: TableRuntime,
+        seat: int | None,
+        version: int,
+        hint_id: str | None,
+        send: Any,
+        lang: str | None = None,
     ) -> None:
         """Answer a hint request later, through ``send`` (the asking
-        socket's): the socket goes on reading meanwhile."""
-        task = asyncio.create_task(self._answer(table, seat, version, hint_id, send))
+        socket's, in ``lang``): the socket goes on reading meanwhile."""
+        task = asyncio.create_task(self._answer(table, seat, version, hint_id, send, lang))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _answer(
-        self, table: TableRuntime, seat: int | None, version: int, hint_id: str | None, send: Any
+        self,
+        table: TableRuntime,
+        seat: int | None,
+        version: int,
+        hint_id: str | None,
+        send: Any,
+        lang: str | None,
     ) -> None:
         try:
-            send(await self.ask(table, seat, version, hint_id))
+            send(await self.ask(table, seat, version, hint_id, lang))
         except ProtocolError as error:
             send(protocol.error(error.code, error.message, hint_id))
         except Exception:
@@ -252,10 +289,15 @@ class Hints:
             send(protocol.error(protocol.UNAVAILABLE, "no hint could be given; try again", hint_id))
 
     async def ask(
-        self, table: TableRuntime, seat: int | None, version: int, hint_id: str | None
+        self,
+        table: TableRuntime,
+        seat: int | None,
+        version: int,
+        hint_id: str | None,
+        lang: str | None = None,
     ) -> protocol.HintAnswer:
-        """The ``hint`` message for ``seat`` at ``version``, or a
-        :class:`ProtocolError`."""
+        """The ``hint`` message for ``seat`` at ``version`` (its reasons in
+        ``lang``, English if None), or a :class:`ProtocolError`."""
         if not await self.enabled(table.id):
             raise ProtocolError(HINTS_OFF, "hints are off at this table")
         if seat is None:
@@ -293,7 +335,7 @@ class Hints:
                 self._busy.discard(key)
             if table.version != version:
                 raise ProtocolError(STALE, f"the table moved on to version {table.version}")
-            answer = protocol.HintAnswer(version=version, seat=seat, **advice)
+            answer = advice
             seen.answers = {k: v for k, v in seen.answers.items() if k[1] >= version}
             seen.answers[(seat, version)] = answer
             with contextlib.suppress(IntegrityError):  # another process noted it first
@@ -305,7 +347,7 @@ class Hints:
                 version=version,
                 ms=round(1000 * (time.monotonic() - started)),
             )
-        return msgspec.structs.replace(answer, id=hint_id)
+        return answer_for(answer, version, seat, lang, hint_id)
 
     def review(
         self, table_id: str, record: dict[str, Any], seat: int

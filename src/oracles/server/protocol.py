@@ -277,6 +277,9 @@ class PongMessage(_Sent, frozen=True, tag="pong"):
 class HintAnswer(_Sent, frozen=True, tag="hint"):
     """The bot's advice for the seat to act, to the asking socket only."""
 
+    # ``moves``: per candidate, best first, ``action`` (notation), ``value``,
+    # ``margin`` and ``why`` (a sentence in the socket's language, or null).
+
     version: int
     seat: int
     unit: str

@@ -14,9 +14,10 @@ saw them; without them the sentence says only what happened.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracles.core.game import State
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
 SYMBOL_WORDS = {
@@ -421,3 +422,116 @@ def move_label(move: str, lang: str) -> str:
         if verb == "name":
             return translate(lang, "Name {symbol}", symbol=symbol_words(argument, lang))
     return move
+
+
+# ------------------------------------------------------------- the advice's reasons
+#: A difference between two moves' outcome rates worth a sentence (a tenth
+#: of the worlds): below it the rates are within the luck of a few worlds.
+NOTABLE = 0.1
+
+#: The outcomes of a turn: whether each is good for the seat, and its
+#: sentence (whole, so that each language orders it as it must).
+TURN_FACTS = {
+    "hit:dealt": (
+        True,
+        N_("Your strike hits this turn in {rate} of the worlds, against {other_rate} with “{move}”."),
+    ),
+    "hit:taken": (
+        False,
+        N_(
+            "Your opponent's strike hits you this turn in {rate} of the worlds, against {other_rate} with “{move}”."
+        ),
+    ),
+    "code:found": (
+        True,
+        N_(
+            "A card of your opponent's code is shown to you this turn in {rate} of the worlds, "
+            "against {other_rate} with “{move}”."
+        ),
+    ),
+    "code:shown": (
+        False,
+        N_(
+            "A card of your code is shown to your opponent this turn in {rate} of the worlds, "
+            "against {other_rate} with “{move}”."
+        ),
+    ),
+    "game:won": (True, N_("You win this turn in {rate} of the worlds, against {other_rate} with “{move}”.")),
+    "game:lost": (
+        False,
+        N_("You lose this turn in {rate} of the worlds, against {other_rate} with “{move}”."),
+    ),
+}
+
+
+def outcomes(world: State, seat: int) -> dict[str, bool]:
+    """What came true for ``seat`` in the turn just played in ``world`` (the
+    hook :data:`oracles.bots.hooks.Outcomes`; the advice plays each move to
+    the start of the next turn or the end): whether either seat's strike
+    hit, a card of either code was shown, the game was won or lost. Read
+    from the public part of the log only (who struck, whose code was shown),
+    never the symbols."""
+    from oracles.games.codename.rules import CodenameState
+
+    if isinstance(world, CodenameState):
+        events = [entry.public for entry in world._logs]
+    else:
+        events = world.view(seat)["log"]
+    # The turn just played: after the last ``turn`` event at the end of the
+    # game, else between the last two (the last began the next turn).
+    starts = [index for index, event in enumerate(events) if event.get("kind") == "turn"]
+    if world.is_terminal():
+        turn = events[starts[-1] if starts else 0 :]
+    else:
+        turn = events[starts[-2] if len(starts) > 1 else 0 : starts[-1] if starts else len(events)]
+    other = 1 - seat
+    said = [(event.get("kind"), event.get("player")) for event in turn]
+    winners = world.winners() if world.is_terminal() else []
+    return {
+        "hit:dealt": ("hit", seat) in said,
+        "hit:taken": ("hit", other) in said,
+        "code:found": ("code_shown", other) in said,
+        "code:shown": ("code_shown", seat) in said,
+        "game:won": seat in winners,
+        "game:lost": other in winners and seat not in winners,
+    }
+
+
+def why(
+    move: str,
+    rates: Mapping[str, float],
+    other: str | None,
+    other_rates: Mapping[str, float] | None,
+    ahead: bool,
+    lang: str,
+) -> str | None:
+    """Why ``move`` is better (``ahead``) or worse than ``other`` this turn
+    (the hook :data:`oracles.bots.hooks.Why`): the outcome of
+    :func:`outcomes` whose share of the worlds differs most in that
+    direction, by at least :data:`NOTABLE`; None otherwise (the value, a
+    chance of winning, says the rest)."""
+    if other is None or other_rates is None:
+        return None
+    chosen: tuple[float, str] | None = None
+    # In the table's order, so that a tie names the cause (the strike that
+    # hit) before its consequence (the code card it showed).
+    for key, (good, _) in TURN_FACTS.items():
+        if key not in rates or key not in other_rates:
+            continue
+        gain = rates[key] - other_rates[key]
+        if not good:
+            gain = -gain
+        if not ahead:
+            gain = -gain
+        if gain >= NOTABLE and (chosen is None or gain > chosen[0]):
+            chosen = (gain, key)
+    if chosen is None:
+        return None
+    key = chosen[1]
+    return translate(
+        lang,
+        TURN_FACTS[key][1],
+        rate=translate(lang, "{percent}%", percent=round(100 * rates[key])),
+        other_rate=translate(lang, "{percent}%", percent=round(100 * other_rates[key])),
+        move=move_label(other, lang),
+    )

@@ -11,9 +11,10 @@ them where they happen. Card, element and rank names come from the catalog.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracles.core.game import State
 from oracles.games.inrah.scoring import makes_points, misses_points
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
@@ -247,3 +248,152 @@ def move_label(move: str, lang: str) -> str:
     if len(words) == 2 and words[0] == "play":
         return translate(lang, "Play {card}", card=card_words(words[1], lang))
     return move
+
+
+# ------------------------------------------------------------- the advice's reasons
+#: A difference between two moves' outcome rates worth a sentence (a tenth
+#: of the worlds): below it the rates are within the luck of a few worlds.
+NOTABLE = 0.1
+
+
+def outcomes(world: State, seat: int) -> dict[str, bool]:
+    """What came true for ``seat`` in the round just scored in ``world``
+    (the hook :data:`oracles.bots.hooks.Outcomes`), from the view's
+    ``last_round`` (public: bids, oracles and tricks taken): ``"bid:<n>"``,
+    the seat made its bid of n exactly; Purpurberg also
+    ``"team:<n>:<m>"``, the seat and its partner (bids n and m) both did;
+    Altaïa ``"oracle:<kind>:<seat named>:<k>:<makes|misses>"`` for each of
+    the seat's oracles, whether it held."""
+    from oracles.games.inrah.rules import InrahState
+
+    # The view's ``last_round`` without building the whole view (its log is
+    # rebuilt on every call, and this runs at the end of every rollout).
+    last = world._last_round if isinstance(world, InrahState) else world.view(seat).get("last_round")
+    if not last:
+        return {}
+    variant = world.game.options.get("variant")
+    taken = last["tricks_taken"]
+    found: dict[str, bool] = {}
+    bids = last.get("bids")
+    if bids is not None:
+        found[f"bid:{bids[seat]}"] = bids[seat] == taken[seat]
+        if variant == "purpurberg":
+            partner = (seat + len(taken) // 2) % len(taken)
+            both = bids[seat] == taken[seat] and bids[partner] == taken[partner]
+            found[f"team:{bids[seat]}:{bids[partner]}"] = both
+    for oracle in (last.get("oracles") or [[]] * (seat + 1))[seat]:
+        named, k, makes = oracle["named"], oracle["k"], oracle["makes"]
+        key = f"oracle:{oracle['kind']}:{named}:{k}:{'makes' if makes else 'misses'}"
+        found[key] = (taken[named] == k) == bool(makes)
+    return found
+
+
+def _percent(rate: float, lang: str) -> str:
+    return translate(lang, "{percent}%", percent=round(100 * rate))
+
+
+def _words_of(key: str, lang: str) -> str:
+    """What an outcome key names: "your bid of 2 tricks", "Hesinde: Seat 2
+    takes exactly 1 trick"."""
+    kind, _, rest = key.partition(":")
+    parts = rest.split(":")
+    if kind == "bid":
+        return ntranslate(lang, "your bid of {count} trick", "your bid of {count} tricks", int(parts[0]))
+    if kind == "team":
+        return translate(lang, "your team's bids ({bid} and {partner})", bid=parts[0], partner=parts[1])
+    oracle_kind, named, k, makes = parts
+    fields = {"named": int(named), "k": int(k), "makes": makes == "makes"}
+    return translate(
+        lang,
+        "{oracle}: {prediction}",
+        oracle=ORACLE_WORDS.get(oracle_kind, oracle_kind),
+        prediction=prediction_words(fields, [], lang),
+    )
+
+
+#: The reasons' sentences: a bid (or a team's bids) is made, an oracle holds;
+#: alone, ahead of another move or behind it.
+WHY_TEMPLATES = {
+    ("makes", "alone"): N_("Makes {outcome} in {rate} of the worlds."),
+    ("makes", "ahead"): N_("Makes {outcome} in {rate} of the worlds, against {other_rate} with “{move}”."),
+    ("makes", "behind"): N_(
+        "Makes {outcome} in only {rate} of the worlds, against {other_rate} with “{move}”."
+    ),
+    ("holds", "alone"): N_("Your oracle ({outcome}) holds in {rate} of the worlds."),
+    ("holds", "ahead"): N_(
+        "Your oracle ({outcome}) holds in {rate} of the worlds, against {other_rate} with “{move}”."
+    ),
+    ("holds", "behind"): N_(
+        "Your oracle ({outcome}) holds in only {rate} of the worlds, against {other_rate} with “{move}”."
+    ),
+}
+
+
+def _kind(key: str) -> str:
+    return key.partition(":")[0]
+
+
+def why(
+    move: str,
+    rates: Mapping[str, float],
+    other: str | None,
+    other_rates: Mapping[str, float] | None,
+    ahead: bool,
+    lang: str,
+) -> str | None:
+    """Why ``move`` is better (``ahead``) or worse than ``other``, from the
+    share of the same worlds in which each outcome of :func:`outcomes` came
+    true after each (the hook :data:`oracles.bots.hooks.Why`): the team's
+    bids (Purpurberg, what scores there), else the seat's bid, else the
+    Altaïa oracle that differs most. A bid is compared with the other
+    move's bid even when the two differ (a choice of bid). None when
+    nothing differs by :data:`NOTABLE` (the best move then says how often
+    it makes its bid)."""
+    chosen: tuple[float, str, str] | None = None
+    if other is not None and other_rates is not None:
+        for key, rate in rates.items():
+            # A bid or a team's bids is one key of its kind per move: matched
+            # by kind; an oracle only with the same oracle.
+            if _kind(key) in ("bid", "team"):
+                match = next((k for k in other_rates if _kind(k) == _kind(key)), None)
+            else:
+                match = key if key in other_rates else None
+            if match is None:
+                continue
+            gain = rate - other_rates[match]
+            if not ahead:
+                gain = -gain
+            rank = 2.0 if _kind(key) == "team" else 0.0  # the team's bids first: they score
+            if gain >= NOTABLE and (chosen is None or gain + rank > chosen[0]):
+                chosen = (gain + rank, key, match)
+    if chosen is None or other is None or other_rates is None:
+        if not ahead or not rates:
+            return None
+        # The team's bids where they score; else the oracle this move makes
+        # (``hesinde P1 0``); else what this move leads to that the other
+        # does not, before what every move shares.
+        words = move.split()
+        made = f"oracle:{words[0]}:{words[1][1:]}:{words[2]}:" if len(words) >= 3 else None
+        fresh = [k for k in rates if other_rates is None or k not in other_rates]
+        key = (
+            next((k for k in rates if _kind(k) == "team"), None)
+            or next((k for k in rates if made is not None and k.startswith(made)), None)
+            or (fresh or list(rates))[0]
+        )
+        verb = "holds" if _kind(key) == "oracle" else "makes"
+        return translate(
+            lang,
+            WHY_TEMPLATES[verb, "alone"],
+            outcome=_words_of(key, lang),
+            rate=_percent(rates[key], lang),
+        )
+    _, key, match = chosen
+    verb = "holds" if _kind(key) == "oracle" else "makes"
+    return translate(
+        lang,
+        WHY_TEMPLATES[verb, "ahead" if ahead else "behind"],
+        outcome=_words_of(key, lang),
+        rate=_percent(rates[key], lang),
+        other_rate=_percent(other_rates[match], lang),
+        move=move_label(other, lang),
+    )

@@ -14,9 +14,10 @@ cards' texts are the edition's English texts, translated there too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from oracles.core.game import State
 from oracles.games.oracle.prophecies import default_edition
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
@@ -397,3 +398,143 @@ def prophecy_table(lang: str) -> list[tuple[str, str, int]]:
     """Every Oracle card of the printed (classic) edition: id, text in
     ``lang`` and points, for the rules page."""
     return [(card.id, translate(lang, card.text_en), card.points) for card in default_edition().cards]
+
+
+# ------------------------------------------------------------- the advice's reasons
+#: A difference between two moves' outcome rates worth a sentence (a tenth
+#: of the worlds): below it the rates are within the luck of a few worlds.
+NOTABLE = 0.1
+
+
+def outcomes(world: State, seat: int) -> dict[str, bool]:
+    """What came true for ``seat`` at the round just scored in ``world``
+    (the hook :data:`oracles.bots.hooks.Outcomes`), read from the ``score``
+    event of that seat's log: for each prophecy the seat kept,
+    ``"holds:<id>"``; for each creature, ``"loser:<creature>"`` (the seat
+    ends the round with that Loser chip). The other seats' prophecies are
+    revealed there too, but are not read: the reasons speak only of the
+    seat's own cards and of public chips."""
+    from oracles.games.oracle.phases import E_SCORE
+    from oracles.games.oracle.rules import OracleState
+    from oracles.games.oracle.views import event_view
+
+    if isinstance(world, OracleState):
+        # Only the last scoring, as the seat's log shows it: this runs at
+        # the end of every rollout, and the whole log (or view) would cost
+        # a quarter of a late round's rollout.
+        last = next((e for e in reversed(world._events) if e.kind == E_SCORE), None)
+        log = [] if last is None else [event_view(world, last, seat)]
+    else:
+        log = world.view(seat)["log"]
+    for event in reversed(log):
+        if event.get("kind") != "score":
+            continue
+        kept = event.get("kept") or []
+        holds = event.get("holds") or []
+        losers = event.get("losers") or []
+        found = {
+            f"holds:{card}": bool(held)
+            for card, held in zip(
+                kept[seat] if seat < len(kept) else [], holds[seat] if seat < len(holds) else [], strict=False
+            )
+        }
+        mine = losers[seat] if seat < len(losers) else []
+        for creature in CREATURE_WORDS:
+            found[f"loser:{creature}"] = creature in mine
+        return found
+    return {}
+
+
+def _percent(rate: float, lang: str) -> str:
+    return translate(lang, "{percent}%", percent=round(100 * rate))
+
+
+def _held_alone(rates: Mapping[str, float], lang: str) -> str | None:
+    """The seat's kept prophecies and how often each holds, without a
+    comparison (a keep, whose cards no other move shares)."""
+    kept = [(key.partition(":")[2], rate) for key, rate in rates.items() if key.startswith("holds:")]
+    if not kept:
+        return None
+    if len(kept) == 1:
+        card, rate = kept[0]
+        return translate(
+            lang,
+            "{prophecy} holds in {rate} of the worlds.",
+            prophecy=prophecy_words(card, lang),
+            rate=_percent(rate, lang),
+        )
+    (first, first_rate), (second, second_rate) = kept[:2]
+    return translate(
+        lang,
+        "{first} holds in {first_rate} of the worlds, {second} in {second_rate}.",
+        first=prophecy_words(first, lang),
+        first_rate=_percent(first_rate, lang),
+        second=prophecy_words(second, lang),
+        second_rate=_percent(second_rate, lang),
+    )
+
+
+def why(
+    move: str,
+    rates: Mapping[str, float],
+    other: str | None,
+    other_rates: Mapping[str, float] | None,
+    ahead: bool,
+    lang: str,
+) -> str | None:
+    """Why ``move`` is better (``ahead``) or worse than ``other``, from the
+    share of the same worlds in which each outcome of :func:`outcomes` came
+    true after each (the hook :data:`oracles.bots.hooks.Why`): the prophecy
+    kept alive or lost, the Loser chip avoided or risked, whichever differs
+    most; a keep (or a move with nothing to compare) says how often its
+    prophecies hold. None when nothing differs by :data:`NOTABLE`."""
+    chosen: tuple[float, str] | None = None
+    if other is not None and other_rates is not None and not move.startswith("keep "):
+        for key, rate in rates.items():
+            if key not in other_rates:
+                continue
+            gain = rate - other_rates[key]
+            if key.startswith("loser:"):
+                gain = -gain  # a Loser chip costs its creature's chips
+            if not ahead:
+                gain = -gain
+            if gain >= NOTABLE and (chosen is None or gain > chosen[0]):
+                chosen = (gain, key)
+    if chosen is None or other is None or other_rates is None:
+        return _held_alone(rates, lang) if ahead else None
+    key = chosen[1]
+    kind, _, name = key.partition(":")
+    fields = {
+        "rate": _percent(rates[key], lang),
+        "other_rate": _percent(other_rates[key], lang),
+        "move": move_label(other, lang),
+    }
+    if kind == "loser":
+        creature = creature_words(name, lang)
+        if ahead:
+            return translate(
+                lang,
+                "Avoids the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with “{move}”.",
+                creature=creature,
+                **fields,
+            )
+        return translate(
+            lang,
+            "Risks the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with “{move}”.",
+            creature=creature,
+            **fields,
+        )
+    text = prophecy_words(name, lang)
+    if ahead:
+        return translate(
+            lang,
+            "Keeps {prophecy} alive: it holds in {rate} of the worlds, against {other_rate} with “{move}”.",
+            prophecy=text,
+            **fields,
+        )
+    return translate(
+        lang,
+        "{prophecy} holds in only {rate} of the worlds, against {other_rate} with “{move}”.",
+        prophecy=text,
+        **fields,
+    )

@@ -37,6 +37,7 @@
   var hintList = document.getElementById("hint-list");
   var hintAsked = null;     // {id, version} of the hint awaited
   var hintShown = null;     // the last hint message, drawn on its version's board
+  var hintWhy = null;       // the best move's reason, a line under the status (made on first use)
   var seatsSeen = null;     // the last `seats` message's seats, as JSON
   // The old way, a fetch after every state, kept for benchmarks/paint.py
   // to measure beside the pushed board (localStorage.oraclesFetchBoard = "1").
@@ -356,15 +357,31 @@
       delete n.dataset.hintValue;
     });
     hintList.innerHTML = "";
+    if (!hintWhy) {
+      hintWhy = document.createElement("p");
+      hintWhy.id = "hint-why";
+      hintWhy.className = "hint-why";
+      hintWhy.setAttribute("aria-live", "polite");
+      hintStatus.insertAdjacentElement("afterend", hintWhy);
+    }
+    hintWhy.textContent = "";
+    hintWhy.hidden = true;
     if (!hintShown) { if (!hintAsked) hintStatus.textContent = ""; return; }
     var moves = hintShown.moves;
     // Values all alike: naming one "best" would only name the first listed.
     var tied = moves.length > 1 && moves[0].value - moves[moves.length - 1].value < 1e-9;
     hintStatus.textContent = (tied ? hintBox.dataset.tied : hintBox.dataset.best + " " + hintShown.best) + " · " +
       hintBox.dataset.worlds.replace("{count}", String(hintShown.worlds));
+    // Why the best move, in words (the server's, in this page's language).
+    if (!tied && moves.length && moves[0].why) {
+      hintWhy.textContent = moves[0].why;
+      hintWhy.hidden = false;
+    }
     hintShown.moves.forEach(function (m, index) {
       var li = document.createElement("li");
       if (index === 0 && !tied) li.className = "hint-best";
+      // Each candidate's reason (what it does better or worse) on hovering it.
+      if (m.why) { li.title = m.why; li.dataset.why = m.why; }
       var b = button(m.action, { move: m.action });
       b.title = hintBox.dataset.play;
       li.appendChild(b);
