@@ -290,8 +290,12 @@ def test_hint_reasons_come_in_the_socket_s_language(start_server: Any) -> None:
         best_de, best_en = in_german["moves"][0]["why"], in_english["moves"][0]["why"]
         assert best_de.startswith("Erfüllt deine Ansage von ") and " der Annahmen" in best_de
         assert best_en.startswith("Makes your bid of ") and " of the worlds" in best_en
-        strip = [{k: v for k, v in m.items() if k != "why"} for m in in_german["moves"]]
-        assert strip == [{k: v for k, v in m.items() if k != "why"} for m in in_english["moves"]]
-        assert all(set(m) == {"action", "value", "margin", "why"} for m in in_english["moves"])
+        # Each move in words, in the socket's language ("Bid 1 trick").
+        assert all(m["label"].endswith(" ansagen") for m in in_german["moves"]), in_german["moves"]
+        assert all(m["label"].startswith("Bid ") for m in in_english["moves"]), in_english["moves"]
+        words = ("why", "label")
+        strip = [{k: v for k, v in m.items() if k not in words} for m in in_german["moves"]]
+        assert strip == [{k: v for k, v in m.items() if k not in words} for m in in_english["moves"]]
+        assert all(set(m) == {"action", "value", "margin", "why", "label"} for m in in_english["moves"])
 
     asyncio.run(scenario())

@@ -36,6 +36,7 @@ from oracles.bots.advice import DEFAULT_WORLDS, advise, reasons, review
 from oracles.bots.base import SeatInfo
 from oracles.core.game import State
 from oracles.core.records import replay_record
+from oracles.core.registry import game_part
 from oracles.i18n import LANGUAGES
 from oracles.server import logs, protocol
 from oracles.server.bots import BACKGROUND
@@ -86,6 +87,12 @@ def compute(
     advice = advise(SeatInfo(state, seat), seed=seed, worlds=worlds, seconds=seconds)
     shown = advice.moves[:MAX_SHOWN]
     said = {lang: reasons(advice, game_id, lang)[:MAX_SHOWN] for lang in LANGUAGES}
+    # A move's words ("Bid 3 tricks"), from the game's narrate part.
+    label = getattr(game_part(game_id, "narrate"), "move_label", None)
+
+    def words(move: str, lang: str) -> str:
+        return str(label(move, lang)) if label is not None else move
+
     return {
         "unit": advice.unit,
         "best": advice.best.notation,
@@ -96,6 +103,7 @@ def compute(
                 "value": round(m.value, 4),
                 "margin": round(m.margin, 4),
                 "why": {lang: said[lang][index] for lang in LANGUAGES},
+                "label": {lang: words(m.notation, lang) for lang in LANGUAGES},
             }
             for index, m in enumerate(shown)
         ],
@@ -107,9 +115,12 @@ def answer_for(
 ) -> protocol.HintAnswer:
     """The ``hint`` message of :func:`compute`'s ``advice`` for a socket in
     ``lang`` (None: a socket that asked for no board, English): each move's
-    ``why`` in that language alone."""
+    ``why`` and ``label`` (its words) in that language alone."""
     lang = lang if lang in LANGUAGES else "en"
-    moves = [{**move, "why": (move.get("why") or {}).get(lang)} for move in advice["moves"]]
+    moves = [
+        {**move, "why": (move.get("why") or {}).get(lang), "label": (move.get("label") or {}).get(lang)}
+        for move in advice["moves"]
+    ]
     return protocol.HintAnswer(version=version, seat=seat, id=hint_id, **{**advice, "moves": moves})
 
 

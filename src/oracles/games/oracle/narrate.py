@@ -391,6 +391,8 @@ def move_label(move: str, lang: str) -> str:
         return translate(lang, "Put the Loser chip back in the middle")
     if len(words) == 2 and words[0] == "play":
         return translate(lang, "Play {card}", card=card_words(words[1], lang))
+    if len(words) == 3 and words[0] == "keep":
+        return translate(lang, "Keep {first} and {second}", first=words[1].upper(), second=words[2].upper())
     return move
 
 

@@ -370,7 +370,8 @@
     var moves = hintShown.moves;
     // Values all alike: naming one "best" would only name the first listed.
     var tied = moves.length > 1 && moves[0].value - moves[moves.length - 1].value < 1e-9;
-    hintStatus.textContent = (tied ? hintBox.dataset.tied : hintBox.dataset.best + " " + hintShown.best) + " · " +
+    var bestWords = moves.length && moves[0].label ? moves[0].label : hintShown.best;
+    hintStatus.textContent = (tied ? hintBox.dataset.tied : hintBox.dataset.best + " " + bestWords) + " · " +
       hintBox.dataset.worlds.replace("{count}", String(hintShown.worlds));
     // Why the best move, in words (the server's, in this page's language).
     if (!tied && moves.length && moves[0].why) {
@@ -382,8 +383,9 @@
       if (index === 0 && !tied) li.className = "hint-best";
       // Each candidate's reason (what it does better or worse) on hovering it.
       if (m.why) { li.title = m.why; li.dataset.why = m.why; }
-      var b = button(m.action, { move: m.action });
-      b.title = hintBox.dataset.play;
+      // The move in words; its notation beside "play it" on hovering.
+      var b = button(m.label || m.action, { move: m.action });
+      b.title = hintBox.dataset.play + " (" + m.action + ")";
       li.appendChild(b);
       var value = document.createElement("span");
       value.className = "hint-value";
