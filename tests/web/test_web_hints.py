@@ -53,7 +53,10 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     page.locator("#hint-button").click()
     page.wait_for_selector("#hint-list li.hint-best button[data-move]")
     best = page.locator("#hint-list li.hint-best button").get_attribute("data-move")
-    assert best and best in page.locator("#hint-status").inner_text()
+    # The best move named in words in the status, as on its button.
+    words = page.locator("#hint-list li.hint-best button").inner_text()
+    assert best and words and words in page.locator("#hint-status").inner_text()
+    assert words == "Keep {} and {}".format(*best.split()[1:]), (words, best)
     values = page.locator("#hint-list .hint-value").all_inner_texts()
     assert values and all("points" in v for v in values)
     # The first decision keeps two prophecies: their cards are marked.

@@ -42,6 +42,7 @@ from oracles.bots.hooks import (
     evaluator_for,
     outcomes_for,
     policy_for,
+    root_candidates_for,
     why_for,
 )
 from oracles.core.game import State
@@ -130,6 +131,12 @@ def _candidates(world: State, seat: int, legal: list[int], rng: random.Random) -
     first = [policy_for(world.game.id)(world, seat, rng)]
     if pruner is not None:
         first += pruner(world, seat)
+    root = root_candidates_for(world.game.id)
+    if root is not None:
+        # The moves the search itself would weigh here (Oracle's keep: the
+        # policy's best pairs, not all 66): a second's worth of worlds is
+        # spread over a few candidates, not sixty.
+        return list(dict.fromkeys(a for a in [*first, *root(world, seat)] if a in legal))[:MAX_CANDIDATES]
     ordered = list(dict.fromkeys([a for a in first if a in legal] + legal))
     return ordered[:MAX_CANDIDATES]
 
