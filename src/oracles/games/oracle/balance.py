@@ -50,10 +50,11 @@ seeds); the loop ends when the check passes too, or after ``steps`` steps
 with the best edition measured. The check's measurement is what is reported.
 
 The loop tunes one player count, ``players``: it starts from the start
-edition's points at that count and writes them back into the start's
-per-count table, so the other counts keep theirs (``--players 3`` on the
-balanced edition changes its 3-player points only). A new condition, though,
-is the card's at every count.
+edition's cards at that count and writes them back into the start's
+per-count tables, so the other counts keep theirs (``--players 3`` on the
+balanced edition changes its 3-player points only). A new condition is
+likewise that count's only: the card asks it, with its new texts, at a
+table of ``players`` and keeps its condition at the other counts.
 """
 
 from __future__ import annotations
@@ -436,6 +437,9 @@ EXTRA_CLAUSES = (
 SELDOM_HOLDS = 0.01
 #: Cards this cheap cannot be tuned by whole points: one point is a quarter of their worth.
 CHEAP_POINTS = 4
+#: Keeps after which a card that held in none of them is replaced: at any
+#: points it would pay nothing.
+NEVER_HOLDS_KEEPS = 20
 #: A new condition should hold for about this share of seats (the middle of
 #: the cards that meet the goal), and within :data:`HOLD_BAND` of it.
 TARGET_HOLDS = 0.2
@@ -476,23 +480,34 @@ def replacement_reason(
     measurement: Measurement, card_id: str, target: float, settings: BalanceSettings
 ) -> str:
     """Why no points can balance ``card_id`` ('' if points can): it seldom
-    holds at all, it is dead at so few points that one point is a quarter of
-    its worth, or it overpays while kept so seldom that a point less kills it."""
+    holds at all or never when kept, it is dead at so few points that one
+    point is a quarter of its worth, it is dead and a point more would take
+    it over the band (kept too rarely at any points), or it overpays while
+    kept so seldom that a point less kills it."""
     dealt = measurement.dealt.get(card_id, 0)
     if not dealt:
         return ""
     points = measurement.points[card_id]
     kept_rate = measurement.kept_rate[card_id]
+    kept = measurement.kept.get(card_id, 0)
     if card_id in beyond_reach(measurement, target, settings.tolerance):
         return f"pays {measurement.expected[card_id]:.2f} at {points} points, under the band"
     if measurement.dealt_hold_rate.get(card_id, 1.0) < SELDOM_HOLDS:
         return f"holds in {measurement.dealt_hold_rate[card_id]:.1%} of its deals: no points make it pay"
+    if kept >= NEVER_HOLDS_KEEPS and measurement.expected[card_id] == 0:
+        return f"held in none of the {kept} rounds it was kept: no points make it pay"
     if kept_rate < settings.min_kept and points <= CHEAP_POINTS:
         return (
             f"kept in {kept_rate:.1%} of its deals at {points} points: whole points are too coarse "
             "for a card that holds this often"
         )
     top = target * (1 + settings.tolerance)
+    if kept_rate < settings.min_kept and (points + 1) * measurement.hold_rate[card_id] > top:
+        return (
+            f"kept in {kept_rate:.1%} of its deals at {points} points, and a point more would pay "
+            f"{(points + 1) * measurement.hold_rate[card_id] / target - 1:+.0%} against the median: "
+            "kept too rarely at any points that stay in the band"
+        )
     if measurement.expected[card_id] > top and kept_rate < 2 * settings.min_kept:
         return (
             f"pays {measurement.expected[card_id] / target - 1:+.0%} against the median while kept in "
