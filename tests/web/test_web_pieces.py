@@ -179,7 +179,11 @@ def test_an_oracle_card_shows_the_tables_words_in_both_languages(tmp_path: Any) 
     path.write_text(json.dumps(data), encoding="utf-8")
     for seed in range(40):
         state = advance(
-            "oracle", lambda s: s.view(s.current_player())["phase"] == "keep", seed, players=5, edition=str(path)
+            "oracle",
+            lambda s: s.view(s.current_player())["phase"] == "keep",
+            seed,
+            players=5,
+            edition=str(path),
         )
         seat = state.current_player()
         if "O12" in [o["id"] for o in state.view(seat)["oracle_cards"]]:

@@ -153,7 +153,12 @@ class OracleView(BaseView, total=False):
 
 def _oracle_info(edition: Edition, card: int) -> dict[str, Any]:
     prophecy = edition.cards[card]
-    return {"id": prophecy.id, "text": prophecy.text_en, "text_de": prophecy.text_de, "points": prophecy.points}
+    return {
+        "id": prophecy.id,
+        "text": prophecy.text_en,
+        "text_de": prophecy.text_de,
+        "points": prophecy.points,
+    }
 
 
 def _chips_view(state: OracleState) -> dict[str, Any]:
