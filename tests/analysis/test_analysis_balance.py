@@ -143,6 +143,7 @@ def test_a_card_that_never_pays_gets_a_new_condition_unlike_the_others(tmp_path:
     assert list(by_card) == ["O22"]
     o22 = by_card["O22"]
     assert o22.old == "hydra_loser == 1" and o22.new.condition != o22.old
+    assert o22.describe().startswith("O22 at 4 players: holds in ")  # which, where and why
     assert "Hydra" in o22.new.text_en and "Hydra" in o22.new.text_de
     assert o22.holds > 0.01  # the Hydra Loser chip held for 0.1%
     assert o22.points >= 1
@@ -209,3 +210,46 @@ def test_a_count_card_may_ask_another_number_worded_as_the_cards_word_it() -> No
                 assert (candidate.text_en, candidate.text_de) == worded[candidate.condition]
                 seen += 1
     assert seen >= 10  # e.g. O02's 'pegasus == 2' is O05's words
+
+
+def five_player_rounds(rounds: int = 400) -> list[tuple[list[list[int]], int]]:
+    """Seats of random five-player rounds: 2 Hydra, 3 Pegasus and 5 Phoenix
+    chips and the three Loser chips shared out at random."""
+    import random
+
+    from oracles.games.oracle.prophecies import chip_quantities
+
+    rng = random.Random(5)
+    seats = []
+    for _ in range(rounds):
+        chips = [[0, 0, 0] for _ in range(5)]
+        for creature, count in enumerate((2, 3, 5)):
+            for _ in range(count):
+                chips[rng.randrange(5)][creature] += 1
+        losers: list[list[int]] = [[] for _ in range(5)]
+        for creature in range(3):
+            losers[rng.randrange(5)].append(creature)
+        quantities = [chip_quantities(*chips[seat], losers=losers[seat]) for seat in range(5)]
+        seats += [(quantities, seat) for seat in range(5)]
+    return seats
+
+
+def test_the_chosen_condition_asks_something_and_holds_in_the_band() -> None:
+    """With five players (three Pegasus chips) *at most four Pegasus chips*
+    always holds: no candidate built on it is chosen, nor one whose added
+    clause changes nothing."""
+    from oracles.games.oracle.balance import HOLD_BAND, _holds, choose_condition
+    from oracles.games.oracle.prophecies import edition_named
+
+    seats = five_player_rounds()
+    classic = edition_named("classic")
+    found = choose_condition(classic.card("O08"), seats, [])
+    assert found is not None
+    chosen, share = found
+    assert "pegasus <= 4" not in chosen.condition
+    assert HOLD_BAND[0] <= share <= HOLD_BAND[1]
+    clauses = chosen.condition.split(" and ")
+    for clause in clauses:
+        assert sum(_holds(clause, seats)) < 0.99 * len(seats)
+    if len(clauses) > 1:
+        assert _holds(chosen.condition, seats) != _holds(" and ".join(clauses[:-1]), seats)

@@ -450,6 +450,9 @@ NEVER_HOLDS_KEEPS = 20
 #: the cards that meet the goal), and within :data:`HOLD_BAND` of it.
 TARGET_HOLDS = 0.2
 HOLD_BAND = (0.1, 0.4)
+#: A clause that holds for this share of the seats or more asks nothing
+#: (*at most four Pegasus chips* with five players, who share three).
+SAYS_NOTHING = 0.99
 #: Two conditions are the same card when this share or more of the seats
 #: for which either holds are seats for which both hold.
 SAME_CARD = 0.65
@@ -474,10 +477,13 @@ class Replacement:
     points: int
     reason: str
     holds: float  # how often the new condition held for a seat in the measured rounds
+    #: The player count whose condition this is (0: not said).
+    players: int = 0
 
     def describe(self) -> str:
+        where = f" at {self.players} players" if self.players else ""
         return (
-            f"{self.card_id}: {self.reason}; '{self.old}' -> '{self.new.condition}' "
+            f"{self.card_id}{where}: {self.reason}; '{self.old}' -> '{self.new.condition}' "
             f"({self.new.text_en}; holds for {self.holds:.0%} of seats), {self.points} points"
         )
 
@@ -576,8 +582,8 @@ def count_words(quantity: str, op: str, number: int) -> tuple[str, str] | None:
 def moved_counts(card: Prophecy) -> list[Candidate]:
     """A one-clause card about a count (``chips >= 5``) with its number moved
     by one or its bound loosened (``chips >= 4``, ``chips >= 6``; ``pegasus
-    == 3`` also ``pegasus >= 2``; an ``at least`` of chips also of victory
-    point chips, ``victory >= 3``), worded afresh: the same thing asked, an
+    == 3`` also ``pegasus >= 2`` and ``pegasus <= 4``; a count of chips also
+    of victory point chips, ``victory >= 3``, ``victory <= 1``), worded afresh: the same thing asked, an
     easier or a harder number (a count at five players is not one at three)."""
     parts = card.condition.split()
     if len(parts) != 3 or not parts[2].isdigit() or parts[1] not in _BOUNDS:
@@ -585,11 +591,14 @@ def moved_counts(card: Prophecy) -> list[Candidate]:
     quantity, op, number = parts[0], parts[1], int(parts[2])
     moves = [(quantity, op, number - 1), (quantity, op, number + 1)]
     if op == "==":
-        moves.append((quantity, ">=", number - 1))
+        moves += [(quantity, ">=", number - 1), (quantity, "<=", number + 1)]
     sibling = SIBLING_COUNTS.get(quantity)
-    if sibling is not None and op == ">=":
-        # Chips counted without the Loser chips (or with them), the bound down by up to two.
-        moves += [(sibling, op, number - lower) for lower in range(3)]
+    if sibling is not None:
+        # Chips counted without the Loser chips (or with them), the bound loosened by up to two.
+        if op == ">=":
+            moves += [(sibling, op, number - lower) for lower in range(3)]
+        else:
+            moves += [(sibling, op, number), (sibling, "<=", number + 1)]
     result = []
     for new_quantity, new_op, new_number in moves:
         if new_number < 0 or (new_op == ">=" and new_number == 0):
@@ -739,7 +748,7 @@ def propose(
         chosen, share = found
         points = min(MAX_POINTS, max(1, round(target / (share * uplift))))
         vectors[card_id] = _holds(chosen.condition, seats)
-        result.append(Replacement(card_id, card.condition, chosen, points, reason, share))
+        result.append(Replacement(card_id, card.condition, chosen, points, reason, share, settings.players))
     return result
 
 
@@ -755,13 +764,23 @@ def choose_condition(
     :data:`TARGET_HOLDS` of ``seats`` (``(quantities, seat)`` of measured
     rounds), within :data:`HOLD_BAND` if any is, and is not the same card
     (:data:`SAME_CARD`) as ``card`` itself or as any of ``others`` (hold
-    vectors over the same seats); a clause added to the card's own condition
+    vectors over the same seats), and has no clause that nearly always holds
+    (:data:`SAYS_NOTHING`) or that changes nothing; a clause added to the card's own condition
     preferred. With how often it holds; None if no candidate will do."""
     own_holds = [card.holds(q, seat) for q, seat in seats]
     best: tuple[float, Candidate, float] | None = None
+    clause_shares: dict[str, float] = {}
     for candidate, own in candidates(card):
         compile_condition(candidate.condition, card.id)
+        for clause in candidate.condition.split(" and "):
+            if clause not in clause_shares:
+                clause_shares[clause] = sum(_holds(clause, seats)) / len(seats)
+        if max(clause_shares[clause] for clause in candidate.condition.split(" and ")) >= SAYS_NOTHING:
+            continue  # a clause that (nearly) always holds: words that ask nothing
         holds = _holds(candidate.condition, seats)
+        clauses = candidate.condition.split(" and ")
+        if len(clauses) > 1 and holds == _holds(" and ".join(clauses[:-1]), seats):
+            continue  # the clause added changes nothing (*exactly three victory point chips and at least 6 stars*)
         share = sum(holds) / len(holds)
         if share < SELDOM_HOLDS or share > HOLD_BAND[1] * 1.5:
             continue
