@@ -497,8 +497,8 @@ def replacement_reason(
     it over the band (kept too rarely at any points), or it overpays while
     kept so seldom that a point less kills it."""
     dealt = measurement.dealt.get(card_id, 0)
-    if not dealt:
-        return ""
+    if not dealt or target <= 0:
+        return ""  # nothing measured to go by (no card was ever kept and held)
     points = measurement.points[card_id]
     kept_rate = measurement.kept_rate[card_id]
     kept = measurement.kept.get(card_id, 0)
