@@ -188,6 +188,10 @@ def test_an_oracle_card_shows_the_tables_words_in_both_languages(tmp_path: Any) 
         seat = state.current_player()
         if "O12" in [o["id"] for o in state.view(seat)["oracle_cards"]]:
             break
-    assert "always at five" in render(state, seat, "en")
-    german = render(state, seat, "de")
+
+    def card_texts(html: str) -> list[str]:
+        return re.findall(r'<span class="o-text">([^<]*)</span>', html)
+
+    assert "always at five" in card_texts(render(state, seat, "en"))
+    german = card_texts(render(state, seat, "de"))
     assert "immer zu fünft" in german and default_edition().card("O12").text_de not in german

@@ -58,17 +58,21 @@ def test_the_balanced_edition_changes_points_and_a_few_conditions() -> None:
     classic, balanced = edition_named("classic"), edition_named("balanced")
     assert [c.id for c in balanced.cards] == [c.id for c in classic.cards]
     description = json.loads(EDITION_PATHS["balanced"].read_text(encoding="utf-8"))["description"]
-    changed = []
-    for old, new in zip(classic.cards, balanced.cards, strict=True):
-        assert all(new.points_at(n) >= 1 for n in PLAYER_COUNTS)
-        if new.condition == old.condition:
-            assert (new.text_en, new.text_de) == (old.text_en, old.text_de)
-        else:
-            changed.append(new.id)
-            assert new.text_en != old.text_en and new.text_de != old.text_de
-            assert new.id in description
-    assert 0 < len(changed) <= 8
-    assert "O22" in changed  # the Hydra Loser chip held in no round where it was kept
+    changed: dict[int, list[str]] = {n: [] for n in PLAYER_COUNTS}
+    for old, card in zip(classic.cards, balanced.cards, strict=True):
+        for players in PLAYER_COUNTS:
+            new = balanced.for_players(players).card(card.id)
+            assert new.points >= 1
+            if new.condition == old.condition:
+                assert (new.text_en, new.text_de) == (old.text_en, old.text_de)
+            else:
+                changed[players].append(new.id)
+                assert new.text_en != old.text_en and new.text_de != old.text_de
+                assert new.id in description
+    assert 0 < len(changed[4]) <= 8
+    assert "O22" in changed[4]  # the Hydra Loser chip held in no round where it was kept
+    # With five players (three Pegasus chips in play) O08 *exactly three Pegasus chips* held in none of its deals.
+    assert "O08" in changed[5] and "O08" not in changed[4]
 
 
 def test_an_edition_file_can_be_named_by_path(tmp_path: Path) -> None:
