@@ -168,6 +168,8 @@ def test_a_card_that_never_holds_when_kept_or_is_kept_too_rarely_at_any_points_i
     """With five players O08 (exactly three Pegasus chips) held in none of the
     rounds it was kept, and with three O14 was kept in under 5% of its deals
     while a point more would take it over the band: no points balance either."""
+    from dataclasses import replace
+
     from oracles.games.oracle.balance import BalanceSettings, Measurement, replacement_reason
 
     m = Measurement(
@@ -178,11 +180,13 @@ def test_a_card_that_never_holds_when_kept_or_is_kept_too_rarely_at_any_points_i
         median=2.0,
         games=1000,
         dealt={"O08": 600, "O14": 750, "O01": 700},
-        kept={"O08": 48, "O14": 30, "O01": 140},
+        kept={"O08": 135, "O14": 30, "O01": 140},
         dealt_hold_rate={"O08": 0.02, "O14": 0.3, "O01": 0.2},
     )
     settings = BalanceSettings(players=5)
-    assert "held in none of the 48 rounds it was kept" in replacement_reason(m, "O08", 2.0, settings)
+    assert "held in none of the 135 rounds it was kept" in replacement_reason(m, "O08", 2.0, settings)
+    few = replace(m, kept={**m.kept, "O08": 30})
+    assert replacement_reason(few, "O08", 2.0, settings) == ""  # 30 keeps: too few to tell
     o14 = replacement_reason(m, "O14", 2.0, settings)
     assert "kept too rarely at any points" in o14 and "+47%" in o14  # 7 x 0.42 = 2.94 against 2
     assert replacement_reason(m, "O01", 2.0, settings) == ""

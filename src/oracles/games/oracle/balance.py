@@ -443,9 +443,10 @@ EXTRA_CLAUSES = (
 SELDOM_HOLDS = 0.01
 #: Cards this cheap cannot be tuned by whole points: one point is a quarter of their worth.
 CHEAP_POINTS = 4
-#: Keeps after which a card that held in none of them is replaced: at any
-#: points it would pay nothing.
-NEVER_HOLDS_KEEPS = 20
+#: Keeps after which a card that held in none of them, or so seldom that
+#: :data:`MAX_POINTS` would not make it pay, is replaced (fewer are too few
+#: to tell a card that holds 5% of the time from one that never does).
+NEVER_HOLDS_KEEPS = REACH_KEEPS
 #: A new condition should hold for about this share of seats (the middle of
 #: the cards that meet the goal), and within :data:`HOLD_BAND` of it.
 TARGET_HOLDS = 0.2
