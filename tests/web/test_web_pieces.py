@@ -160,3 +160,38 @@ def test_names_are_whole_and_the_trump_is_a_card(lang: str) -> None:
     html = render(state, state.current_player(), lang)
     assert html.count("Person number 3") >= 1
     assert 'class="trump-box"' in html and '<span class="card' in html.split('class="trump-box"')[1][:400]
+
+
+def test_an_oracle_card_shows_the_tables_words_in_both_languages(tmp_path: Any) -> None:
+    """The card shows its words from the view (the table's edition at its
+    player count), not the classic deck's: here O12 asks something else at five."""
+    import json
+
+    from oracles.games.oracle.prophecies import default_edition, edition_json
+
+    data = json.loads(edition_json(default_edition()))
+    data["cards"][11].update(
+        condition={"3": "chips < 0", "4": "chips < 0", "5": "chips >= 0"},
+        text_en={"3": "never", "4": "never", "5": "always at five"},
+        text_de={"3": "nie", "4": "nie", "5": "immer zu fünft"},
+    )
+    path = tmp_path / "worded.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    for seed in range(40):
+        state = advance(
+            "oracle",
+            lambda s: s.view(s.current_player())["phase"] == "keep",
+            seed,
+            players=5,
+            edition=str(path),
+        )
+        seat = state.current_player()
+        if "O12" in [o["id"] for o in state.view(seat)["oracle_cards"]]:
+            break
+
+    def card_texts(html: str) -> list[str]:
+        return re.findall(r'<span class="o-text">([^<]*)</span>', html)
+
+    assert "always at five" in card_texts(render(state, seat, "en"))
+    german = card_texts(render(state, seat, "de"))
+    assert "immer zu fünft" in german and default_edition().card("O12").text_de not in german

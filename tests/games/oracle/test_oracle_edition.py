@@ -58,17 +58,21 @@ def test_the_balanced_edition_changes_points_and_a_few_conditions() -> None:
     classic, balanced = edition_named("classic"), edition_named("balanced")
     assert [c.id for c in balanced.cards] == [c.id for c in classic.cards]
     description = json.loads(EDITION_PATHS["balanced"].read_text(encoding="utf-8"))["description"]
-    changed = []
-    for old, new in zip(classic.cards, balanced.cards, strict=True):
-        assert all(new.points_at(n) >= 1 for n in PLAYER_COUNTS)
-        if new.condition == old.condition:
-            assert (new.text_en, new.text_de) == (old.text_en, old.text_de)
-        else:
-            changed.append(new.id)
-            assert new.text_en != old.text_en and new.text_de != old.text_de
-            assert new.id in description
-    assert 0 < len(changed) <= 8
-    assert "O22" in changed  # the Hydra Loser chip held in no round where it was kept
+    changed: dict[int, list[str]] = {n: [] for n in PLAYER_COUNTS}
+    for old, card in zip(classic.cards, balanced.cards, strict=True):
+        for players in PLAYER_COUNTS:
+            new = balanced.for_players(players).card(card.id)
+            assert new.points >= 1
+            if new.condition == old.condition:
+                assert (new.text_en, new.text_de) == (old.text_en, old.text_de)
+            else:
+                changed[players].append(new.id)
+                assert new.text_en != old.text_en and new.text_de != old.text_de
+                assert new.id in description
+    assert 0 < len(changed[4]) <= 8
+    assert "O22" in changed[4]  # the Hydra Loser chip held in no round where it was kept
+    # With five players (three Pegasus chips in play) O08 *exactly three Pegasus chips* held in none of its deals.
+    assert "O08" in changed[5] and "O08" not in changed[4]
 
 
 def test_an_edition_file_can_be_named_by_path(tmp_path: Path) -> None:
@@ -216,3 +220,139 @@ def test_balancing_one_count_keeps_the_others(tmp_path: Path) -> None:
     assert written.card("O02") == start.card("O02")
     back = with_points_at(written, 3, repointed(written.for_players(3), {"O01": 4}, "x"), "x")
     assert back.card("O01").points_by_players == () and back.card("O01").points == 4
+
+
+# ------------------------------------------------------------ conditions by player count
+#: A card that holds for every seat at a table of five and for none at three or four.
+FIVE_ONLY = {
+    "condition": {"3": "chips < 0", "4": "chips < 0", "5": "chips >= 0"},
+    "text_en": {"3": "never", "4": "never", "5": "always at five"},
+    "text_de": {"3": "nie", "4": "nie", "5": "immer zu fünft"},
+}
+
+
+def worded_file(tmp_path: Path, fields: dict[str, object], cards: Any = None, name: str = "worded") -> Path:
+    """Classic with ``fields`` replaced in the given cards (default: every card)."""
+    data = json.loads(edition_json(default_edition()))
+    for row in data["cards"]:
+        if cards is None or row["id"] in cards:
+            row.update(fields)
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def finished_game(players: int, path: Path, seed: int = 3) -> Any:
+    state = load_game("oracle", players=players, rounds=1, edition=str(path)).new_initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_per_count_condition_resolves_and_compiles(tmp_path: Path) -> None:
+    edition = load_edition(worded_file(tmp_path, FIVE_ONLY, ["O12"]))
+    card = edition.card("O12")
+    assert card.condition == "chips < 0" and card.text_en == "never"  # the default count's (4)
+    assert card.wording_at(5) == ("chips >= 0", "always at five", "immer zu fünft")
+    five = edition.for_players(5).card("O12")
+    assert (five.condition, five.text_en, five.text_de) == ("chips >= 0", "always at five", "immer zu fünft")
+    assert not five.per_count and five.text("de") == "immer zu fünft"
+    nobody = [chip_quantities()] * 5
+    assert five.holds(nobody, 0) and not edition.for_players(3).card("O12").holds(nobody[:3], 0)
+    assert edition.for_players(5) is edition.for_players(5)  # resolved once
+    assert edition.for_players(5).card("O13") == default_edition().card("O13")
+
+
+def test_a_five_player_condition_holds_in_a_scored_round_and_fails_at_three(tmp_path: Path) -> None:
+    """Every card asks ``chips >= 0`` with five players and ``chips < 0`` with
+    three: in a scored round every kept card holds at five and none at three,
+    the scores say so, and the records replay to the same scores."""
+    path = worded_file(tmp_path, FIVE_ONLY)
+    for players, holds in ((5, True), (3, False)):
+        state = finished_game(players, path)
+        score = next(event for event in state.log(None) if event["kind"] == "score")
+        assert score["holds"] == [[holds, holds]] * players
+        stars = score["stars"]
+        worth = [sum(pair) if holds else 0 for pair in score["worth"]]
+        assert state.scores() == [float(s + w) for s, w in zip(stars, worth, strict=True)]
+        record = state.record()
+        assert replay_record(record).scores() == state.scores()
+
+
+def test_a_seat_at_five_sees_the_five_player_words_in_both_languages(tmp_path: Path) -> None:
+    path = worded_file(tmp_path, FIVE_ONLY)
+    for players, english, german in ((5, "always at five", "immer zu fünft"), (4, "never", "nie")):
+        state = load_game("oracle", players=players, rounds=1, edition=str(path)).new_initial_state()
+        rng = random.Random(0)
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        view = build_view(state, 0)  # type: ignore[arg-type]
+        assert {(card["text"], card["text_de"]) for card in view["oracle_cards"]} == {(english, german)}
+        # The other seats' cards stay hidden: the public view names none.
+        assert build_view(state, None)["oracle_cards"] == []  # type: ignore[arg-type]
+
+
+def test_a_per_count_condition_round_trips_through_the_edition_file(tmp_path: Path) -> None:
+    edition = load_edition(worded_file(tmp_path, FIVE_ONLY, ["O12"]))
+    text = edition_json(edition)
+    row = json.loads(text)["cards"][11]
+    assert row["condition"] == FIVE_ONLY["condition"] and row["text_de"] == FIVE_ONLY["text_de"]
+    assert json.loads(text)["cards"][12]["condition"] == default_edition().card("O13").condition  # plain
+    again = tmp_path / "again.json"
+    again.write_text(text, encoding="utf-8")
+    assert load_edition(again).cards == edition.cards
+    same = {key: dict.fromkeys(("3", "4", "5"), "no Loser chip") for key in ("text_en", "text_de")}
+    plain = load_edition(worded_file(tmp_path, {**same, "condition": "losers == 0"}, ["O12"], "plain"))
+    assert plain.card("O12").wording_by_players == () and not plain.per_count
+
+
+def test_balancing_one_count_writes_its_condition_only(tmp_path: Path) -> None:
+    start = default_edition()
+    five = start.for_players(5)
+    cards = list(five.cards)
+    cards[11] = load_edition(worded_file(tmp_path, FIVE_ONLY, ["O12"])).for_players(5).card("O12")
+    played = type(five)(name="x", cards=tuple(cards))
+    written = with_points_at(start, 5, played, "x")
+    assert written.card("O12").wording_at(5).condition == "chips >= 0"
+    assert written.card("O12").wording_at(3) == start.card("O12").wording
+    assert written.for_players(4).card("O12") == start.card("O12")
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        (
+            {"condition": {"3": "hydra == 1", "5": "hydra >= 2"}},
+            r"O12: a per-count condition must be keyed by the player counts 3, 4, 5 .each once., got 3, 5",
+        ),
+        (
+            {**FIVE_ONLY, "condition": {"3": "hydra == 1", "4": "hydra == 1", "5": "hydra is two"}},
+            r"O12 \(at 5 players\): cannot read 'hydra is two'",
+        ),
+        (
+            {**FIVE_ONLY, "condition": {"3": "hydra == 1", "4": "hydra == 1", "5": 2}},
+            "O12: its condition at 5 players must be a non-empty text, got 2",
+        ),
+        (
+            {"condition": {"3": "hydra == 1", "4": "hydra == 1", "5": "hydra >= 2"}},
+            "O12: its condition at 5 players differs from that at 3, so its text_en must too",
+        ),
+        (
+            {**FIVE_ONLY, "text_de": "nie"},
+            "O12: its condition at 5 players differs from that at 3, so its text_de must too",
+        ),
+    ],
+)
+def test_a_bad_per_count_condition_is_one_clear_error(
+    tmp_path: Path, fields: dict[str, object], message: str
+) -> None:
+    path = worded_file(tmp_path, fields, ["O12"])
+    with pytest.raises(ValueError, match=message) as caught:
+        load_edition(path)
+    assert "\n" not in str(caught.value)
+    with pytest.raises(OptionError, match="O12"):
+        load_game("oracle", edition=str(path))

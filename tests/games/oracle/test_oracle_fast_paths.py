@@ -66,7 +66,7 @@ def test_trick_winner_is_the_plain_rule(cards: list[int], led: int | None) -> No
 @pytest.mark.parametrize("edition", ["classic", "balanced"])
 @given(players=st.integers(3, 5), data=st.data())
 def test_compiled_prophecies_agree_with_the_cards(edition: str, players: int, data: st.DataObject) -> None:
-    deck = edition_named(edition)
+    deck = edition_named(edition).for_players(players)  # that count's conditions
     held = data.draw(st.lists(st.integers(0, 4), min_size=3 * players, max_size=3 * players))
     losers = data.draw(st.lists(st.integers(-1, players - 1), min_size=3, max_size=3))
     quantities = seat_quantities(held, losers, players)

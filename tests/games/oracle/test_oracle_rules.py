@@ -345,7 +345,12 @@ def test_views_hide_other_hands_and_keeps() -> None:
     assert view["log"][-1] == {"seq": 3, "seat": 0, "kind": "keep"}
     assert state.view(0)["log"][-1] == {"seq": 3, "seat": 0, "kind": "keep", "cards": ["O17", "O35"]}
     assert state.view(None)["hand"] is None and state.view(None)["kept"] == []
-    assert state.view(0)["kept"][0] == {"id": "O17", "text": "no Loser chip", "points": 2}
+    assert state.view(0)["kept"][0] == {
+        "id": "O17",
+        "text": "no Loser chip",
+        "text_de": "kein Verliererchip",
+        "points": 2,
+    }
     text = str(view)
     for hidden in ("O17", "O35", "'R1'", "Y12"):
         assert hidden not in text

@@ -50,10 +50,11 @@ seeds); the loop ends when the check passes too, or after ``steps`` steps
 with the best edition measured. The check's measurement is what is reported.
 
 The loop tunes one player count, ``players``: it starts from the start
-edition's points at that count and writes them back into the start's
-per-count table, so the other counts keep theirs (``--players 3`` on the
-balanced edition changes its 3-player points only). A new condition, though,
-is the card's at every count.
+edition's cards at that count and writes them back into the start's
+per-count tables, so the other counts keep theirs (``--players 3`` on the
+balanced edition changes its 3-player points only). A new condition is
+likewise that count's only: the card asks it, with its new texts, at a
+table of ``players`` and keeps its condition at the other counts.
 """
 
 from __future__ import annotations
@@ -232,6 +233,10 @@ class BalanceSettings:
     seed: int = 0
     workers: int = 1
     revert_below: float = 0.01
+    #: Dead cards are raised until kept in ``min_kept + kept_margin`` of their
+    #: deals: a card kept in just over ``min_kept`` on the loop's games falls
+    #: under it on the next run as often as not.
+    kept_margin: float = 0.02
     #: Whether cards that no points can balance get a new condition (:func:`propose`).
     recondition: bool = True
 
@@ -296,7 +301,9 @@ def balance(
                 on_step(step)
             met = True
             break
-        points = repoint(measurement, target, settings.aim, settings.tolerance, settings.min_kept)
+        points = repoint(
+            measurement, target, settings.aim, settings.tolerance, settings.min_kept + settings.kept_margin
+        )
         if settings.recondition:
             # Each card gets one new condition at most: after that, points tune it.
             step.replaced = propose(games, edition, measurement, target, settings, skip=list(replaced))
@@ -436,10 +443,17 @@ EXTRA_CLAUSES = (
 SELDOM_HOLDS = 0.01
 #: Cards this cheap cannot be tuned by whole points: one point is a quarter of their worth.
 CHEAP_POINTS = 4
+#: Keeps after which a card that held in none of them, or so seldom that
+#: :data:`MAX_POINTS` would not make it pay, is replaced (fewer are too few
+#: to tell a card that holds 5% of the time from one that never does).
+NEVER_HOLDS_KEEPS = REACH_KEEPS
 #: A new condition should hold for about this share of seats (the middle of
 #: the cards that meet the goal), and within :data:`HOLD_BAND` of it.
 TARGET_HOLDS = 0.2
 HOLD_BAND = (0.1, 0.4)
+#: A clause that holds for this share of the seats or more asks nothing
+#: (*at most four Pegasus chips* with five players, who share three).
+SAYS_NOTHING = 0.99
 #: Two conditions are the same card when this share or more of the seats
 #: for which either holds are seats for which both hold.
 SAME_CARD = 0.65
@@ -464,10 +478,13 @@ class Replacement:
     points: int
     reason: str
     holds: float  # how often the new condition held for a seat in the measured rounds
+    #: The player count whose condition this is (0: not said).
+    players: int = 0
 
     def describe(self) -> str:
+        where = f" at {self.players} players" if self.players else ""
         return (
-            f"{self.card_id}: {self.reason}; '{self.old}' -> '{self.new.condition}' "
+            f"{self.card_id}{where}: {self.reason}; '{self.old}' -> '{self.new.condition}' "
             f"({self.new.text_en}; holds for {self.holds:.0%} of seats), {self.points} points"
         )
 
@@ -476,23 +493,41 @@ def replacement_reason(
     measurement: Measurement, card_id: str, target: float, settings: BalanceSettings
 ) -> str:
     """Why no points can balance ``card_id`` ('' if points can): it seldom
-    holds at all, it is dead at so few points that one point is a quarter of
-    its worth, or it overpays while kept so seldom that a point less kills it."""
+    holds at all or never when kept, it is dead at so few points that one
+    point is a quarter of its worth, it is dead and a point more would take
+    it over the band (kept too rarely at any points), or it overpays while
+    kept so seldom that a point less kills it."""
     dealt = measurement.dealt.get(card_id, 0)
-    if not dealt:
-        return ""
+    if not dealt or target <= 0:
+        return ""  # nothing measured to go by (no card was ever kept and held)
     points = measurement.points[card_id]
     kept_rate = measurement.kept_rate[card_id]
+    kept = measurement.kept.get(card_id, 0)
     if card_id in beyond_reach(measurement, target, settings.tolerance):
         return f"pays {measurement.expected[card_id]:.2f} at {points} points, under the band"
     if measurement.dealt_hold_rate.get(card_id, 1.0) < SELDOM_HOLDS:
         return f"holds in {measurement.dealt_hold_rate[card_id]:.1%} of its deals: no points make it pay"
+    if kept >= NEVER_HOLDS_KEEPS and measurement.expected[card_id] == 0:
+        return f"held in none of the {kept} rounds it was kept: no points make it pay"
+    if kept >= NEVER_HOLDS_KEEPS and measurement.hold_rate[card_id] * MAX_POINTS < target * (
+        1 - settings.tolerance
+    ):
+        return (
+            f"holds in {measurement.hold_rate[card_id]:.1%} of the rounds it is kept: "
+            f"even at {MAX_POINTS} points it would pay under the band"
+        )
     if kept_rate < settings.min_kept and points <= CHEAP_POINTS:
         return (
             f"kept in {kept_rate:.1%} of its deals at {points} points: whole points are too coarse "
             "for a card that holds this often"
         )
     top = target * (1 + settings.tolerance)
+    if kept_rate < settings.min_kept and (points + 1) * measurement.hold_rate[card_id] > top:
+        return (
+            f"kept in {kept_rate:.1%} of its deals at {points} points, and a point more would pay "
+            f"{(points + 1) * measurement.hold_rate[card_id] / target - 1:+.0%} against the median: "
+            "kept too rarely at any points that stay in the band"
+        )
     if measurement.expected[card_id] > top and kept_rate < 2 * settings.min_kept:
         return (
             f"pays {measurement.expected[card_id] / target - 1:+.0%} against the median while kept in "
@@ -501,12 +536,103 @@ def replacement_reason(
     return ""
 
 
+#: The nouns of a count as a card words it: English singular and plural, German singular and plural.
+COUNT_NOUNS = {
+    "hydra": ("Hydra chip", "Hydra chips", "Hydra-Chip", "Hydra-Chips"),
+    "pegasus": ("Pegasus chip", "Pegasus chips", "Pegasus-Chip", "Pegasus-Chips"),
+    "phoenix": ("Phoenix chip", "Phoenix chips", "Phönix-Chip", "Phönix-Chips"),
+    "losers": ("Loser chip", "Loser chips", "Verliererchip", "Verliererchips"),
+    "victory": ("victory point chip", "victory point chips", "Siegpunktchip", "Siegpunktchips"),
+    "chips": ("chip", "chips", "Chip", "Chips"),
+    "stars": ("star", "stars", "Stern", "Sterne"),
+}
+#: Counts of nearly the same chips: every chip, and the victory point chips alone.
+SIBLING_COUNTS = {"chips": "victory", "victory": "chips"}
+_NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_NUMBERS_DE = ("kein", "ein", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun")
+_BOUNDS = {">=": ("at least", "mindestens"), "<=": ("at most", "höchstens"), "==": ("exactly", "genau")}
+
+
+def count_words(quantity: str, op: str, number: int) -> tuple[str, str] | None:
+    """The English and German words of ``quantity op number`` (``chips >= 4``:
+    "at least four chips", "mindestens vier Chips"), the way the cards word
+    a count (stars in digits); None for a clause no card words so.
+
+    >>> count_words("pegasus", "==", 1)
+    ('exactly one Pegasus chip', 'genau ein Pegasus-Chip')
+    >>> count_words("losers", "==", 0)
+    ('no Loser chip', 'kein Verliererchip')
+    """
+    nouns = COUNT_NOUNS.get(quantity)
+    if nouns is None or op not in _BOUNDS or number < 0 or number >= len(_NUMBERS_EN):
+        return None
+    one_en, many_en, one_de, many_de = nouns
+    if number == 0 and quantity == "chips":
+        return ("no chips at all", "überhaupt keine Chips") if op == "==" else None
+    if number == 0:
+        return (f"no {one_en}", f"kein {one_de}") if op == "==" else None
+    if quantity == "stars":
+        en_number, de_number = str(number), str(number)
+    else:
+        en_number, de_number = _NUMBERS_EN[number], _NUMBERS_DE[number]
+    en_bound, de_bound = _BOUNDS[op]
+    en_noun, de_noun = (one_en, one_de) if number == 1 else (many_en, many_de)
+    return f"{en_bound} {en_number} {en_noun}", f"{de_bound} {de_number} {de_noun}"
+
+
+def moved_counts(card: Prophecy) -> list[Candidate]:
+    """A one-clause card about a count (``chips >= 5``) with its number moved
+    by one or its bound loosened (``chips >= 4``, ``chips >= 6``; ``pegasus
+    == 3`` also ``pegasus >= 2`` and ``pegasus <= 4``; a count of chips also
+    of victory point chips, ``victory >= 3``, ``victory <= 1``), worded afresh: the same thing asked, an
+    easier or a harder number (a count at five players is not one at three)."""
+    parts = card.condition.split()
+    if len(parts) != 3 or not parts[2].isdigit() or parts[1] not in _BOUNDS:
+        return []
+    quantity, op, number = parts[0], parts[1], int(parts[2])
+    moves = [(quantity, op, number - 1), (quantity, op, number + 1)]
+    if op == "==":
+        moves += [(quantity, ">=", number - 1), (quantity, "<=", number + 1)]
+    sibling = SIBLING_COUNTS.get(quantity)
+    if sibling is not None:
+        # Chips counted without the Loser chips (or with them), the bound loosened by up to two.
+        if op == ">=":
+            moves += [(sibling, op, number - lower) for lower in range(3)]
+        else:
+            moves += [(sibling, op, number), (sibling, "<=", number + 1)]
+    result = []
+    for new_quantity, new_op, new_number in moves:
+        if new_number < 0 or (new_op == ">=" and new_number == 0):
+            continue  # never negative, never always true
+        words = count_words(new_quantity, new_op, new_number)
+        if words is not None:
+            result.append(Candidate(f"{new_quantity} {new_op} {new_number}", *words))
+    return result
+
+
 def candidates(card: Prophecy) -> list[tuple[Candidate, bool]]:
     """Conditions that could replace ``card``'s, each with whether it keeps
     the card's own condition (and adds a clause) rather than asking something
     else about the creature the card names (or, naming none, the count it is
-    about: stars, victory point chips, Loser chips, chips)."""
-    result = []
+    about: stars, victory point chips, Loser chips, chips), or the same count
+    with another number (:func:`moved_counts`)."""
+    result: list[tuple[Candidate, bool]] = []
+    for moved in moved_counts(card):
+        result.append((moved, False))
+        # The moved count with a clause more: a number that holds too often
+        # alone may, asked with something else, be a card of its own.
+        for clause, en, de in EXTRA_CLAUSES:
+            if clause.split()[0] != moved.condition.split()[0]:
+                result.append(
+                    (
+                        Candidate(
+                            f"{moved.condition} and {clause}",
+                            f"{moved.text_en} and {en}",
+                            f"{moved.text_de} und {de}",
+                        ),
+                        False,
+                    )
+                )
     for clause, en, de in EXTRA_CLAUSES:
         if clause not in card.condition.split(" and "):
             result.append(
@@ -569,7 +695,10 @@ def candidates(card: Prophecy) -> list[tuple[Candidate, bool]]:
                     False,
                 ),
             ]
-    return result
+    unique: dict[str, tuple[Candidate, bool]] = {}
+    for candidate, own in result:
+        unique.setdefault(candidate.condition, (candidate, own))
+    return list(unique.values())
 
 
 def _seat_rounds(games: Sequence[Played]) -> list[tuple[list[list[int]], int]]:
@@ -614,32 +743,56 @@ def propose(
     result = []
     for card_id, reason in reasons.items():
         card = edition.card(card_id)
-        own_holds = [card.holds(q, seat) for q, seat in seats]
-        best: tuple[float, Candidate, float] | None = None
-        for candidate, own in candidates(card):
-            clauses = compile_condition(candidate.condition, card_id)
-            probe = Prophecy(card_id, 1, "", "", candidate.condition, clauses)
-            holds = [probe.holds(q, seat) for q, seat in seats]
-            share = sum(holds) / len(holds)
-            if share < SELDOM_HOLDS or share > HOLD_BAND[1] * 1.5:
-                continue
-            if any(_agreement(holds, other) >= SAME_CARD for other in [own_holds, *vectors.values()]):
-                continue  # the same card as another, or as itself
-            # Outside the band only when nothing inside is left.
-            outside = 0.0 if HOLD_BAND[0] <= share <= HOLD_BAND[1] else 10.0
-            score = outside + abs(math.log(share / TARGET_HOLDS)) + (0.0 if own else 0.3)
-            if best is None or score < best[0]:
-                best = (score, candidate, share)
-        if best is None:
+        found = choose_condition(card, seats, list(vectors.values()))
+        if found is None:
             continue
-        _, chosen, share = best
+        chosen, share = found
         points = min(MAX_POINTS, max(1, round(target / (share * uplift))))
-        vectors[card_id] = [
-            Prophecy(card_id, 1, "", "", chosen.condition, compile_condition(chosen.condition)).holds(q, seat)
-            for q, seat in seats
-        ]
-        result.append(Replacement(card_id, card.condition, chosen, points, reason, share))
+        vectors[card_id] = _holds(chosen.condition, seats)
+        result.append(Replacement(card_id, card.condition, chosen, points, reason, share, settings.players))
     return result
+
+
+def _holds(condition: str, seats: Sequence[tuple[list[list[int]], int]]) -> list[bool]:
+    probe = Prophecy("?", 1, "", "", condition, compile_condition(condition))
+    return [probe.holds(q, seat) for q, seat in seats]
+
+
+def choose_condition(
+    card: Prophecy, seats: Sequence[tuple[list[list[int]], int]], others: Sequence[Sequence[bool]]
+) -> tuple[Candidate, float] | None:
+    """The candidate (:func:`candidates`) for ``card`` that holds for about
+    :data:`TARGET_HOLDS` of ``seats`` (``(quantities, seat)`` of measured
+    rounds), within :data:`HOLD_BAND` if any is, and is not the same card
+    (:data:`SAME_CARD`) as ``card`` itself or as any of ``others`` (hold
+    vectors over the same seats), and has no clause that nearly always holds
+    (:data:`SAYS_NOTHING`) or that changes nothing; a clause added to the card's own condition
+    preferred. With how often it holds; None if no candidate will do."""
+    own_holds = [card.holds(q, seat) for q, seat in seats]
+    best: tuple[float, Candidate, float] | None = None
+    clause_shares: dict[str, float] = {}
+    for candidate, own in candidates(card):
+        compile_condition(candidate.condition, card.id)
+        for clause in candidate.condition.split(" and "):
+            if clause not in clause_shares:
+                clause_shares[clause] = sum(_holds(clause, seats)) / len(seats)
+        if max(clause_shares[clause] for clause in candidate.condition.split(" and ")) >= SAYS_NOTHING:
+            continue  # a clause that (nearly) always holds: words that ask nothing
+        holds = _holds(candidate.condition, seats)
+        clauses = candidate.condition.split(" and ")
+        if len(clauses) > 1 and holds == _holds(" and ".join(clauses[:-1]), seats):
+            continue  # the clause added changes nothing (*exactly three victory point chips and at least 6 stars*)
+        share = sum(holds) / len(holds)
+        if share < SELDOM_HOLDS or share > HOLD_BAND[1] * 1.5:
+            continue
+        if any(_agreement(holds, other) >= SAME_CARD for other in [own_holds, *others]):
+            continue  # the same card as another, or as itself
+        # Outside the band only when nothing inside is left.
+        outside = 0.0 if HOLD_BAND[0] <= share <= HOLD_BAND[1] else 10.0
+        score = outside + abs(math.log(share / TARGET_HOLDS)) + (0.0 if own else 0.3)
+        if best is None or score < best[0]:
+            best = (score, candidate, share)
+    return None if best is None else (best[1], best[2])
 
 
 def _agreement(a: Sequence[bool], b: Sequence[bool]) -> float:

@@ -114,7 +114,7 @@ OPTION_WORDS: dict[str, dict[str, Any]] = {
     "edition": {
         "label": N_("Edition of the Oracle cards"),
         "help": N_(
-            "Classic: the printed points. Balanced: points re-weighed by simulation so that every Oracle card pays about the same when kept (each player count has its own); seven cards (O01, O02, O11, O14, O16, O22, O37) ask something new."
+            "Classic: the printed points. Balanced: points re-weighed by simulation so that every Oracle card pays about the same when kept (each player count has its own); the cards no points could balance ask something new, some only with three or five players."
         ),
         "choices": (("classic", N_("classic (the printed points)")), ("balanced", N_("balanced"))),
     },

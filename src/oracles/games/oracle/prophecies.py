@@ -32,10 +32,16 @@ scope                     whose chips
 
 A card's ``points`` is a positive integer (the same at every player count)
 or an object keyed by player count, ``{"3": 4, "4": 5, "5": 6}``, naming
-every count the game allows (:data:`PLAYER_COUNTS`). A game plays its own
-count's points: ``OracleGame`` resolves its edition once
+every count the game allows (:data:`PLAYER_COUNTS`). Its ``condition``,
+``text_en`` and ``text_de`` may likewise be a text or an object keyed by
+player count, ``{"3": "hydra == 1", "4": "hydra == 1", "5": "hydra >= 2"}``:
+a card may ask something else at a table of five. Its texts must then
+follow: wherever two counts' conditions differ, both texts differ too (a
+card never shows one count's words for another count's condition). A game
+plays its own count's card: ``OracleGame`` resolves its edition once
 (:meth:`Edition.for_players`), so scoring, views, bots and analysis read
-plain integer ``points`` from ``game.edition`` and never see the table.
+plain integer ``points``, one ``condition`` (compiled) and one text per
+language from ``game.edition`` and never see the tables.
 
 A second edition is dropped in as data: ``load_edition(path)`` reads any file
 of this shape. The game's ``edition`` option names one (:func:`edition_named`):
@@ -63,6 +69,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import NamedTuple
 
 from oracles.games.oracle.cards import STARS
 
@@ -155,6 +162,14 @@ def _term_value(term: Term, quantities: Sequence[Sequence[int]], seat: int) -> i
     return min(others) if scope == "others_min" else max(others)
 
 
+class Wording(NamedTuple):
+    """What a card asks at one player count: its condition and its texts."""
+
+    condition: str
+    text_en: str
+    text_de: str
+
+
 @dataclass(frozen=True)
 class Prophecy:
     """One Oracle card: its id, points, texts and condition.
@@ -162,8 +177,10 @@ class Prophecy:
     ``points_by_players`` is empty when the card's points are the same at
     every player count; otherwise it holds ``(players, points)`` for each of
     :data:`PLAYER_COUNTS` and ``points`` is the value at :data:`DEFAULT_PLAYERS`.
-    Read a card's points for a game through :meth:`Edition.points_for` (or
-    from an edition resolved by :meth:`Edition.for_players`)."""
+    ``wording_by_players`` does the same for the condition and texts
+    (``(players, Wording)``; ``condition``, ``clauses`` and the texts are then
+    the default count's). Read a card for a game from an edition resolved by
+    :meth:`Edition.for_players` (or through :meth:`at_players`)."""
 
     id: str
     points: int
@@ -172,6 +189,7 @@ class Prophecy:
     condition: str
     clauses: tuple[Clause, ...] = field(repr=False, compare=False)
     points_by_players: tuple[tuple[int, int], ...] = ()
+    wording_by_players: tuple[tuple[int, Wording], ...] = ()
 
     def points_at(self, players: int) -> int:
         """The card's points in a game of ``players`` seats."""
@@ -179,6 +197,42 @@ class Prophecy:
             if count == players:
                 return value
         return self.points
+
+    @property
+    def wording(self) -> Wording:
+        return Wording(self.condition, self.text_en, self.text_de)
+
+    def wording_at(self, players: int) -> Wording:
+        """The card's condition and texts in a game of ``players`` seats."""
+        for count, value in self.wording_by_players:
+            if count == players:
+                return value
+        return self.wording
+
+    @property
+    def per_count(self) -> bool:
+        """Whether the card's points or wording depend on the player count."""
+        return bool(self.points_by_players or self.wording_by_players)
+
+    def at_players(self, players: int) -> Prophecy:
+        """The card as a game of ``players`` seats plays it: that count's
+        points, condition (compiled) and texts, with no tables left."""
+        if not self.per_count:
+            return self
+        wording = self.wording_at(players)
+        clauses = self.clauses
+        if wording.condition != self.condition:
+            clauses = compile_condition(wording.condition, self.id)
+        return replace(
+            self,
+            points=self.points_at(players),
+            text_en=wording.text_en,
+            text_de=wording.text_de,
+            condition=wording.condition,
+            clauses=clauses,
+            points_by_players=(),
+            wording_by_players=(),
+        )
 
     def holds(self, quantities: Sequence[Sequence[int]], seat: int) -> bool:
         """Whether the prophecy holds for ``seat``, given every seat's
@@ -206,8 +260,8 @@ class Edition:
 
     @property
     def per_count(self) -> bool:
-        """Whether some card's points depend on the player count."""
-        return any(card.points_by_players for card in self.cards)
+        """Whether some card's points, condition or texts depend on the player count."""
+        return any(card.per_count for card in self.cards)
 
     def points_for(self, card: str | int, players: int) -> int:
         """A card's (id or index) points in a game of ``players`` seats: the
@@ -217,15 +271,14 @@ class Edition:
 
     def for_players(self, players: int) -> Edition:
         """This edition as a game of ``players`` seats plays it: every card's
-        ``points`` that count's, with no table left (``self`` when no card has
-        one, so classic stays the very same object). Made once per edition and count."""
+        points, condition and texts that count's, with no table left (``self``
+        when no card has one, so classic stays the very same object). Made
+        once per edition and count."""
         if not self.per_count:
             return self
         resolved = self._resolved.get(players)
         if resolved is None:
-            cards = tuple(
-                replace(card, points=card.points_at(players), points_by_players=()) for card in self.cards
-            )
+            cards = tuple(card.at_players(players) for card in self.cards)
             resolved = self._resolved[players] = Edition(name=self.name, cards=cards)
         return resolved
 
@@ -297,6 +350,87 @@ def read_points(value: object, card_id: str) -> tuple[int, tuple[tuple[int, int]
         ) from None
 
 
+def _read_text_field(value: object, card_id: str, key: str) -> dict[int, str]:
+    """A card's ``condition``, ``text_en`` or ``text_de`` at every player
+    count, from a text or an object keyed by count; ``ValueError`` naming the
+    card, the field and what is wrong."""
+    if isinstance(value, dict):
+        keys = sorted(str(count) for count in value)
+        wanted = [str(count) for count in PLAYER_COUNTS]
+        if keys != wanted:
+            raise ValueError(
+                f"Oracle card {card_id}: a per-count {key} must be keyed by the player counts "
+                f"{', '.join(wanted)} (each once), got {', '.join(keys) or 'none'}"
+            )
+        table = {count: value.get(str(count)) for count in PLAYER_COUNTS}
+    else:
+        table = dict.fromkeys(PLAYER_COUNTS, value)
+    for count, text in table.items():
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(
+                f"Oracle card {card_id}: its {key} at {count} players must be a non-empty text, got {text!r}"
+            )
+    return {count: str(text) for count, text in table.items()}
+
+
+def read_wording(row: dict[str, object], card_id: str) -> tuple[Wording, tuple[tuple[int, Wording], ...]]:
+    """A card's ``condition`` and texts as (the default count's wording,
+    per-count table: empty when every count asks the same); ``ValueError``
+    naming the card if a field is malformed, a condition cannot be read, or
+    a text does not change where the condition does."""
+    conditions = _read_text_field(row.get("condition"), card_id, "condition")
+    english = _read_text_field(row.get("text_en"), card_id, "text_en")
+    german = _read_text_field(row.get("text_de", row.get("text_en")), card_id, "text_de")
+    table = tuple(
+        (count, Wording(conditions[count], english[count], german[count])) for count in PLAYER_COUNTS
+    )
+    for count, wording in table:
+        where = card_id if len(set(conditions.values())) == 1 else f"{card_id} (at {count} players)"
+        compile_condition(wording.condition, where)
+    for count, wording in table:
+        for other, theirs in table:
+            if other < count and theirs.condition != wording.condition:
+                for key, mine, them in (
+                    ("text_en", wording.text_en, theirs.text_en),
+                    ("text_de", wording.text_de, theirs.text_de),
+                ):
+                    if mine == them:
+                        raise ValueError(
+                            f"Oracle card {card_id}: its condition at {count} players differs from "
+                            f"that at {other}, so its {key} must too (give {key} per player count)"
+                        )
+    return _wording_of(table)
+
+
+def _wording_of(
+    table: Sequence[tuple[int, Wording]],
+) -> tuple[Wording, tuple[tuple[int, Wording], ...]]:
+    """A card's (default wording, per-count table) from its wording at every
+    count: no table when they are all the same."""
+    default = dict(table)[DEFAULT_PLAYERS]
+    if len({wording for _, wording in table}) == 1:
+        return default, ()
+    return default, tuple(table)
+
+
+def _card(
+    card_id: str,
+    points: tuple[int, tuple[tuple[int, int], ...]],
+    wording: tuple[Wording, tuple[tuple[int, Wording], ...]],
+) -> Prophecy:
+    (value, points_table), (default, wording_table) = points, wording
+    return Prophecy(
+        id=card_id,
+        points=value,
+        text_en=default.text_en,
+        text_de=default.text_de,
+        condition=default.condition,
+        clauses=compile_condition(default.condition, card_id),
+        points_by_players=points_table,
+        wording_by_players=wording_table,
+    )
+
+
 def load_edition(path: str | Path) -> Edition:
     """Read an edition file (see the module docstring); ``ValueError`` if it
     is not a complete, well-formed deck of 40 cards."""
@@ -308,18 +442,8 @@ def load_edition(path: str | Path) -> Edition:
     for index, row in enumerate(rows):
         if row["id"].upper() != oracle_id(index):
             raise ValueError(f"card {index + 1} of {path} must have id {oracle_id(index)}, not {row['id']!r}")
-        points, table = read_points(row["points"], oracle_id(index))
-        cards.append(
-            Prophecy(
-                id=oracle_id(index),
-                points=points,
-                text_en=str(row["text_en"]),
-                text_de=str(row.get("text_de", row["text_en"])),
-                condition=str(row["condition"]),
-                clauses=compile_condition(str(row["condition"]), row["id"]),
-                points_by_players=table,
-            )
-        )
+        card_id = oracle_id(index)
+        cards.append(_card(card_id, read_points(row["points"], card_id), read_wording(row, card_id)))
     name = str(data.get("edition", Path(path).stem)) if isinstance(data, dict) else Path(path).stem
     return Edition(name=name, cards=tuple(cards))
 
@@ -389,32 +513,42 @@ def repointed(edition: Edition, points: dict[str, int], name: str) -> Edition:
 
 def with_points_at(edition: Edition, players: int, played: Edition, name: str) -> Edition:
     """``edition`` with ``played``'s cards (points, conditions and texts) at
-    ``players`` seats, each card keeping ``edition``'s points at the other
-    counts: how ``oracles balance --players N`` writes one count into a
-    per-count edition. A card whose points come out the same at every count
-    gets a plain integer again."""
+    ``players`` seats, each card keeping ``edition``'s points, condition and
+    texts at the other counts: how ``oracles balance --players N`` writes one
+    count into a per-count edition. A card that comes out the same at every
+    count gets a plain integer and plain texts again."""
     cards = []
     for old, new in zip(edition.cards, played.for_players(players).cards, strict=True):
-        points, table = _points_of(
+        points = _points_of(
             [(count, new.points if count == players else old.points_at(count)) for count in PLAYER_COUNTS]
         )
-        cards.append(replace(new, points=points, points_by_players=table))
+        wording = _wording_of(
+            [(count, new.wording if count == players else old.wording_at(count)) for count in PLAYER_COUNTS]
+        )
+        cards.append(_card(old.id, points, wording))
     return Edition(name=name, cards=tuple(cards))
+
+
+def _per_count_field(values: Sequence[object]) -> object:
+    """One field as an edition file writes it: plain when the same at every count."""
+    if len(set(values)) == 1:
+        return values[0]
+    return {str(count): value for count, value in zip(PLAYER_COUNTS, values, strict=True)}
 
 
 def edition_json(edition: Edition, description: str = "") -> str:
     """An edition as the text of an edition file (readable by :func:`load_edition`)."""
-    rows = [
-        {
-            "id": card.id,
-            "points": {str(count): points for count, points in card.points_by_players}
-            if card.points_by_players
-            else card.points,
-            "text_en": card.text_en,
-            "text_de": card.text_de,
-            "condition": card.condition,
-        }
-        for card in edition.cards
-    ]
+    rows = []
+    for card in edition.cards:
+        wordings = [card.wording_at(count) for count in PLAYER_COUNTS]
+        rows.append(
+            {
+                "id": card.id,
+                "points": _per_count_field([card.points_at(count) for count in PLAYER_COUNTS]),
+                "text_en": _per_count_field([wording.text_en for wording in wordings]),
+                "text_de": _per_count_field([wording.text_de for wording in wordings]),
+                "condition": _per_count_field([wording.condition for wording in wordings]),
+            }
+        )
     data = {"edition": edition.name, "description": description, "cards": rows}
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

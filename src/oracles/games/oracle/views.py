@@ -113,7 +113,10 @@ from oracles.games.oracle.scoring import NOBODY
 
 class OracleInfo(TypedDict):
     id: str
+    #: The card's text in English and German, as the table's edition words it
+    #: at this player count (an edition may word a card per count).
     text: str
+    text_de: str
     points: int
 
 
@@ -150,7 +153,12 @@ class OracleView(BaseView, total=False):
 
 def _oracle_info(edition: Edition, card: int) -> dict[str, Any]:
     prophecy = edition.cards[card]
-    return {"id": prophecy.id, "text": prophecy.text_en, "points": prophecy.points}
+    return {
+        "id": prophecy.id,
+        "text": prophecy.text_en,
+        "text_de": prophecy.text_de,
+        "points": prophecy.points,
+    }
 
 
 def _chips_view(state: OracleState) -> dict[str, Any]:
