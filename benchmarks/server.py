@@ -35,8 +35,10 @@ and ``--note``, to ``benchmarks/results/server.md`` (``--out``).
 clients: ``sqlite`` (``oracles serve`` on its SQLite default), ``peer``
 (``benchmarks/peer_server.py``, a naive Starlette server kept as the
 reference) and ``postgres`` (two ``oracles serve`` processes on one
-PostgreSQL database, each table's seats split between them, the cluster
-started here from Debian's binaries).
+PostgreSQL database, the tables shared out between them as a proxy routing
+by table id would; ``--split-seats`` splits each table's seats between them
+instead, so that every move crosses processes; the cluster is started here
+from Debian's binaries).
 ``--quick`` is a small run (40 sockets, 10 s) for tests; it writes nothing
 unless ``--out`` is given. ``--profile PREFIX`` records the server with
 py-spy during the measured window: ``PREFIX-<sockets>.svg`` (a flame graph)
@@ -79,9 +81,10 @@ from websockets.exceptions import ConnectionClosed
 RESULTS = Path(__file__).parent / "results" / "server.md"
 #: The naive reference server measured beside ours (``--servers peer``).
 PEER = Path(__file__).parent / "peer_server.py"
-#: What ``--servers`` may name: our server on SQLite, the peer, our server
-#: as two processes on one PostgreSQL database (each table's seats split
-#: between them, so that moves cross processes).
+#: What ``--servers`` may name (and how the table names them): our server on
+#: SQLite, the peer, our server as two processes on one PostgreSQL database
+#: (the tables shared out between them, or with ``--split-seats`` each
+#: table's seats).
 SERVERS = {
     "sqlite": "oracles serve, SQLite",
     "peer": "peer (naive)",
@@ -501,10 +504,12 @@ async def play(
     profile: str | None,
     trace: str | None = None,
     server: str = "sqlite",
+    split_seats: bool = False,
 ) -> Result:
     """Connect to the tables made, measure idle memory, then play and measure.
-    With several servers (one database), seat ``i`` of each table talks to
-    server ``i mod n``."""
+    With several servers (one database), table ``t`` is played on server
+    ``t mod n``, or with ``split_seats`` seat ``i`` of every table on server
+    ``i mod n`` (every move then crosses processes)."""
     tables = len(created)
     sockets = 4 * tables
     load_before = loadavg()
@@ -515,9 +520,12 @@ async def play(
     try:
         await asyncio.sleep(1.0)
         rss_base = sum(rss_bytes(p) for p in pids)
-        for table_id, tokens in created:
+        for index, (table_id, tokens) in enumerate(created):
             for seat, token in enumerate(tokens):
-                ws_base = bases[seat % len(bases)].replace("http://", "ws://")
+                # Each table on one server (as a proxy routing by table id
+                # would have it), or its seats split between them.
+                place = seat if split_seats else index
+                ws_base = bases[place % len(bases)].replace("http://", "ws://")
                 url = f"{ws_base}/ws/tables/{table_id}?token={token}"
                 players.append(Player(bench, url, seed=len(players)))
         # First one socket a table (each table comes into memory), then the
@@ -618,7 +626,9 @@ def client_process(
 ) -> None:
     """The clients' process: niced, so that the server keeps its priority."""
     os.nice(args.client_nice)
-    coro = play(bases, pids, created, args.seconds, args.warmup, args.profile, args.trace, server)
+    coro = play(
+        bases, pids, created, args.seconds, args.warmup, args.profile, args.trace, server, args.split_seats
+    )
     try:
         import uvloop
     except ImportError:
@@ -658,7 +668,14 @@ def run_one(sockets: int, args: argparse.Namespace, kind: str = "sqlite", cluste
         queue = context.Queue()
         worker = context.Process(
             target=client_process,
-            args=(queue, [s.base for s in servers], [s.proc.pid for s in servers], args, created, kind),
+            args=(
+                queue,
+                [s.base for s in servers],
+                [s.proc.pid for s in servers],
+                args,
+                created,
+                "postgres-split" if kind == "postgres" and args.split_seats else kind,
+            ),
         )
         worker.start()
         try:
@@ -838,11 +855,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--servers",
         nargs="+",
-        choices=sorted(SERVERS),
+        choices=["sqlite", "peer", "postgres"],
         default=["sqlite"],
         help="which servers to measure at each count, in turn: sqlite (oracles serve), peer "
         "(benchmarks/peer_server.py, the naive reference), postgres (two oracles serve processes "
         "on one PostgreSQL database, started here from Debian's binaries)",
+    )
+    parser.add_argument(
+        "--split-seats",
+        action="store_true",
+        help="with postgres: split each table's seats between the two processes (every move crosses "
+        "processes) instead of playing each table on one of them",
     )
     parser.add_argument(
         "--trace", metavar="PREFIX", help="write each move's send time and latency to PREFIX-<sockets>.json"
