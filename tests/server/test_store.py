@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -79,7 +80,7 @@ def test_no_server_module_opens_a_transaction_beside_the_store() -> None:
     assert opened == [] and raw == []
 
 
-def test_every_write_of_a_game_goes_through_the_writer_thread(tmp_path: Path) -> None:
+def test_every_write_of_a_game_goes_through_the_writer_thread(tmp_path: Path, monkeypatch: Any) -> None:
     """A waiting table with hints, an invite claimed, both people come, a
     chat line, a rename, a hint, a game to its end and a rematch: all of it
     is written by the writer thread's connection, and not one INSERT,
@@ -87,6 +88,15 @@ def test_every_write_of_a_game_goes_through_the_writer_thread(tmp_path: Path) ->
     settings = Settings(
         db_url=database_url(str(tmp_path / "db.sqlite3")), bot_pause=0.0, bot_mode="thread", grace=60.0
     )
+    moved_from: dict[str, int] = {}
+    insert_moves = db.insert_moves
+
+    def noted(conn: Any, table_id: str, rows: list[Any]) -> None:
+        name = threading.current_thread().name
+        moved_from[name] = moved_from.get(name, 0) + len(rows)
+        insert_moves(conn, table_id, rows)
+
+    monkeypatch.setattr(db, "insert_moves", noted)
     with ThreadServer(settings) as server:
         hub = server.app.state.hub
         assert hub.writer is not None
@@ -134,11 +144,17 @@ def test_every_write_of_a_game_goes_through_the_writer_thread(tmp_path: Path) ->
         assert summary["hints"]["taken"][to_act] == 1
         assert [s["name"] for s in summary["seats"]] == ["Seat 1", "Robert"]
     assert beside == []
+    # Moves go to the writer's driver connection as one statement compiled
+    # from the table (db.insert_moves), beneath the engine's events: each
+    # was written from the writer thread, and they are all stored.
+    with sqlite3.connect(tmp_path / "db.sqlite3") as conn:
+        stored = conn.execute("SELECT count(*) FROM moves WHERE table_id = ?", (tid,)).fetchone()[0]
+    assert stored == summary["version"] == sum(moved_from.values()), (stored, moved_from)
+    assert set(moved_from) == {"oracles-writer"}, moved_from
     kinds = {" ".join(statement.split()[:3]) for statement in written}
     assert {
         "INSERT INTO tables",
         "INSERT INTO seats",
-        "INSERT INTO moves",
         "INSERT INTO chat",
         "INSERT INTO table_hints",
         "INSERT INTO hints_taken",
