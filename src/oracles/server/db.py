@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sqlite3
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -302,8 +303,10 @@ def _move_insert(dialect: Any) -> tuple[str, tuple[Any, ...]]:
 
 def insert_moves(conn: Connection, table_id: str, rows: list[MoveRow]) -> None:
     moved_at = now()
-    if conn.dialect.name == "sqlite":
-        # Every move comes here, in SQLite's writer thread: the statement,
+    driver = conn.connection.driver_connection
+    if isinstance(driver, sqlite3.Connection):
+        # Every move comes here, in SQLite's writer thread (the plain
+        # sqlite3 driver; aiosqlite's adapter takes the general way): the statement,
         # made once from the table, goes to the driver's executemany (C
         # code that lets go of the interpreter), not through SQLAlchemy's
         # execution of a statement per call, which held the interpreter
@@ -315,7 +318,7 @@ def insert_moves(conn: Connection, table_id: str, rows: list[MoveRow]) -> None:
             tuple(value if bind is None else bind(value) for value, bind in zip(row, processors, strict=True))
             for row in values
         ]
-        cursor = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        cursor = driver.cursor()
         try:
             cursor.executemany(sql, bound)
         except conn.dialect.loaded_dbapi.IntegrityError as error:
