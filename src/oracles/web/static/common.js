@@ -7,3 +7,13 @@ document.addEventListener("click", function (event) {
   document.cookie = "oracles_lang=" + link.dataset.lang + "; path=/; max-age=31536000; samesite=lax";
   location.reload();
 });
+
+// A button with its text and data-* attributes (the table's composer and
+// hints both make them).
+window.oraclesButton = function (text, data) {
+  var b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  Object.keys(data).forEach(function (k) { b.setAttribute("data-" + k, data[k]); });
+  return b;
+};

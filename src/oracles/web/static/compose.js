@@ -278,13 +278,7 @@
     drawComposer(found, done, ready, slots.length > 0);
   }
 
-  function button(text, data) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    Object.keys(data).forEach(function (k) { b.setAttribute("data-" + k, data[k]); });
-    return b;
-  }
+  var button = window.oraclesButton;
 
   // What the board has no piece for: verbs without an element (offered where
   // the pieces alone cannot say which move is meant), the next words without

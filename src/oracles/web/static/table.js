@@ -253,13 +253,7 @@
   // plays it through here.
   window.OraclesTable = { play: play };
 
-  function button(text, data) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    Object.keys(data).forEach(function (k) { b.setAttribute("data-" + k, data[k]); });
-    return b;
-  }
+  var button = window.oraclesButton;
 
   document.addEventListener("click", function (event) {
     var target = event.target.closest ? event.target.closest("[data-move],[data-rematch]") : null;
