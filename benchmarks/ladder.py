@@ -1,35 +1,39 @@
 """The bot ladder: OpenSkill ratings per game for each bot level.
 
 ``nice -n 10 python benchmarks/ladder.py [--workers 2]`` plays a schedule of
-mixed games per game (several levels at one table, seats in rotation, deals
+mixed games per game (the four levels at one table, seats in rotation, deals
 seeded so that a rerun plays the same cards), rates every seat with OpenSkill
 (Plackett-Luce, ranked by score) game by game, and writes
 
-- ``benchmarks/results/ladder.md``: mu, sigma, ordinal (mu - 3 sigma) and
-  seat-games per level per game, printed as well;
+- ``benchmarks/results/ladder.md``: mu, its interval, ordinal (mu - 3
+  sigma), seat-games and slowest move per level per game, printed as well;
 - ``src/oracles/web/ladder.json``: the same figures plus each level's name
   and its spec in each game, which the lobby reads to name and make its bot
   choices (one file, so the names and ratings shown stay those measured).
   Each game's latest run is kept there, so ``--only codename`` re-measures
   one game and the page still shows all three.
 
-The 5 s level costs most, so it sits only in the ``--strong`` games of each
-game (its sigma says how sure the rating is); the other levels meet in the
-``--games`` games. Time budgets make the search levels depend on the
-machine's load: the figures are those of the run's machine, said in the
-report. ``--quick`` plays a few short games with tiny budgets (for tests) and
-writes only where ``--out`` says.
+Each deal is played once in every rotation of the seats (duplicate deals),
+so luck of the cards cancels between the levels. The search levels have fixed
+iteration budgets, so a busy machine changes how long a run takes, not the
+ratings; the slowest move of each level is stored beside its rating (the
+lobby promises at most 2 s for the strongest). Each game's entry stores the
+commit and a digest of the bots' code and parameters (``bots_digest``): a
+test fails when that code changed after the run. ``--quick`` plays a few
+short games with tiny budgets (for tests) and writes only where ``--out``
+says.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import os
 import platform
-import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -59,15 +63,28 @@ class Level:
     what: str
 
 
+#: The four levels, weakest first: the order the ladder must confirm. The
+#: search levels have fixed iteration budgets (``SEARCH``), not seconds, so a
+#: busy machine plays the same bots, only slower, and the ratings do not
+#: depend on the load.
 LEVELS = (
-    Level("random", "random", "Novice", "random"),
-    Level("heuristic", "heuristic", "Casual", "heuristic"),
-    Level("ismcts-0.2", "ismcts:seconds=0.2", "Keen", "ISMCTS 0.2 s"),
-    Level("ismcts-1", "ismcts:seconds=1", "Strong", "ISMCTS 1 s"),
-    Level("ismcts-5", "ismcts:seconds=5", "Master", "ISMCTS 5 s"),
+    Level("novice", "random", "Novice", "random"),
+    Level("casual", "heuristic", "Casual", "heuristic"),
+    Level("strong", "ismcts", "Strong", "search"),
+    Level("master", "ismcts", "Master", "deep search"),
 )
-#: The level kept to the strong games.
-EXPENSIVE = "ismcts-5"
+#: Iterations a move of the two search levels, per game: Strong about a
+#: tenth of Master (0.2 s a move is about 500 iterations in Oracle, 2,500 in
+#: Inrah and 100 in Codename on this machine). Master stays inside the 2 s a
+#: move the lobby promises on the server's one worker (the run stores the
+#: slowest move it saw); Oracle's search gains little above its budget.
+SEARCH: dict[str, dict[str, int]] = {
+    "oracle": {"strong": 150, "master": 1500},
+    "inrah": {"strong": 1000, "master": 8000},
+    "codename": {"strong": 10, "master": 100},
+}
+#: The slowest move the strongest level may take on one worker, in seconds.
+MASTER_SECONDS = 2.0
 
 #: Shorter games than the defaults, so that the search levels are affordable:
 #: one Oracle round and three Inrah rounds still hold every kind of decision.
@@ -81,36 +98,65 @@ OPTIONS: dict[str, dict[str, Any]] = {
 #: tells the search nothing; the same tuning as ``benchmarks/strength.py``).
 TUNING = {"codename": "rollout=heuristic"}
 #: ``--quick``: tiny budgets, shortest games.
-QUICK_SPECS = {
-    "ismcts-0.2": "ismcts:iterations=4",
-    "ismcts-1": "ismcts:iterations=8",
-    "ismcts-5": "ismcts:iterations=16",
-}
+QUICK_SEARCH = {"strong": 4, "master": 8}
 QUICK_OPTIONS: dict[str, dict[str, Any]] = {
     "oracle": {"players": 3, "rounds": 1},
     "inrah": {"players": 3, "rounds": 1},
     "codename": {"max_turns": 6},
 }
 
+#: The code and parameters the bots' play comes from: when any of it changes,
+#: the stored ladder no longer describes the bots the lobby offers, and
+#: ``tests/bots/test_ladder.py`` fails until the ladder is run again.
+BOT_SOURCES = (
+    "src/oracles/bots/base.py",
+    "src/oracles/bots/heuristic.py",
+    "src/oracles/bots/ismcts.py",
+    "src/oracles/bots/specs.py",
+    "src/oracles/games/*/policy.py",
+    "src/oracles/games/*/playout.py",
+    "src/oracles/games/*/search.py",
+    "src/oracles/games/*/evaluator.py",
+    "src/oracles/games/*/resample.py",
+)
 
-def schedule(seats: int, keys: list[str], games: int, must: str | None = None) -> Iterator[tuple[str, ...]]:
-    """Lineups for ``games`` games: every level at the table in rotation
-    (with more seats than levels, levels repeat round the table); with
-    fewer seats, every ordered choice of levels in turn, those holding
-    ``must`` only when it is given.
 
-    >>> list(schedule(2, ["a", "b", "c"], 4))
-    [('a', 'b'), ('a', 'c'), ('b', 'a'), ('b', 'c')]
-    >>> list(schedule(3, ["a", "b"], 3))
+def bots_digest(root: Path = ROOT) -> str:
+    """A digest of the bots' code (``BOT_SOURCES``) and of the levels'
+    specs and budgets: what the stored ladder was measured with."""
+    digest = hashlib.sha256()
+    for pattern in BOT_SOURCES:
+        for path in sorted(root.glob(pattern)):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    digest.update(json.dumps([LEVELS, SEARCH, TUNING, OPTIONS], default=repr, sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+def schedule(seats: int, keys: list[str], games: int) -> Iterator[tuple[str, ...]]:
+    """Lineups for at least ``games`` games, in blocks of ``seats`` games
+    that share one deal (duplicate play): a block seats the same levels in
+    every rotation, so each level meets each seat's cards. With more seats
+    than levels, levels repeat round the table; with fewer, every choice of
+    ``seats`` levels takes its turn.
+
+    >>> list(schedule(2, ["a", "b", "c"], 6))
+    [('a', 'b'), ('b', 'a'), ('a', 'c'), ('c', 'a'), ('b', 'c'), ('c', 'b')]
+    >>> list(schedule(3, ["a", "b"], 2))
     [('a', 'b', 'a'), ('b', 'a', 'a'), ('a', 'a', 'b')]
     """
     if seats >= len(keys):
-        base = tuple(keys[k % len(keys)] for k in range(seats))
-        plan = [base[i:] + base[:i] for i in range(seats)]
+        choices = [tuple(keys[k % len(keys)] for k in range(seats))]
     else:
-        plan = [p for p in itertools.permutations(keys, seats) if must is None or must in p]
-    for index in range(games):
-        yield plan[index % len(plan)]
+        choices = list(itertools.combinations(keys, seats))
+    blocks = [[base[i:] + base[:i] for i in range(seats)] for base in choices]
+    count = 0
+    while count < games:
+        for block in blocks:
+            yield from block
+            count += len(block)
+            if count >= games:
+                return
 
 
 @dataclass
@@ -125,10 +171,12 @@ class Rated:
         return self.mu - 3 * self.sigma
 
 
-def _play(job: tuple[str, dict[str, Any], tuple[str, ...], str]) -> list[float]:
-    game_id, options, specs, seed = job
-    state, _ = play_game(load_game(game_id, **options), specs, seed, chance_seed=seed)
-    return list(state.scores())
+def _play(job: tuple[str, dict[str, Any], tuple[str, ...], str, str]) -> tuple[list[float], list[float]]:
+    """One game: its scores and each seat's slowest real choice in seconds."""
+    game_id, options, specs, seed, deal = job
+    think: list[list[float]] = [[] for _ in specs]
+    state, _ = play_game(load_game(game_id, **options), specs, seed, chance_seed=deal, think=think)
+    return list(state.scores()), [max(seconds, default=0.0) for seconds in think]
 
 
 def rate(model: Any, ratings: dict[str, Rated], lineup: tuple[str, ...], scores: list[float]) -> None:
@@ -151,27 +199,48 @@ def ladder_for(
     options: dict[str, Any],
     specs: dict[str, str],
     games: int,
-    strong: int,
     workers: int,
     seed: int,
-) -> dict[str, Rated]:
+) -> tuple[dict[str, Rated], dict[str, float]]:
+    """Every level's rating in ``game_id`` and its slowest move."""
     seats = load_game(game_id, **options).num_players
-    cheap = [level.key for level in LEVELS if level.key != EXPENSIVE]
-    lineups = list(schedule(seats, cheap, games))
-    lineups += list(schedule(seats, [level.key for level in LEVELS], strong, must=EXPENSIVE))
-    # Interleave the strong games, so that a rating's path is not all-cheap first.
-    random.Random(f"ladder:{seed}:{game_id}").shuffle(lineups)
+    lineups = list(schedule(seats, [level.key for level in LEVELS], games))
     jobs = [
-        (game_id, options, tuple(specs[k] for k in lineup), f"ladder:{seed}:{game_id}:{index}")
+        (
+            game_id,
+            options,
+            tuple(specs[k] for k in lineup),
+            f"ladder:{seed}:{game_id}:{index}",
+            f"ladder:{seed}:{game_id}:deal:{index // seats}",
+        )
         for index, lineup in enumerate(lineups)
     ]
     ratings = {level.key: Rated() for level in LEVELS}
-    model = PlackettLuce()
+    slowest = {level.key: 0.0 for level in LEVELS}
+    # A bot's skill does not drift between games, so no dynamics term (tau):
+    # the intervals narrow with every game instead of settling at a floor.
+    model = PlackettLuce(tau=0.0)
     with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
-        for index, scores in enumerate(pool.map(_play, jobs)):
+        for index, (scores, think) in enumerate(pool.map(_play, jobs)):
             rate(model, ratings, lineups[index], scores)
+            for key, seconds in zip(lineups[index], think, strict=True):
+                slowest[key] = max(slowest[key], seconds)
             print(f"  {game_id} game {index + 1}/{len(jobs)}: {' '.join(lineups[index])}", file=sys.stderr)
-    return ratings
+    return ratings, slowest
+
+
+#: A level's interval: mu ± this many sigmas (about 95%).
+SPREAD = 2.0
+
+
+def separated(ratings: dict[str, Any]) -> list[bool]:
+    """For each pair of neighbouring levels (weakest first), whether the
+    stronger one's interval lies wholly above the weaker one's."""
+    keys = [level.key for level in LEVELS]
+    return [
+        ratings[hi]["mu"] - SPREAD * ratings[hi]["sigma"] > ratings[lo]["mu"] + SPREAD * ratings[lo]["sigma"]
+        for lo, hi in itertools.pairwise(keys)
+    ]
 
 
 def markdown(data: dict[str, Any]) -> str:
@@ -179,33 +248,37 @@ def markdown(data: dict[str, Any]) -> str:
     lines = [
         "# Bot ladder",
         "",
-        "OpenSkill (Plackett-Luce) ratings from mixed games (`benchmarks/ladder.py`): several levels "
-        "at one table, seats in rotation, seeded deals, every seat ranked by its score, ratings "
-        "updated game by game. *ordinal* is mu - 3 sigma, the figure the lobby shows. The 5 s "
-        "level sits only in a few games per game, so its sigma is wider. Time budgets buy fewer "
-        "iterations on a busy machine: each game's line says how the run went.",
+        "OpenSkill (Plackett-Luce) ratings from mixed games (`benchmarks/ladder.py`): the four "
+        "levels at one table (Codename: two at a time), each deal played once in every rotation "
+        "of the seats (duplicate), every seat ranked by its score, ratings updated game by game. "
+        f"The interval is mu ± {SPREAD:g} sigma; *ordinal* (mu - 3 sigma) is the figure the lobby "
+        "shows. The search levels have fixed iteration budgets, so the machine's load changes "
+        "how long a run takes, not the bots.",
         "",
     ]
     names = {level["key"]: level for level in data["levels"]}
     for game_id, entry in data["games"].items():
         options = ", ".join(f"{k}={v}" for k, v in entry["options"].items()) or "defaults"
         run = entry["run"]
+        ratings = entry["ratings"]
+        verdict = "apart" if all(separated(ratings)) else "NOT apart"
         lines += [
             f"## {game_id} ({options})",
             "",
-            f"{run['games']} games without the 5 s level and {run['strong']} with it, seed {run['seed']}, "
-            f"{run['seconds']:.0f} s on {run['workers']} workers ({run['machine']}, {run['load']}), "
-            f"{run['date']}. Search levels: `{entry['specs']['ismcts-1']}` and the same at 0.2 and 5 s.",
+            f"{run['games']} games, seed {run['seed']}, {run['seconds']:.0f} s on {run['workers']} "
+            f"workers ({run['machine']}, {run['load']}), {run['date']}, commit {run.get('commit', '?')}. "
+            f"Search levels: `{entry['specs']['strong']}` and `{entry['specs']['master']}`. "
+            f"Neighbouring levels' intervals: {verdict}.",
             "",
-            "| level | bot | mu | sigma | ordinal | seat-games | mean score |",
-            "|---|---|---:|---:|---:|---:|---:|",
+            "| level | bot | mu | interval | ordinal | seat-games | mean score | slowest move |",
+            "|---|---|---:|---:|---:|---:|---:|---:|",
         ]
-        ratings = entry["ratings"]
-        for key in sorted(ratings, key=lambda k: -ratings[k]["ordinal"]):
+        for key in [level.key for level in LEVELS]:
             r = ratings[key]
+            low, high = r["mu"] - SPREAD * r["sigma"], r["mu"] + SPREAD * r["sigma"]
             lines.append(
-                f"| {names[key]['name']} | {names[key]['what']} | {r['mu']:.2f} | {r['sigma']:.2f} "
-                f"| {r['ordinal']:.2f} | {r['games']} | {r['mean_score']:.2f} |"
+                f"| {names[key]['name']} | {names[key]['what']} | {r['mu']:.2f} | {low:.1f} – {high:.1f} "
+                f"| {r['ordinal']:.2f} | {r['games']} | {r['mean_score']:.2f} | {r.get('slowest', 0.0):.2f} s |"
             )
         lines.append("")
     return "\n".join(lines)
@@ -213,20 +286,33 @@ def markdown(data: dict[str, Any]) -> str:
 
 def specs_for(game_id: str, quick: bool) -> dict[str, str]:
     """Each level's spec in ``game_id``: the search levels take the game's
-    tuning (as ``benchmarks/strength.py`` does)."""
-    specs = {level.key: level.spec for level in LEVELS}
-    if quick:
-        specs.update(QUICK_SPECS)
+    budget and tuning (as ``benchmarks/strength.py`` does)."""
+    budgets = QUICK_SEARCH if quick else SEARCH[game_id]
     extra = TUNING.get(game_id)
-    if extra:
-        specs = {k: f"{v}:{extra}" if v.startswith("ismcts") else v for k, v in specs.items()}
+    specs = {}
+    for level in LEVELS:
+        spec = level.spec
+        if level.key in budgets:
+            spec = f"{spec}:iterations={budgets[level.key]}" + (f":{extra}" if extra else "")
+        specs[level.key] = spec
     return specs
+
+
+def _commit() -> str:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+        )
+    except OSError:
+        return "?"
+    return out.stdout.strip() or "?"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=24, help="games per game without the 5 s level")
-    parser.add_argument("--strong", type=int, default=4, help="games per game with the 5 s level")
+    parser.add_argument(
+        "--games", type=int, default=200, help="games per game (rounded up to whole duplicate blocks)"
+    )
     parser.add_argument("--only", default="oracle,inrah,codename", help="games, comma-separated")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -239,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     options = OPTIONS
     if args.quick:
         options = QUICK_OPTIONS
-        args.games, args.strong = min(args.games, 4), min(args.strong, 2)
+        args.games = min(args.games, 4)
         if args.out is None:
             parser.error("--quick writes only where --out says")
     for game_id in games:
@@ -260,9 +346,7 @@ def main(argv: list[str] | None = None) -> int:
         specs = specs_for(game_id, args.quick)
         start = time.perf_counter()
         load = os.getloadavg()[0]
-        ratings = ladder_for(
-            game_id, options[game_id], specs, args.games, args.strong, args.workers, args.seed
-        )
+        ratings, slowest = ladder_for(game_id, options[game_id], specs, args.games, args.workers, args.seed)
         data["games"][game_id] = {
             "options": options[game_id],
             "specs": specs,
@@ -273,18 +357,21 @@ def main(argv: list[str] | None = None) -> int:
                     "ordinal": round(r.ordinal, 3),
                     "games": r.games,
                     "mean_score": round(statistics.fmean(r.scores), 3) if r.scores else 0.0,
+                    "slowest": round(slowest[key], 3),
                 }
                 for key, r in ratings.items()
             },
             "run": {
-                "games": args.games,
-                "strong": args.strong,
+                "games": sum(r.games for r in ratings.values())
+                // load_game(game_id, **options[game_id]).num_players,
                 "seed": args.seed,
                 "seconds": round(time.perf_counter() - start, 1),
                 "workers": args.workers,
                 "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
                 "load": f"load average {load:.1f} at the start",
                 "date": datetime.now(UTC).date().isoformat(),
+                "commit": _commit(),
+                "bots": bots_digest(),
             },
         }
     text = markdown(data)
