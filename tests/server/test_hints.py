@@ -181,6 +181,11 @@ def test_review_marks_a_random_player_s_decisions() -> None:
         assert before.current_player() == 0
         assert actions[mark["index"]] == mark["played"] != mark["best"]
         assert mark["unit"] == "points" and mark["cost"] > 2.0
+        assert set(mark["why"]) == {"en", "de"}  # worded once for either page
+    # A random player's keep and plays lose prophecies and take Loser chips:
+    # some marks say so, in both languages, and the two differ.
+    worded = [m["why"] for m in marks if m["why"]["en"]]
+    assert worded and all(why["de"] and why["de"] != why["en"] for why in worded)
     # Done in parts, as the server does, it marks the same decisions.
     indices = hints.review_plan("oracle", options, actions, 0)
     assert {m["index"] for m in marks} <= set(indices)

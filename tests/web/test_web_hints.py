@@ -89,6 +89,7 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     page.wait_for_selector("#review-table, #review-none", timeout=60_000)
     rows = page.locator("#review-table tr[data-mark]")
     if rows.count():
+        assert page.locator("#review-table th").nth(4).inner_text() == "Why"
         first = rows.first.get_attribute("data-mark")
         assert first is not None
         rows.first.locator("a").click()

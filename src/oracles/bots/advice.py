@@ -246,6 +246,8 @@ class ReviewMark:
     #: Why the best move is better, in words (None where the game reads no
     #: outcomes or none differs).
     why: str | None = None
+    #: The same in every language asked for (``review``'s ``langs``).
+    why_in: dict[str, str | None] = field(default_factory=dict)
 
 
 #: Default margins under which a difference is not worth a mark.
@@ -262,6 +264,7 @@ def review(
     seconds: float | None = None,
     only: Collection[int] | None = None,
     lang: str = "en",
+    langs: Sequence[str] = (),
 ) -> list[ReviewMark]:
     """Every decision of ``seat`` in a game where the bot's best move beats
     the one played by more than ``margin`` (a default per unit).
@@ -269,7 +272,9 @@ def review(
     actions. The bot sees only what the seat saw then. ``seconds`` bounds
     each decision's advice (see :func:`advise`); with ``only``, just the
     decisions at those indices are looked at (a review done in parts).
-    Each mark says why in ``lang`` (the best move against the one played)."""
+    Each mark says why in ``lang`` (the best move against the one played),
+    and in ``why_in`` in ``lang`` and each of ``langs`` (a page that serves
+    several languages words a review once)."""
     marks = []
     for index, action in enumerate(actions):
         if only is not None and index not in only:
@@ -286,8 +291,15 @@ def review(
         limit = DEFAULT_MARGINS[advice.unit] if margin is None else margin
         cost = advice.best.value - played.value
         if cost > limit:
-            why = _why(state.game.id, advice.best, played, True, lang)
-            marks.append(ReviewMark(index, played.notation, advice.best.notation, cost, advice.unit, why))
+            why_in = {
+                code: _why(state.game.id, advice.best, played, True, code)
+                for code in dict.fromkeys((lang, *langs))
+            }
+            marks.append(
+                ReviewMark(
+                    index, played.notation, advice.best.notation, cost, advice.unit, why_in[lang], why_in
+                )
+            )
     return marks
 
 

@@ -165,9 +165,17 @@ def review_part(
         worlds=worlds,
         seconds=seconds_each,
         only=set(indices),
+        langs=LANGUAGES,
     )
     return [
-        {"index": m.index, "played": m.played, "best": m.best, "cost": round(m.cost, 4), "unit": m.unit}
+        {
+            "index": m.index,
+            "played": m.played,
+            "best": m.best,
+            "cost": round(m.cost, 4),
+            "unit": m.unit,
+            "why": m.why_in,
+        }
         for m in marks
     ]
 
