@@ -13,6 +13,7 @@ import pytest
 from oracles.core.registry import game_part, load_game
 from oracles.games.oracle import narrate as oracle_narrate
 from oracles.games.oracle.prophecies import default_edition
+from oracles.simulate import play_game
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from narrate_checks import NAMES, check_sentence
@@ -134,3 +135,23 @@ def test_every_prophecy_text_is_in_the_marked_list() -> None:
 
 def test_names_are_given_not_numbers() -> None:
     assert NAMES[1] in narrate({"seq": 1, "seat": 1, "kind": "play", "card": "Y3"}, 0, NAMES, "en")
+
+
+def test_the_story_and_the_pad_word_cards_as_the_table_s_edition_does() -> None:
+    """In the balanced edition O16 asks for more Phoenix chips than every
+    other player: the score line and the pad say that, not the printed
+    card's words, in English and in the edition's German."""
+    game = load_game("oracle", players=4, rounds=1, edition="balanced")
+    final, _ = play_game(game, ["heuristic"] * 4, 0)
+    view = final.view(None)
+    score = next(e for e in view["log"] if e.get("kind") == "score")
+    assert score["kept"][2][0] == "O16"
+    names = ["A", "B", "C", "D"]
+    english = narrate(score, None, names, "en")
+    assert "more Phoenix chips than every other player" in english
+    assert "no Pegasus or Hydra chip" not in english  # the printed O16
+    german = narrate(score, None, names, "de")
+    assert "mehr Phönix-Chips als jeder andere Spieler" in german
+    pad = oracle_narrate.score_pad(view, "de")
+    texts = [p["text"] for row in pad for seat in row["seats"] for p in seat["prophecies"]]
+    assert "mehr Phönix-Chips als jeder andere Spieler" in texts

@@ -100,6 +100,21 @@ def prophecy_words(card_id: str, lang: str) -> str:
     return translate(lang, "“{text}”", text=translate(lang, text))
 
 
+def _worded(event: dict[str, Any], seat: int, index: int, card_id: str, lang: str) -> str:
+    """A kept card's text as the table's edition words it (the score
+    event's ``texts``), translated: the catalog's words for a text it knows,
+    else the edition's own German; the printed text where the event has none."""
+    texts = event.get("texts") or []
+    try:
+        english, german = texts[seat][index]
+    except (IndexError, TypeError, ValueError):
+        return prophecy_text(card_id, lang)
+    said = translate(lang, str(english))
+    if lang != "en" and said == english and german:
+        return str(german)
+    return said
+
+
 def prophecy_text(card_id: str, lang: str) -> str:
     """An Oracle card's text alone, translated (the id if it is unknown)."""
     try:
@@ -203,7 +218,7 @@ def _score(event: dict[str, Any], names: Sequence[str], lang: str) -> str:
         held = holds[seat] if seat < len(holds) else []
         said = []
         for index, card_id in enumerate(pair):
-            text = prophecy_words(str(card_id), lang)
+            text = translate(lang, "“{text}”", text=_worded(event, seat, index, str(card_id), lang))
             ok = bool(held[index]) if index < len(held) else False
             said.append(
                 translate(lang, "{prophecy} holds", prophecy=text)
@@ -344,7 +359,7 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
                 prophecies.append(
                     {
                         "id": card_id,
-                        "text": prophecy_text(str(card_id), lang),
+                        "text": _worded(event, seat, index, str(card_id), lang),
                         "holds": ok,
                         "points": value if ok else 0,
                     }
