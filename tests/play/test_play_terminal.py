@@ -126,3 +126,16 @@ def test_bad_options_are_one_line(tmp_path: Path) -> None:
     assert child.exitstatus == 1
     assert "option 'players' of game 'oracle'" in (child.before or "")
     assert "Traceback" not in (child.before or "")
+
+
+def test_a_hint_says_why_in_words(tmp_path: Path) -> None:
+    """The terminal's hint prints the best move's reason under its table,
+    from the same worlds as the values (here: how often each kept card holds)."""
+    child = spawn("play oracle --players 3 --option rounds=1 --seed 3 --fast", tmp_path)
+    child.expect(PROMPT_EN)
+    child.sendline("hint")
+    child.expect("the bot's estimate of your best moves", timeout=120)
+    child.expect(r"holds in \d+% of the worlds", timeout=120)
+    child.expect(PROMPT_EN)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -332,7 +332,7 @@ class PlaySession:
         """The bot's view of this decision: the best few moves and their
         estimated values (``oracles.bots.advice``), from this seat's
         information only. Hints taken are counted and shown at the end."""
-        from oracles.bots.advice import advise
+        from oracles.bots.advice import advise, reasons
 
         self.hints[seat] = self.hints.get(seat, 0) + 1
         self.say("thinking")
@@ -345,6 +345,10 @@ class PlaySession:
             shown = f"{move.value:+.1f}" if advice.unit == "points" else f"{100 * move.value:.0f}%"
             table.add_row(escape(self.renderer.action_label(move.notation)), shown)
         self.console.print(table)
+        # Why the best move, in words, from the same worlds as the values.
+        said = reasons(advice, self.state.game.id, self.lang)
+        if said and said[0]:
+            self.console.print(escape(said[0]))
 
     def read_action(
         self, text: str, legal: dict[str, int], labels: list[str], view: dict[str, Any]
