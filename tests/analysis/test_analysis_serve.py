@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 
 from oracles.analysis.serve import Designer, create_app
-from oracles.games.oracle.prophecies import edition_named
+from oracles.games.oracle.prophecies import edition_named, load_edition
 
 
 def _with_client(designer: Designer, steps: Callable[[httpx.AsyncClient], Awaitable[Any]]) -> Any:
@@ -66,11 +66,20 @@ def test_a_designer_changes_points_and_runs_again(tmp_path: Path) -> None:
     assert status["state"] == "done", status["error"]
     assert (status["done"], status["total"], status["report"]) == (2, 2, True)
     assert "Prophecies" in report
-    edition = json.loads(edition_text)
-    points = {card["id"]: card["points"] for card in edition["cards"]}
-    assert points["O05"] == 11
-    balanced = edition_named("balanced").for_players(3)  # the page edits the points of its count
-    assert all(points[card.id] == card.points for card in balanced.cards if card.id != "O05")
+    assert json.loads(edition_text)["cards"]
+    written = load_edition(designer.edition_path())
+    # The page edits the points of its count (three players) ...
+    at_three = {card.id: card.points for card in written.for_players(3).cards}
+    assert at_three["O05"] == 11
+    balanced = edition_named("balanced")
+    assert all(at_three[card.id] == card.points for card in balanced.for_players(3).cards if card.id != "O05")
+    # ... and keeps the edition's points, conditions and texts at the others.
+    for players in (4, 5):
+        assert [
+            (c.id, c.points, c.condition, c.text_en, c.text_de) for c in written.for_players(players).cards
+        ] == [
+            (c.id, c.points, c.condition, c.text_en, c.text_de) for c in balanced.for_players(players).cards
+        ]
     # The run played the edited edition: its report lists O05 at 11 points.
     rows = (designer.out / "prophecies.csv").read_text(encoding="utf-8").splitlines()
     assert next(row for row in rows if row.startswith("O05,")).split(",")[2] == "11"

@@ -84,9 +84,14 @@ class Designer:
         edition = self.edition()
         if edition is not None and self.points:
             balancer = game_part(self.game_id, "balancer")
+            game = load_game(self.game_id, **self.options)
+            # The designer edits this count's points: the file keeps the
+            # edition's points, conditions and texts at the other counts.
+            whole = balancer.load_start(str(game.options["edition"]))
+            written = balancer.with_points_at(whole, game.num_players, edition, whole.name)
             self.out.mkdir(parents=True, exist_ok=True)
             path = self.edition_path()
-            path.write_text(balancer.edition_json(edition, "edited on the designer's page"), encoding="utf-8")
+            path.write_text(balancer.edition_json(written, "edited on the designer's page"), encoding="utf-8")
             options["edition"] = str(path.resolve())
         return options
 
