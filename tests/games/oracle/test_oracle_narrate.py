@@ -155,3 +155,11 @@ def test_the_story_and_the_pad_word_cards_as_the_table_s_edition_does() -> None:
     pad = oracle_narrate.score_pad(view, "de")
     texts = [p["text"] for row in pad for seat in row["seats"] for p in seat["prophecies"]]
     assert "mehr Phönix-Chips als jeder andere Spieler" in texts
+    # The keep, as its player saw it, says the same words.
+    own = final.view(2)["log"]
+    keep = next(e for e in own if e.get("kind") == "keep" and e.get("seat") == 2)
+    assert "more Phoenix chips than every other player" in narrate(keep, 2, names, "en")
+    assert "mehr Phönix-Chips als jeder andere Spieler" in narrate(keep, 2, names, "de")
+    # Others see that a keep happened, and nothing of its cards or texts.
+    hidden = next(e for e in final.view(1)["log"] if e.get("kind") == "keep" and e.get("seat") == 2)
+    assert "cards" not in hidden and "texts" not in hidden

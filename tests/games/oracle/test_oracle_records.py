@@ -8,6 +8,12 @@ import pytest
 
 from oracles.core.errors import RecordError
 from oracles.core.records import replay_record, summary
+from oracles.games.oracle.prophecies import default_edition
+
+
+def texts(*ids: str) -> list[list[str]]:
+    """The printed cards' words, English and German, as an event carries them."""
+    return [[default_edition().card(i).text_en, default_edition().card(i).text_de] for i in ids]
 
 
 def ladder(seats: str, values: range = range(1, 13)) -> list[str]:
@@ -213,13 +219,20 @@ def test_draft_views_and_refusals() -> None:
     state = replay_record(record(3, ["dealer 2", DEAL_3, DRAFT_ORACLES], draft=True))
     assert state.current_player() == 0
     assert [card["id"] for card in state.view(0)["oracle_cards"]] == ["O01", "O02", "O07", "O08"]
-    assert state.view(0)["log"][-1] == {"seq": 2, "seat": 0, "kind": "draw", "cards": ["O07", "O08"]}
+    assert state.view(0)["log"][-1] == {
+        "seq": 2,
+        "seat": 0,
+        "kind": "draw",
+        "cards": ["O07", "O08"],
+        "texts": texts("O07", "O08"),
+    }
     assert state.view(1)["log"][-1] == {"seq": 2, "seat": 0, "kind": "draw"}
     assert state.view(1)["log"][-2] == {
         "seq": 2,
         "seat": None,
         "kind": "oracles",
         "cards": ["O03", "O04"],
+        "texts": texts("O03", "O04"),
         "stack": 18,
     }
     assert state.view(None)["log"][-2] == {"seq": 2, "seat": None, "kind": "oracles", "stack": 18}
@@ -233,14 +246,21 @@ def test_draft_views_and_refusals() -> None:
         with pytest.raises(RecordError, match=reason):
             replay_record(record(3, ["dealer 2", DEAL_3, DRAFT_ORACLES, text], draft=True))
     state.apply_string("pass O02 O07")
-    assert state.view(1)["log"][-1] == {"seq": 3, "seat": 0, "kind": "pass", "to": 1, "cards": ["O02", "O07"]}
+    assert state.view(1)["log"][-1] == {
+        "seq": 3,
+        "seat": 0,
+        "kind": "pass",
+        "to": 1,
+        "cards": ["O02", "O07"],
+        "texts": texts("O02", "O07"),
+    }
     assert state.view(2)["log"][-1] == {"seq": 3, "seat": 0, "kind": "pass", "to": 1}
     assert state.view(None)["log"][-1] == {"seq": 3, "seat": 0, "kind": "pass", "to": 1}
     state.apply_string("pass O03 O04")
     state.apply_string("discard O03 O06")  # the dealer's discard is face up
     assert state.view(0)["log"][-2:] == [
-        {"seq": 5, "seat": 2, "kind": "discard", "cards": ["O03", "O06"]},
-        {"seq": 5, "seat": 0, "kind": "draw", "cards": ["O09", "O10"]},
+        {"seq": 5, "seat": 2, "kind": "discard", "cards": ["O03", "O06"], "texts": texts("O03", "O06")},
+        {"seq": 5, "seat": 0, "kind": "draw", "cards": ["O09", "O10"], "texts": texts("O09", "O10")},
     ]
     assert state.view(1)["log"][-1] == {"seq": 5, "seat": 0, "kind": "draw"}
     assert [card["id"] for card in state.view(1)["oracle_cards"]] == ["O02", "O07"]

@@ -31,6 +31,11 @@ ORACLES_3 = (
 KEEPS_3 = ("keep O17 O35", "keep O34 O23", "keep O21 O01")
 
 
+def texts(*ids: str) -> list[list[str]]:
+    """The printed cards' words, English and German, as an event carries them."""
+    return [[default_edition().card(i).text_en, default_edition().card(i).text_de] for i in ids]
+
+
 def cards(*names: str) -> list[int]:
     return [parse_card(name) for name in names]
 
@@ -343,7 +348,13 @@ def test_views_hide_other_hands_and_keeps() -> None:
     assert view["log"][1]["kind"] == "deal" and view["log"][1]["hand"][:2] == ["B2", "B10"]
     assert "hand" not in state.view(None)["log"][1]
     assert view["log"][-1] == {"seq": 3, "seat": 0, "kind": "keep"}
-    assert state.view(0)["log"][-1] == {"seq": 3, "seat": 0, "kind": "keep", "cards": ["O17", "O35"]}
+    assert state.view(0)["log"][-1] == {
+        "seq": 3,
+        "seat": 0,
+        "kind": "keep",
+        "cards": ["O17", "O35"],
+        "texts": texts("O17", "O35"),
+    }
     assert state.view(None)["hand"] is None and state.view(None)["kept"] == []
     assert state.view(0)["kept"][0] == {
         "id": "O17",

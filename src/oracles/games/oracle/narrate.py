@@ -100,19 +100,34 @@ def prophecy_words(card_id: str, lang: str) -> str:
     return translate(lang, "“{text}”", text=translate(lang, text))
 
 
-def _worded(event: dict[str, Any], seat: int, index: int, card_id: str, lang: str) -> str:
-    """A kept card's text as the table's edition words it (the score
-    event's ``texts``), translated: the catalog's words for a text it knows,
-    else the edition's own German; the printed text where the event has none."""
-    texts = event.get("texts") or []
-    try:
-        english, german = texts[seat][index]
-    except (IndexError, TypeError, ValueError):
+def _worded(texts: object, card_id: str, lang: str) -> str:
+    """A card's text as the table's edition words it (an event's ``texts``
+    entry: English and German), translated: the catalog's words for a text
+    it knows, else the edition's own German; the printed text where the
+    event has none."""
+    if not (isinstance(texts, list | tuple) and len(texts) == 2):
         return prophecy_text(card_id, lang)
-    said = translate(lang, str(english))
+    english, german = str(texts[0]), str(texts[1])
+    said = translate(lang, english)
     if lang != "en" and said == english and german:
         return str(german)
     return said
+
+
+def _nth(items: object, index: int) -> object:
+    return items[index] if isinstance(items, list) and 0 <= index < len(items) else None
+
+
+def _cards_words(event: dict[str, Any], lang: str) -> str:
+    """An event's Oracle cards by their texts, joined: «“…” and “…”»."""
+    texts = event.get("texts")
+    return _and(
+        [
+            translate(lang, "“{text}”", text=_worded(_nth(texts, i), str(c), lang))
+            for i, c in enumerate(event.get("cards") or [])
+        ],
+        lang,
+    )
 
 
 def prophecy_text(card_id: str, lang: str) -> str:
@@ -218,7 +233,8 @@ def _score(event: dict[str, Any], names: Sequence[str], lang: str) -> str:
         held = holds[seat] if seat < len(holds) else []
         said = []
         for index, card_id in enumerate(pair):
-            text = translate(lang, "“{text}”", text=_worded(event, seat, index, str(card_id), lang))
+            worded = _worded(_nth(_nth(event.get("texts"), seat), index), str(card_id), lang)
+            text = translate(lang, "“{text}”", text=worded)
             ok = bool(held[index]) if index < len(held) else False
             said.append(
                 translate(lang, "{prophecy} holds", prophecy=text)
@@ -271,7 +287,7 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
             return translate(
                 lang,
                 "Oracle cards are dealt. Yours: {cards}.",
-                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+                cards=_cards_words(event, lang),
             )
         return translate(lang, "Oracle cards are dealt.")
     if kind == "keep":
@@ -281,7 +297,7 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
                 lang,
                 "{name} keeps {cards}.",
                 name=name,
-                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+                cards=_cards_words(event, lang),
             )
         return translate(lang, "{name} keeps two Oracle cards, face down.", name=name)
     if kind == "draw":
@@ -291,7 +307,7 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
                 lang,
                 "{name} draws {cards} from the stack.",
                 name=name,
-                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+                cards=_cards_words(event, lang),
             )
         return translate(lang, "{name} draws two Oracle cards from the stack.", name=name)
     if kind == "pass":
@@ -303,12 +319,11 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
                 "{name} passes {cards} to {receiver}.",
                 name=name,
                 receiver=receiver,
-                cards=_and([prophecy_words(str(c), lang) for c in cards], lang),
+                cards=_cards_words(event, lang),
             )
         return translate(lang, "{name} passes two Oracle cards to {receiver}.", name=name, receiver=receiver)
     if kind == "discard":
-        cards = [prophecy_words(str(c), lang) for c in event.get("cards") or []]
-        return translate(lang, "{name} discards {cards} face up.", name=name, cards=_and(cards, lang))
+        return translate(lang, "{name} discards {cards} face up.", name=name, cards=_cards_words(event, lang))
     if kind == "play":
         return translate(
             lang, "{name} plays {card}.", name=name, card=card_words(str(event.get("card")), lang)
@@ -359,7 +374,7 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
                 prophecies.append(
                     {
                         "id": card_id,
-                        "text": _worded(event, seat, index, str(card_id), lang),
+                        "text": _worded(_nth(_nth(event.get("texts"), seat), index), str(card_id), lang),
                         "holds": ok,
                         "points": value if ok else 0,
                     }

@@ -45,7 +45,10 @@ Events
 
 Every event has ``seq`` (the index of its action in the record), ``seat`` and
 ``kind``. Events that happen by themselves (a draw, a finished trick, the
-scoring) carry the ``seq`` of the action that set them off.
+scoring) carry the ``seq`` of the action that set them off. Wherever an
+event carries Oracle cards (``cards``, the score's ``kept``), ``texts``
+beside them gives each card's ``[English, German]`` words as the table's
+edition states them at its player count.
 
 =============  ===========  =====================================================
 kind           seat         fields
@@ -269,7 +272,15 @@ def event_view(state: OracleState, event: LoggedEvent, viewer: int | None) -> di
     else:
         assert facts is not None
         out.update(facts)
+    if out["kind"] in ORACLE_CARD_EVENTS and "cards" in out:
+        # The cards' texts as this table's edition words them (an edition
+        # may change what a card asks), for the story.
+        out["texts"] = [[game.edition.card(c).text_en, game.edition.card(c).text_de] for c in out["cards"]]
     return out
+
+
+#: The events whose ``cards`` are Oracle cards (ids).
+ORACLE_CARD_EVENTS = frozenset({"oracles", "draw", "keep", "pass", "discard"})
 
 
 def _player_event(
