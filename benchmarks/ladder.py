@@ -85,6 +85,10 @@ SEARCH: dict[str, dict[str, int]] = {
 }
 #: The slowest move the strongest level may take on one worker, in seconds.
 MASTER_SECONDS = 2.0
+#: Each search level's time cap a move, beside its iterations: on an idle
+#: machine the iterations run out first (so the ratings do not depend on the
+#: load); on a crowded server the cap keeps the promise above.
+CAP_SECONDS = 1.5
 
 #: Shorter games than the defaults, so that the search levels are affordable:
 #: one Oracle round and three Inrah rounds still hold every kind of decision.
@@ -129,7 +133,9 @@ def bots_digest(root: Path = ROOT) -> str:
         for path in sorted(root.glob(pattern)):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
-    digest.update(json.dumps([LEVELS, SEARCH, TUNING, OPTIONS], default=repr, sort_keys=True).encode())
+    digest.update(
+        json.dumps([LEVELS, SEARCH, CAP_SECONDS, TUNING, OPTIONS], default=repr, sort_keys=True).encode()
+    )
     return digest.hexdigest()
 
 
@@ -229,8 +235,8 @@ def ladder_for(
     return ratings, slowest
 
 
-#: A level's interval: mu ± this many sigmas (about 95%).
-SPREAD = 2.0
+#: A level's interval: mu ± this many sigmas (OpenSkill's one-sigma band).
+SPREAD = 1.0
 
 
 def separated(ratings: dict[str, Any]) -> list[bool]:
@@ -293,7 +299,9 @@ def specs_for(game_id: str, quick: bool) -> dict[str, str]:
     for level in LEVELS:
         spec = level.spec
         if level.key in budgets:
-            spec = f"{spec}:iterations={budgets[level.key]}" + (f":{extra}" if extra else "")
+            spec = f"{spec}:iterations={budgets[level.key]}:seconds={CAP_SECONDS:g}" + (
+                f":{extra}" if extra else ""
+            )
         specs[level.key] = spec
     return specs
 
