@@ -36,7 +36,7 @@ def test_lobby_lists_games_options_and_bots(server: Any) -> None:
     for game in ("oracle", "inrah", "codename"):
         assert f'data-quick="{game}"' in page
         assert f'name="{game}.players"' in page
-    assert "bot:ismcts:seconds=1" in page
+    assert "bot:ismcts:iterations=1000:seconds=1.5" in page  # Oracle's Master, from the ladder
     assert headers.get("referrer-policy") == "no-referrer"
 
 

@@ -57,10 +57,9 @@ def example_move(game: str, lang: str) -> str:
 
 #: The ladder's level names (``ladder.json``, written by ``benchmarks/ladder.py``),
 #: listed here so that the catalog holds them.
-LEVEL_NAMES = (N_("Novice"), N_("Casual"), N_("Keen"), N_("Strong"), N_("Master"))
-#: The words of the ladder's ``what`` (the lobby translates them; "ISMCTS
-#: 1 s" and the like stay as they are in every language).
-LEVEL_WHAT = (N_("random"), N_("heuristic"))
+LEVEL_NAMES = (N_("Novice"), N_("Casual"), N_("Strong"), N_("Master"))
+#: The words of the ladder's ``what`` (the lobby translates them).
+LEVEL_WHAT = (N_("random"), N_("heuristic"), N_("search"), N_("deep search"))
 LADDER = Path(__file__).with_name("ladder.json")
 
 
@@ -88,7 +87,7 @@ class BotLevel:
 _FALLBACK_LEVELS = (
     {"spec": "random", "name": "Novice", "what": "random"},
     {"spec": "heuristic", "name": "Casual", "what": "heuristic"},
-    {"spec": "ismcts:seconds=1", "name": "Strong", "what": "ISMCTS 1 s"},
+    {"spec": "ismcts:iterations=400", "name": "Strong", "what": "search"},
 )
 
 
