@@ -110,7 +110,7 @@ def _worded(texts: object, card_id: str, lang: str) -> str:
     english, german = str(texts[0]), str(texts[1])
     said = translate(lang, english)
     if lang != "en" and said == english and german:
-        return str(german)
+        return german
     return said
 
 

@@ -202,6 +202,11 @@ class Prophecy:
     def wording(self) -> Wording:
         return Wording(self.condition, self.text_en, self.text_de)
 
+    @property
+    def texts(self) -> list[str]:
+        """``[English, German]``: how an event carries the card's words."""
+        return [self.text_en, self.text_de]
+
     def wording_at(self, players: int) -> Wording:
         """The card's condition and texts in a game of ``players`` seats."""
         for count, value in self.wording_by_players:

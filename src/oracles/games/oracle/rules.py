@@ -827,9 +827,7 @@ class OracleState(State):
             "worth": [[edition.cards[card].points for card in pair] for pair in kept],
             # Their texts as the edition words them at this count (an edition
             # may change what a card asks): the story and the pad say these.
-            "texts": [
-                [[edition.cards[card].text_en, edition.cards[card].text_de] for card in pair] for pair in kept
-            ],
+            "texts": [[edition.cards[card].texts for card in pair] for pair in kept],
             "stars": [quantities[seat][9] for seat in range(n)],
             "forfeits": forfeits,
             # The chips each seat scores with, after the forfeit (public): for

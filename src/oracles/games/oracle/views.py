@@ -275,7 +275,7 @@ def event_view(state: OracleState, event: LoggedEvent, viewer: int | None) -> di
     if out["kind"] in ORACLE_CARD_EVENTS and "cards" in out:
         # The cards' texts as this table's edition words them (an edition
         # may change what a card asks), for the story.
-        out["texts"] = [[game.edition.card(c).text_en, game.edition.card(c).text_de] for c in out["cards"]]
+        out["texts"] = [game.edition.card(c).texts for c in out["cards"]]
     return out
 
 
