@@ -103,6 +103,49 @@ def test_oracle_why_names_the_prophecy_kept_alive() -> None:
     pytest.fail("no card play that keeps a prophecy alive found")
 
 
+def test_oracle_why_words_a_card_as_the_table_s_edition_does() -> None:
+    """At a table of five playing the balanced edition, O13 asks for more
+    Hydra chips than each neighbour: a hint or a review names it so (in
+    English and in the edition's German), not by the printed card's
+    words, which the same reason gives without a game."""
+    narrate = game_part("oracle", "narrate")
+    game = load_game("oracle", players=5, rounds=1, edition="balanced")
+    rates, other = {"holds:O13": 0.75, "loser:hydra": 0.0}, {"holds:O13": 0.25, "loser:hydra": 0.0}
+    english = narrate.why("play R5", rates, "play R9", other, True, "en", game)
+    assert english == (
+        "Keeps “more Hydra chips than each of your neighbours” alive: it holds in 75% of the worlds, "
+        "against 25% with “Play Red 9”."
+    )
+    german = narrate.why("play R5", rates, "play R9", other, True, "de", game)
+    assert german is not None and "„mehr Hydra-Chips als jeder deiner beiden Nachbarn“" in german
+    printed = narrate.why("play R5", rates, "play R9", other, True, "en")
+    assert printed is not None and "“more Hydra chips than Phoenix chips”" in printed
+    # A keep says how often its cards hold, in the same words.
+    alone = narrate.why("keep O13 O34", {"holds:O13": 0.5, "holds:O34": 0.2}, None, None, True, "en", game)
+    assert alone == (
+        "“more Hydra chips than each of your neighbours” holds in 50% of the worlds, "
+        "“fewer stars than each of your neighbours” in 20%."
+    )
+
+
+def test_oracle_hints_pass_the_game_to_the_words() -> None:
+    """``reasons`` and the review hand the game played to the words, so the
+    server's hint desk and ``oracles review`` word the table's edition."""
+    game = load_game("oracle", players=5, rounds=1, edition="balanced")
+    advice = advice_module.Advice(
+        "points",
+        [
+            MoveValue(0, "play R5", 3.0, 0.1, {"holds:O34": 0.9}),
+            MoveValue(1, "play R9", 1.0, 0.1, {"holds:O34": 0.1}),
+        ],
+        6,
+    )
+    said = reasons(advice, "oracle", "en", game)[0]
+    assert said is not None and "“fewer stars than each of your neighbours”" in said
+    printed = reasons(advice, "oracle", "en")[0]
+    assert printed is not None and "“fewer chips than every other player”" in printed
+
+
 def test_inrah_why_names_the_bid_only_one_card_keeps_makeable() -> None:
     """The seat has taken the tricks it bid and plays last to a trick: a
     card that wins the trick breaks the bid in every world; the advice says

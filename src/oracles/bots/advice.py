@@ -45,7 +45,7 @@ from oracles.bots.hooks import (
     root_candidates_for,
     why_for,
 )
-from oracles.core.game import State
+from oracles.core.game import Game, State
 
 #: Worlds sampled per piece of advice unless told otherwise.
 DEFAULT_WORLDS = 24
@@ -203,7 +203,9 @@ def advise(
     return Advice("win chance" if evaluator is not None else "points", moves, played)
 
 
-def _why(game_id: str, move: MoveValue, other: MoveValue | None, ahead: bool, lang: str) -> str | None:
+def _why(
+    game_id: str, move: MoveValue, other: MoveValue | None, ahead: bool, lang: str, game: Game | None = None
+) -> str | None:
     words = why_for(game_id)
     if words is None or not move.outcomes:
         return None
@@ -214,21 +216,23 @@ def _why(game_id: str, move: MoveValue, other: MoveValue | None, ahead: bool, la
         other.outcomes if other is not None else None,
         ahead,
         lang,
+        game,
     )
 
 
-def reasons(advice: Advice, game_id: str, lang: str = "en") -> list[str | None]:
+def reasons(advice: Advice, game_id: str, lang: str = "en", game: Game | None = None) -> list[str | None]:
     """Why, in ``lang``, for each of ``advice``'s moves (in its order), from
     the outcome rates of the same worlds as the values: the best move against
     the runner-up (what it does better), every other against the best (what
     it does worse, None where nothing differs notably). None throughout for
-    a game that reads no outcomes."""
+    a game that reads no outcomes. ``game``, the game played, words its
+    cards as the table does (an Oracle edition's texts)."""
     if not advice.moves:
         return []
     best = advice.moves[0]
     runner_up = advice.moves[1] if len(advice.moves) > 1 else None
-    said = [_why(game_id, best, runner_up, True, lang)]
-    said += [_why(game_id, move, best, False, lang) for move in advice.moves[1:]]
+    said = [_why(game_id, best, runner_up, True, lang, game)]
+    said += [_why(game_id, move, best, False, lang, game) for move in advice.moves[1:]]
     return said
 
 
@@ -292,7 +296,7 @@ def review(
         cost = advice.best.value - played.value
         if cost > limit:
             why_in = {
-                code: _why(state.game.id, advice.best, played, True, code)
+                code: _why(state.game.id, advice.best, played, True, code, state.game)
                 for code in dict.fromkeys((lang, *langs))
             }
             marks.append(

@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
-from oracles.core.game import State
+from oracles.core.game import Game, State
 from oracles.core.registry import game_part
 
 Policy = Callable[[State, int, random.Random], int]
@@ -34,11 +34,15 @@ Steering = Callable[[State, int], Policy | None]
 #: public chips, public strikes): key (e.g. ``"holds:O12"``,
 #: ``"loser:phoenix"``, ``"bid:2"``, ``"hit:dealt"``) -> whether it happened.
 Outcomes = Callable[[State, int], dict[str, bool]]
-#: ``why(move, rates, other, other_rates, ahead, lang)``: one sentence on
+#: ``why(move, rates, other, other_rates, ahead, lang, game)``: one sentence on
 #: how ``move``'s outcome rates compare with ``other``'s (``ahead``: why
 #: ``move`` is the better one; else why it is worse), or None when nothing
-#: differs notably; ``other`` None: ``move``'s own rates alone.
-Why = Callable[[str, Mapping[str, float], str | None, Mapping[str, float] | None, bool, str], str | None]
+#: differs notably; ``other`` None: ``move``'s own rates alone. ``game`` is
+#: the game being played (None: its defaults), so a card is worded as the
+#: table's edition words it.
+Why = Callable[
+    [str, Mapping[str, float], str | None, Mapping[str, float] | None, bool, str, Game | None], str | None
+]
 
 
 class Evaluator(NamedTuple):

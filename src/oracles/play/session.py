@@ -346,7 +346,7 @@ class PlaySession:
             table.add_row(escape(self.renderer.action_label(move.notation)), shown)
         self.console.print(table)
         # Why the best move, in words, from the same worlds as the values.
-        said = reasons(advice, self.state.game.id, self.lang)
+        said = reasons(advice, self.state.game.id, self.lang, self.state.game)
         if said and said[0]:
             self.console.print(escape(said[0]))
 

@@ -86,7 +86,7 @@ def compute(
     state = replay_record({"game": game_id, "options": options, "actions": actions})
     advice = advise(SeatInfo(state, seat), seed=seed, worlds=worlds, seconds=seconds)
     shown = advice.moves[:MAX_SHOWN]
-    said = {lang: reasons(advice, game_id, lang)[:MAX_SHOWN] for lang in LANGUAGES}
+    said = {lang: reasons(advice, game_id, lang, state.game)[:MAX_SHOWN] for lang in LANGUAGES}
     # A move's words ("Bid 3 tricks"), from the game's narrate part.
     label = getattr(game_part(game_id, "narrate"), "move_label", None)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracles.core.game import State
+from oracles.core.game import Game, State
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
 SYMBOL_WORDS = {
@@ -504,6 +504,7 @@ def why(
     other_rates: Mapping[str, float] | None,
     ahead: bool,
     lang: str,
+    game: Game | None = None,
 ) -> str | None:
     """Why ``move`` is better (``ahead``) or worse than ``other`` this turn
     (the hook :data:`oracles.bots.hooks.Why`): the outcome of

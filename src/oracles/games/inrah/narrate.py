@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracles.core.game import State
+from oracles.core.game import Game, State
 from oracles.games.inrah.scoring import makes_points, misses_points
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
@@ -340,6 +340,7 @@ def why(
     other_rates: Mapping[str, float] | None,
     ahead: bool,
     lang: str,
+    game: Game | None = None,
 ) -> str | None:
     """Why ``move`` is better (``ahead``) or worse than ``other``, from the
     share of the same worlds in which each outcome of :func:`outcomes` came

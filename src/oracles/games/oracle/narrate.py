@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from oracles.core.game import State
-from oracles.games.oracle.prophecies import default_edition
+from oracles.core.game import Game, State
+from oracles.games.oracle.prophecies import Edition, default_edition
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
 #: Colour names by notation letter, as a card is called ("Red 11").
@@ -91,8 +91,16 @@ def creature_words(creature: object, lang: str) -> str:
     return translate(lang, word) if word else str(creature)
 
 
-def prophecy_words(card_id: str, lang: str) -> str:
-    """An Oracle card by its text: «exactly one Phoenix chip»."""
+def prophecy_words(card_id: str, lang: str, game: Game | None = None) -> str:
+    """An Oracle card by its text: «exactly one Phoenix chip», as ``game``'s
+    edition words it (the printed edition without a game)."""
+    edition = getattr(game, "edition", None)
+    if isinstance(edition, Edition):
+        try:
+            texts = edition.card(card_id).texts
+        except (KeyError, ValueError):
+            return card_id
+        return translate(lang, "“{text}”", text=_worded(texts, card_id, lang))
     try:
         text = default_edition().card(card_id).text_en
     except (KeyError, ValueError):
@@ -481,7 +489,7 @@ def _percent(rate: float, lang: str) -> str:
     return translate(lang, "{percent}%", percent=round(100 * rate))
 
 
-def _held_alone(rates: Mapping[str, float], lang: str) -> str | None:
+def _held_alone(rates: Mapping[str, float], lang: str, game: Game | None = None) -> str | None:
     """The seat's kept prophecies and how often each holds, without a
     comparison (a keep, whose cards no other move shares)."""
     kept = [(key.partition(":")[2], rate) for key, rate in rates.items() if key.startswith("holds:")]
@@ -492,16 +500,16 @@ def _held_alone(rates: Mapping[str, float], lang: str) -> str | None:
         return translate(
             lang,
             "{prophecy} holds in {rate} of the worlds.",
-            prophecy=prophecy_words(card, lang),
+            prophecy=prophecy_words(card, lang, game),
             rate=_percent(rate, lang),
         )
     (first, first_rate), (second, second_rate) = kept[:2]
     return translate(
         lang,
         "{first} holds in {first_rate} of the worlds, {second} in {second_rate}.",
-        first=prophecy_words(first, lang),
+        first=prophecy_words(first, lang, game),
         first_rate=_percent(first_rate, lang),
-        second=prophecy_words(second, lang),
+        second=prophecy_words(second, lang, game),
         second_rate=_percent(second_rate, lang),
     )
 
@@ -513,13 +521,15 @@ def why(
     other_rates: Mapping[str, float] | None,
     ahead: bool,
     lang: str,
+    game: Game | None = None,
 ) -> str | None:
     """Why ``move`` is better (``ahead``) or worse than ``other``, from the
     share of the same worlds in which each outcome of :func:`outcomes` came
     true after each (the hook :data:`oracles.bots.hooks.Why`): the prophecy
     kept alive or lost, the Loser chip avoided or risked, whichever differs
     most; a keep (or a move with nothing to compare) says how often its
-    prophecies hold. None when nothing differs by :data:`NOTABLE`."""
+    prophecies hold. None when nothing differs by :data:`NOTABLE`. The cards
+    are worded as ``game``'s edition words them (the table's count)."""
     chosen: tuple[float, str] | None = None
     if other is not None and other_rates is not None and not move.startswith("keep "):
         for key, rate in rates.items():
@@ -533,7 +543,7 @@ def why(
             if gain >= NOTABLE and (chosen is None or gain > chosen[0]):
                 chosen = (gain, key)
     if chosen is None or other is None or other_rates is None:
-        return _held_alone(rates, lang) if ahead else None
+        return _held_alone(rates, lang, game) if ahead else None
     key = chosen[1]
     kind, _, name = key.partition(":")
     fields = {
@@ -556,7 +566,7 @@ def why(
             creature=creature,
             **fields,
         )
-    text = prophecy_words(name, lang)
+    text = prophecy_words(name, lang, game)
     if ahead:
         return translate(
             lang,
