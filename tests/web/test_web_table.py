@@ -116,6 +116,10 @@ def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, 
     assert ("Spielende" if phone else "Game over") in page.locator("#status").inner_text()
     if phone:
         assert "phone" in checked
+        # The score pad (a column per seat) scrolls in its own box: the page
+        # itself never grows wider than the phone.
+        assert page.locator("#board .scorepad").count() == 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     else:
         # One click asks for the same seats again and opens the new table.
         old = page.url
