@@ -18,8 +18,9 @@ so luck of the cards cancels between the levels. The search levels have fixed
 iteration budgets, so a busy machine changes how long a run takes, not the
 ratings; the slowest move of each level is stored beside its rating (the
 lobby promises at most 2 s for the strongest). Each game's entry stores the
-commit and a digest of the bots' code and parameters (``bots_digest``): a
-test fails when that code changed after the run. ``--quick`` plays a few
+commit and a digest of the code and parameters its bots play by
+(``bots_digest``: the shared bots and that game's own package): a test
+fails when that code changed after the run. ``--quick`` plays a few
 short games with tiny budgets (for tests) and writes only where ``--out``
 says.
 """
@@ -111,31 +112,33 @@ QUICK_OPTIONS: dict[str, dict[str, Any]] = {
 
 #: The code and parameters the bots' play comes from: when any of it changes,
 #: the stored ladder no longer describes the bots the lobby offers, and
-#: ``tests/bots/test_ladder.py`` fails until the ladder is run again.
+#: ``tests/bots/test_ladder.py`` fails until the ladder is run again. The
+#: shared bots serve every game; ``{game}`` is the game's own package, so a
+#: change to one game's search stales that game's ladder alone.
 BOT_SOURCES = (
     "src/oracles/bots/base.py",
     "src/oracles/bots/heuristic.py",
     "src/oracles/bots/ismcts.py",
     "src/oracles/bots/specs.py",
-    "src/oracles/games/*/policy.py",
-    "src/oracles/games/*/playout.py",
-    "src/oracles/games/*/search.py",
-    "src/oracles/games/*/evaluator.py",
-    "src/oracles/games/*/resample.py",
+    "src/oracles/games/{game}/policy.py",
+    "src/oracles/games/{game}/playout.py",
+    "src/oracles/games/{game}/search.py",
+    "src/oracles/games/{game}/evaluator.py",
+    "src/oracles/games/{game}/resample.py",
 )
 
 
-def bots_digest(root: Path = ROOT) -> str:
-    """A digest of the bots' code (``BOT_SOURCES``) and of the levels'
-    specs and budgets: what the stored ladder was measured with."""
+def bots_digest(game_id: str, root: Path = ROOT) -> str:
+    """A digest of the code ``game_id``'s bots play by (``BOT_SOURCES``) and
+    of its levels' specs, budgets and options: what its stored ladder was
+    measured with."""
     digest = hashlib.sha256()
     for pattern in BOT_SOURCES:
-        for path in sorted(root.glob(pattern)):
+        for path in sorted(root.glob(pattern.format(game=game_id))):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
-    digest.update(
-        json.dumps([LEVELS, SEARCH, CAP_SECONDS, TUNING, OPTIONS], default=repr, sort_keys=True).encode()
-    )
+    measured = [LEVELS, SEARCH.get(game_id), CAP_SECONDS, TUNING.get(game_id), OPTIONS.get(game_id)]
+    digest.update(json.dumps(measured, default=repr, sort_keys=True).encode())
     return digest.hexdigest()
 
 
@@ -386,7 +389,7 @@ def main(argv: list[str] | None = None) -> int:
                 "load": f"load average {load:.1f} at the start",
                 "date": datetime.now(UTC).date().isoformat(),
                 "commit": _commit(),
-                "bots": bots_digest(),
+                "bots": bots_digest(game_id),
             },
         }
     text = markdown(data)

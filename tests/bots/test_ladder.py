@@ -62,7 +62,7 @@ def test_quick_run_writes_the_table_and_the_lobby_file(tmp_path: Path) -> None:
     assert data["games"]["inrah"]["run"]["games"] == 6
     for rating in ratings.values():
         assert abs(rating["ordinal"] - (rating["mu"] - 3 * rating["sigma"])) < 1e-2
-    assert data["games"]["inrah"]["run"]["bots"] == ladder.bots_digest()
+    assert data["games"]["inrah"]["run"]["bots"] == ladder.bots_digest("inrah")
     table = (tmp_path / "ladder.md").read_text()
     assert "| Master | deep search |" in table
 
@@ -86,10 +86,32 @@ def test_the_stored_ladder_measured_the_bots_of_today() -> None:
     stored run: run ``benchmarks/ladder.py`` again (see docs/bots.md)."""
     ladder = ladder_module()
     data = json.loads(present.LADDER.read_text())
-    digest = ladder.bots_digest()
     for game in ("oracle", "inrah", "codename"):
         run = data["games"][game]["run"]
-        assert run["bots"] == digest, f"{game}'s ladder predates the bots' code (run of {run['date']})"
+        assert run["bots"] == ladder.bots_digest(game), (
+            f"{game}'s ladder predates its bots' code (run of {run['date']})"
+        )
+
+
+def test_a_change_to_one_game_s_bots_stales_that_game_alone(tmp_path: Path) -> None:
+    """The digest reads the shared bots and the game's own package: a new
+    Codename search stales Codename's ladder and leaves the others'; a
+    change to the shared search stales every game's."""
+    ladder = ladder_module()
+    for pattern in ladder.BOT_SOURCES:
+        for game in ("oracle", "inrah", "codename"):
+            path = tmp_path / pattern.format(game=game)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(f"# {path.name}\n")
+    before = {game: ladder.bots_digest(game, tmp_path) for game in ("oracle", "inrah", "codename")}
+    assert len(set(before.values())) == 3  # each game's own budgets and files
+    (tmp_path / "src/oracles/games/codename/search.py").write_text("# a new search\n")
+    after = {game: ladder.bots_digest(game, tmp_path) for game in ("oracle", "inrah", "codename")}
+    assert after["codename"] != before["codename"]
+    assert after["oracle"] == before["oracle"] and after["inrah"] == before["inrah"]
+    (tmp_path / "src/oracles/bots/ismcts.py").write_text("# a new shared search\n")
+    shared = {game: ladder.bots_digest(game, tmp_path) for game in ("oracle", "inrah", "codename")}
+    assert all(shared[game] != after[game] for game in shared)
 
 
 def test_the_stored_ladder_orders_the_levels_and_keeps_the_promised_time() -> None:
