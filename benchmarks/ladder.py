@@ -76,11 +76,14 @@ LEVELS = (
 )
 #: Iterations a move of the two search levels, per game: Strong about a
 #: tenth of Master (0.2 s a move is about 500 iterations in Oracle, 2,500 in
-#: Inrah and 100 in Codename on this machine). Master stays inside the 2 s a
-#: move the lobby promises on the server's one worker (the run stores the
-#: slowest move it saw); Oracle's search gains little above its budget.
+#: Inrah and 100 in Codename on this machine); Oracle's Strong a thirtieth,
+#: since at 100 iterations it rated within a sigma of Master (200 games) and
+#: at 30 its interval lies between Casual's and Master's (400 games). Master
+#: stays inside the 2 s a move the lobby promises on the server's one worker
+#: (the run stores the slowest move it saw); Oracle's search gains little
+#: above its budget.
 SEARCH: dict[str, dict[str, int]] = {
-    "oracle": {"strong": 100, "master": 1000},
+    "oracle": {"strong": 30, "master": 1000},
     "inrah": {"strong": 500, "master": 5000},
     "codename": {"strong": 10, "master": 100},
 }
