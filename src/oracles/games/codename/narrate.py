@@ -510,7 +510,8 @@ def why(
     (the hook :data:`oracles.bots.hooks.Why`): the outcome of
     :func:`outcomes` whose share of the worlds differs most in that
     direction, by at least :data:`NOTABLE`; None otherwise (the value, a
-    chance of winning, says the rest)."""
+    chance of winning, says the rest). ``game`` is not read: no word of
+    these reasons depends on the table's options."""
     if other is None or other_rates is None:
         return None
     chosen: tuple[float, str] | None = None

@@ -349,7 +349,8 @@ def why(
     Altaïa oracle that differs most. A bid is compared with the other
     move's bid even when the two differ (a choice of bid). None when
     nothing differs by :data:`NOTABLE` (the best move then says how often
-    it makes its bid)."""
+    it makes its bid). ``game`` is not read: no word of
+    these reasons depends on the table's options."""
     chosen: tuple[float, str, str] | None = None
     if other is not None and other_rates is not None:
         for key, rate in rates.items():
