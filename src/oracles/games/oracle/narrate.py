@@ -95,17 +95,11 @@ def prophecy_words(card_id: str, lang: str, game: Game | None = None) -> str:
     """An Oracle card by its text: «exactly one Phoenix chip», as ``game``'s
     edition words it (the printed edition without a game)."""
     edition = getattr(game, "edition", None)
-    if isinstance(edition, Edition):
-        try:
-            texts = edition.card(card_id).texts
-        except (KeyError, ValueError):
-            return card_id
-        return translate(lang, "“{text}”", text=_worded(texts, card_id, lang))
     try:
-        text = default_edition().card(card_id).text_en
+        card = (edition if isinstance(edition, Edition) else default_edition()).card(card_id)
     except (KeyError, ValueError):
         return card_id
-    return translate(lang, "“{text}”", text=translate(lang, text))
+    return translate(lang, "“{text}”", text=_worded(card.texts, card_id, lang))
 
 
 def _worded(texts: object, card_id: str, lang: str) -> str:
