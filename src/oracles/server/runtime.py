@@ -67,6 +67,9 @@ if TYPE_CHECKING:
 
 #: Chat lines sent to a socket on connecting.
 CHAT_HISTORY = 50
+#: How many chat ids a table remembers as sent (far more than its chat
+#: rate lets arrive while a notice is in flight).
+CHAT_SENT = 200
 #: A move lost to another writer (another process took its version first).
 DUPLICATE_ERRORS = (IntegrityError,)
 
@@ -163,6 +166,10 @@ class TableRuntime:
         #: The last chat lines, kept in memory when this process is the
         #: table's only writer (SQLite); ``None``: read them from the database.
         self.chat_lines: deque[tuple[int, int | None, str]] | None = None
+        #: The ids of the chat lines lately sent to this table's sockets: a
+        #: line reaches a socket once, even when its notice from another
+        #: process comes twice or crosses this process's own sending.
+        self.chat_sent: deque[int] = deque(maxlen=CHAT_SENT)
         #: Choices made ahead of a seat's turn (``State.early_choices``):
         #: seat -> (notation, move id), played when the turn comes. In
         #: memory only, shown to nobody but the seat (after a restart the
@@ -782,6 +789,9 @@ class TableRuntime:
     def broadcast_chat(self, chat_id: int, seat: int | None, text: str) -> None:
         """A chat line to its audience: the players' lines to the players,
         the spectators' to the spectators (never across)."""
+        if chat_id in self.chat_sent:
+            return
+        self.chat_sent.append(chat_id)
         message = encode(self.chat_message(seat, text))
         for conn in list(self.connections):
             if (conn.seat is None) == (seat is None):

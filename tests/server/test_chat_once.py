@@ -1,0 +1,39 @@
+"""A chat line reaches each socket once, however often its id comes.
+
+Regression (session 15): on two processes sharing PostgreSQL, a socket
+once heard a line twice (``test_chat_reaches_the_other_process`` failed in
+CI): the notice of another process and this one's own sending can both
+bring the same line.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from types import SimpleNamespace
+
+from oracles.server.protocol import ChatLine
+from oracles.server.runtime import CHAT_SENT, TableRuntime
+
+
+class Socket:
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.chat_held: list[tuple[int, str]] | None = None
+        self.sent: list[str] = []
+
+    def send(self, message: str) -> None:
+        self.sent.append(message)
+
+
+def test_a_chat_line_sent_twice_reaches_each_socket_once() -> None:
+    player, spectator = Socket(0), Socket(None)
+    table = SimpleNamespace(
+        chat_sent=deque(maxlen=CHAT_SENT),
+        connections={player, spectator},
+        chat_message=lambda seat, text: ChatLine(seat=seat, name="Ann", text=text),
+    )
+    TableRuntime.broadcast_chat(table, 7, 0, "hello")  # type: ignore[arg-type]
+    TableRuntime.broadcast_chat(table, 7, 0, "hello")  # type: ignore[arg-type]
+    TableRuntime.broadcast_chat(table, 8, 0, "again")  # type: ignore[arg-type]
+    assert [('"hello"' in m, '"again"' in m) for m in player.sent] == [(True, False), (False, True)]
+    assert spectator.sent == []  # the players' lines stay with the players
