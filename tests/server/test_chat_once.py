@@ -19,6 +19,7 @@ class Socket:
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.chat_held: list[tuple[int, str]] | None = None
+        self.chat_had: frozenset[int] = frozenset()
         self.sent: list[str] = []
 
     def send(self, message: str) -> None:
@@ -37,3 +38,17 @@ def test_a_chat_line_sent_twice_reaches_each_socket_once() -> None:
     TableRuntime.broadcast_chat(table, 8, 0, "again")  # type: ignore[arg-type]
     assert [('"hello"' in m, '"again"' in m) for m in player.sent] == [(True, False), (False, True)]
     assert spectator.sent == []  # the players' lines stay with the players
+
+
+def test_a_line_in_a_socket_s_history_is_not_sent_to_it_again() -> None:
+    # The race CI met: the history was read after the line was stored, and
+    # the line's own sending (or its relay) came after the history.
+    newcomer, other = Socket(0), Socket(1)
+    newcomer.chat_had = frozenset({7})
+    table = SimpleNamespace(
+        chat_sent=deque(maxlen=CHAT_SENT),
+        connections={newcomer, other},
+        chat_message=lambda seat, text: ChatLine(seat=seat, name="Ann", text=text),
+    )
+    TableRuntime.broadcast_chat(table, 7, 0, "hello")  # type: ignore[arg-type]
+    assert newcomer.sent == [] and len(other.sent) == 1

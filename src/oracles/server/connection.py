@@ -33,6 +33,9 @@ class Connection:
         #: Chat lines said while this socket's history is being read (id,
         #: message): sent after the history, those it did not hold.
         self.chat_held: list[tuple[int, str]] | None = None
+        #: The ids of the chat lines this socket was sent as its history:
+        #: a line still on its way when the history was read is not sent again.
+        self.chat_had: frozenset[int] = frozenset()
         self.closed = False
         self.writer = asyncio.create_task(self._write())
 

@@ -755,7 +755,9 @@ class TableRuntime:
         for _, seat_no, text in lines:
             if (seat_no is None) == (conn.seat is None):
                 conn.send(self.chat_message(seat_no, text))
-        # A line said while the history was read is sent once: in it, or after.
+        # A line said while the history was read is sent once: in it, or after
+        # (also when its own sending comes after the history: ``chat_had``).
+        conn.chat_had = frozenset(line[0] for line in lines)
         newest = lines[-1][0] if lines else 0
         held, conn.chat_held = conn.chat_held or [], None
         for chat_id, message in held:
@@ -794,7 +796,7 @@ class TableRuntime:
         self.chat_sent.append(chat_id)
         message = encode(self.chat_message(seat, text))
         for conn in list(self.connections):
-            if (conn.seat is None) == (seat is None):
+            if (conn.seat is None) == (seat is None) and chat_id not in conn.chat_had:
                 if conn.chat_held is not None:
                     conn.chat_held.append((chat_id, message))
                 else:
