@@ -2,8 +2,8 @@
 
 Regression (session 15): on two processes sharing PostgreSQL, a socket
 once heard a line twice (``test_chat_reaches_the_other_process`` failed in
-CI): the notice of another process and this one's own sending can both
-bring the same line.
+CI): the line was stored before the socket's history was read, and its own
+sending (or its relay from the other process) came after the history.
 """
 
 from __future__ import annotations

@@ -756,12 +756,11 @@ class TableRuntime:
             if (seat_no is None) == (conn.seat is None):
                 conn.send(self.chat_message(seat_no, text))
         # A line said while the history was read is sent once: in it, or after
-        # (also when its own sending comes after the history: ``chat_had``).
+        # (held meanwhile, or its sending still on its way: ``chat_had``).
         conn.chat_had = frozenset(line[0] for line in lines)
-        newest = lines[-1][0] if lines else 0
         held, conn.chat_held = conn.chat_held or [], None
         for chat_id, message in held:
-            if chat_id > newest:
+            if chat_id not in conn.chat_had:
                 conn.send(message)
         if conn.seat is not None and self.seats[conn.seat].kind == "human":
             # Tell the person who comes back what was played for them since
