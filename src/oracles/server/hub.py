@@ -173,6 +173,7 @@ class Hub:
         runtime = self.tables.get(table_id)
         if runtime is None or runtime.version >= version or self.closing:
             return  # not ours, or our own write
+        runtime.noticed = max(runtime.noticed, version)
         if runtime.refreshing is None or runtime.refreshing.done():
             runtime.refreshing = asyncio.create_task(self._refresh(runtime))
 

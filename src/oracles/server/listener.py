@@ -34,6 +34,9 @@ class Listener:
         self.dsn = hub.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
         self.task: asyncio.Task[None] | None = None
         self.ready = asyncio.Event()
+        #: Whether the ``LISTEN`` is in place now (a move reads the database
+        #: before it is played while it is not: a notice may be missed).
+        self.hearing = False
 
     async def start(self) -> None:
         self.task = asyncio.create_task(self._run())
@@ -68,6 +71,7 @@ class Listener:
                 )
                 await conn.add_listener(db.CHANNEL, self._on_notify)
                 logs.event("listening", channel=db.CHANNEL)
+                self.hearing = True
                 self.ready.set()
                 if not first:
                     await self.hub.refresh_all()
@@ -80,6 +84,7 @@ class Listener:
             except Exception as error:
                 logs.event("listener lost", logging.WARNING, error=repr(error))
             finally:
+                self.hearing = False
                 if conn is not None and not conn.is_closed():
                     with contextlib.suppress(Exception):
                         await asyncio.wait_for(conn.close(), 2)

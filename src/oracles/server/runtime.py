@@ -73,6 +73,10 @@ CHAT_SENT = 200
 #: A move lost to another writer (another process took its version first).
 DUPLICATE_ERRORS = (IntegrityError,)
 
+#: The operating system's random source, which deals every table's cards:
+#: it keeps no state, so all tables share the one object.
+SYSTEM_RANDOM = random.SystemRandom()
+
 #: Seconds over which changes of names and presence make one ``seats`` message.
 SEATS_DELAY = 0.05
 
@@ -162,7 +166,11 @@ class TableRuntime:
         self.holders = 0
         self.bot_task: asyncio.Task[None] | None = None
         self.refreshing: asyncio.Task[None] | None = None
-        self.rng = random.SystemRandom()
+        #: The highest version another process announced for this table
+        #: (PostgreSQL's notices): a move reads the database first only when
+        #: it is ahead of ours (see :meth:`_submit`).
+        self.noticed = 0
+        self.rng = SYSTEM_RANDOM
         #: The last chat lines, kept in memory when this process is the
         #: table's only writer (SQLite); ``None``: read them from the database.
         self.chat_lines: deque[tuple[int, int | None, str]] | None = None
@@ -468,7 +476,7 @@ class TableRuntime:
         reply: Callable[[AckMessage], None] | None,
     ) -> AckMessage:
         async with self.lock:
-            if self.hub.shared:
+            if self.hub.shared and self._maybe_behind(version):
                 await self.catch_up()
             if move_id is not None and (seat, move_id) in self.move_ids:
                 return AckMessage(id=move_id, version=self.move_ids[(seat, move_id)], duplicate=True)
@@ -529,6 +537,19 @@ class TableRuntime:
             self.schedule()
             self.hub.release(self)
             return ack
+
+    def _maybe_behind(self, version: int) -> bool:
+        """Whether another process may have stored moves we have not
+        applied: a notice said so, the mover saw a version we do not have,
+        or the listener is not hearing notices. Otherwise the move is
+        played without reading the database first: if another process did
+        store this version meanwhile (its notice still on its way), the
+        database refuses our row as a duplicate and :meth:`_submit` catches
+        up then, so nothing is played twice."""
+        listener = self.hub.listener
+        return (
+            self.noticed > self.version or version != self.version or listener is None or not listener.hearing
+        )
 
     def _hold(self, seat: int, text: str, move_id: str | None) -> AckMessage | None:
         """Under the lock: keep ``seat``'s choice made ahead of its turn

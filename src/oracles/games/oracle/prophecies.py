@@ -69,7 +69,7 @@ import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from oracles.games.oracle.cards import STARS
 
@@ -259,6 +259,9 @@ class Edition:
     cards: tuple[Prophecy, ...]
     #: This edition resolved per player count (:meth:`for_players`), made on first use.
     _resolved: dict[int, Edition] = field(default_factory=dict, init=False, compare=False, repr=False)
+    #: What other modules derive from these cards once per edition, by name
+    #: (scoring's compiled tests): every game of the edition shares it.
+    derived: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def card(self, card_id: str) -> Prophecy:
         return self.cards[oracle_index(card_id)]

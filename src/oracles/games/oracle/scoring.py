@@ -8,6 +8,7 @@ the seat holding that creature's Loser chip (:data:`NOBODY`: the middle).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 from oracles.games.oracle.cards import STARS
 from oracles.games.oracle.prophecies import Edition, Prophecy, Term
@@ -134,7 +135,12 @@ def compiled_tests(edition: Edition) -> tuple[ProphecyTest, ...]:
     >>> [tests[card](quantities, 0, 2) for card in range(40)] == [c.holds(quantities, 0) for c in edition.cards]
     True
     """
-    return tuple(_compiled_test(card) for card in edition.cards)
+    tests = edition.derived.get("compiled_tests")
+    if tests is None:
+        # Once per edition: a table in the server's memory would otherwise
+        # carry its own 40 sets of closures (about 30 KiB).
+        tests = edition.derived["compiled_tests"] = tuple(_compiled_test(card) for card in edition.cards)
+    return cast(tuple[ProphecyTest, ...], tests)
 
 
 def prophecies_hold_by(
