@@ -391,3 +391,71 @@ def test_chat_reaches_the_other_process(pair: tuple[ProcessServer, ProcessServer
 
     asyncio.run(scenario())
     assert_quiet(a, b)
+
+
+def test_move_without_a_read_first_still_loses_to_the_other_process(
+    pg_cluster: PostgresCluster | None,
+) -> None:
+    """While the listener hears notices and none said the table moved on, a
+    move is played without reading the database first (session 16: the
+    read cost a round trip a move). If the other process did store that
+    version (its notice still on its way), the unique key refuses the row:
+    the move answers ``stale`` and the table takes the other's move; a
+    notice of a newer version makes the next move read first."""
+    assert pg_cluster is not None
+    from oracles.server.bots import BotRunner
+    from oracles.server.config import Settings, database_url
+    from oracles.server.db import make_engine
+    from oracles.server.hub import Hub, SeatSpec
+    from oracles.server.migrate import upgrade
+    from oracles.server.protocol import ProtocolError
+
+    url = database_url(pg_cluster.new_database())
+
+    async def scenario() -> None:
+        settings = Settings(db_url=url, bot_mode="thread", bot_pause=0.0)
+        hubs = [Hub(settings, make_engine(url), BotRunner("thread", 1)) for _ in range(2)]
+        await upgrade(hubs[0].engine)
+        try:
+            first, _ = await hubs[0].create("oracle", OPTIONS, [SeatSpec("human", None, "p")] * 4)
+            second = await hubs[1].get(first.id)
+            assert second is not None and hubs[1].listener is not None
+            second.holders += 1  # kept in memory, as a socket there would keep it
+            hubs[1].listener.hearing = True  # as if listening, but no notice comes
+            real_catch_up, real_commit = second.catch_up, second.commit
+            steps: list[str] = []
+
+            async def counted_catch_up() -> bool:
+                steps.append("read")
+                return await real_catch_up()
+
+            async def counted_commit(rows: list[Any], finished: bool) -> None:
+                steps.append("insert")
+                await real_commit(rows, finished)
+
+            second.catch_up = counted_catch_up  # type: ignore[method-assign]
+            second.commit = counted_commit  # type: ignore[method-assign]
+            version, seat = first.version, first.state.current_player()
+            legal = [first.state.action_to_string(a) for a in first.state.legal_actions()]
+            assert (await first.submit(seat, legal[0], version, "won")).version == version + 1
+            with pytest.raises(ProtocolError) as lost:
+                await second.submit(seat, legal[-1], version, "lost")
+            assert lost.value.code == "stale"
+            assert steps == ["insert", "read"]  # no read before the move, one after its refusal
+            assert second.version == first.version and second.texts == first.texts
+            # Now the other process moves again and its notice arrives.
+            version, seat = first.version, first.state.current_player()
+            legal = [first.state.action_to_string(a) for a in first.state.legal_actions()]
+            await first.submit(seat, legal[0], version, "next")
+            hubs[1].notified(first.id, first.version)
+            steps.clear()
+            again = await second.submit(seat, legal[0], version, "next")
+            assert again.duplicate and again.version == version + 1
+            assert steps[0] == "read" and "insert" not in steps  # read first: nothing refused
+        finally:
+            for hub in hubs:
+                await hub.close()
+                await hub.bots.aclose()
+                await hub.engine.dispose()
+
+    asyncio.run(scenario())
