@@ -10,13 +10,17 @@ import contextlib
 import random
 import statistics
 import time
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from serverkit import Client, PostgresCluster, ProcessServer, http, postgres_bin
 
 from oracles.core.records import replay_record
+
+if TYPE_CHECKING:
+    from oracles.server.hub import Hub
+    from oracles.server.runtime import TableRuntime
 
 pytestmark = pytest.mark.skipif(
     postgres_bin() is None,
@@ -270,28 +274,46 @@ def test_one_process_killed(pg_cluster: PostgresCluster | None) -> None:
         b.close()
 
 
+@contextlib.asynccontextmanager
+async def two_hubs(url: str) -> AsyncIterator[tuple[list[Hub], tuple[TableRuntime, TableRuntime]]]:
+    """Two hubs on the fresh PostgreSQL database ``url``, as two processes would
+    have them (their listeners not started), and a table of four people
+    made through the first: ``(hubs, (first, second))``, the table's
+    runtime in each."""
+    from oracles.server.bots import BotRunner
+    from oracles.server.config import Settings
+    from oracles.server.db import make_engine
+    from oracles.server.hub import Hub, SeatSpec
+    from oracles.server.migrate import upgrade
+
+    settings = Settings(db_url=url, bot_mode="thread", bot_pause=0.0)
+    hubs = [Hub(settings, make_engine(url), BotRunner("thread", 1)) for _ in range(2)]
+    await upgrade(hubs[0].engine)
+    try:
+        first, _ = await hubs[0].create("oracle", OPTIONS, [SeatSpec("human", None, "p")] * 4)
+        second = await hubs[1].get(first.id)
+        assert second is not None and second.version == first.version
+        yield hubs, (first, second)
+    finally:
+        for hub in hubs:
+            await hub.close()
+            await hub.bots.aclose()
+            await hub.engine.dispose()
+
+
 def test_losing_insert_rolls_back_and_answers_stale(pg_cluster: PostgresCluster | None) -> None:
     """The unique key itself decides: a process that has not seen the other's
     move (the race between its read and its insert) loses on insert, reads
     the winner's rows and answers ``stale``; a move id the other process
     stored is acknowledged as a duplicate."""
     assert pg_cluster is not None
-    from oracles.server.bots import BotRunner
-    from oracles.server.config import Settings, database_url
-    from oracles.server.db import make_engine
-    from oracles.server.hub import Hub, SeatSpec
-    from oracles.server.migrate import upgrade
+    from oracles.server.config import database_url
     from oracles.server.protocol import ProtocolError
 
     url = database_url(pg_cluster.new_database())
 
     async def scenario() -> None:
-        settings = Settings(db_url=url, bot_mode="thread", bot_pause=0.0)
-        hubs = [Hub(settings, make_engine(url), BotRunner("thread", 1)) for _ in range(2)]
-        await upgrade(hubs[0].engine)
-        try:
-            first, _ = await hubs[0].create("oracle", OPTIONS, [SeatSpec("human", None, "p")] * 4)
-            second = await hubs[1].get(first.id)
+        async with two_hubs(url) as (_hubs, (first, second)):
             assert second is not None and second.version == first.version
             version, seat = first.version, first.state.current_player()
             legal = [first.state.action_to_string(a) for a in first.state.legal_actions()]
@@ -313,11 +335,6 @@ def test_losing_insert_rolls_back_and_answers_stale(pg_cluster: PostgresCluster 
             # The winner's id, resent through the other process: a duplicate.
             again = await second.submit(seat, legal[0], version, "won")
             assert again.duplicate and again.version == version + 1
-        finally:
-            for hub in hubs:
-                await hub.close()
-                await hub.bots.aclose()
-                await hub.engine.dispose()
 
     asyncio.run(scenario())
 
@@ -403,22 +420,13 @@ def test_move_without_a_read_first_still_loses_to_the_other_process(
     the move answers ``stale`` and the table takes the other's move; a
     notice of a newer version makes the next move read first."""
     assert pg_cluster is not None
-    from oracles.server.bots import BotRunner
-    from oracles.server.config import Settings, database_url
-    from oracles.server.db import make_engine
-    from oracles.server.hub import Hub, SeatSpec
-    from oracles.server.migrate import upgrade
+    from oracles.server.config import database_url
     from oracles.server.protocol import ProtocolError
 
     url = database_url(pg_cluster.new_database())
 
     async def scenario() -> None:
-        settings = Settings(db_url=url, bot_mode="thread", bot_pause=0.0)
-        hubs = [Hub(settings, make_engine(url), BotRunner("thread", 1)) for _ in range(2)]
-        await upgrade(hubs[0].engine)
-        try:
-            first, _ = await hubs[0].create("oracle", OPTIONS, [SeatSpec("human", None, "p")] * 4)
-            second = await hubs[1].get(first.id)
+        async with two_hubs(url) as (hubs, (first, second)):
             assert second is not None and hubs[1].listener is not None
             second.holders += 1  # kept in memory, as a socket there would keep it
             hubs[1].listener.hearing = True  # as if listening, but no notice comes
@@ -452,10 +460,5 @@ def test_move_without_a_read_first_still_loses_to_the_other_process(
             again = await second.submit(seat, legal[0], version, "next")
             assert again.duplicate and again.version == version + 1
             assert steps[0] == "read" and "insert" not in steps  # read first: nothing refused
-        finally:
-            for hub in hubs:
-                await hub.close()
-                await hub.bots.aclose()
-                await hub.engine.dispose()
 
     asyncio.run(scenario())
