@@ -8,7 +8,6 @@ sending (or its relay from the other process) came after the history.
 
 from __future__ import annotations
 
-from collections import deque
 from types import SimpleNamespace
 
 from oracles.server.protocol import ChatLine
@@ -29,7 +28,7 @@ class Socket:
 def test_a_chat_line_sent_twice_reaches_each_socket_once() -> None:
     player, spectator = Socket(0), Socket(None)
     table = SimpleNamespace(
-        chat_sent=deque(maxlen=CHAT_SENT),
+        chat_sent=[],
         connections={player, spectator},
         chat_message=lambda seat, text: ChatLine(seat=seat, name="Ann", text=text),
     )
@@ -46,9 +45,21 @@ def test_a_line_in_a_socket_s_history_is_not_sent_to_it_again() -> None:
     newcomer, other = Socket(0), Socket(1)
     newcomer.chat_had = frozenset({7})
     table = SimpleNamespace(
-        chat_sent=deque(maxlen=CHAT_SENT),
+        chat_sent=[],
         connections={newcomer, other},
         chat_message=lambda seat, text: ChatLine(seat=seat, name="Ann", text=text),
     )
     TableRuntime.broadcast_chat(table, 7, 0, "hello")  # type: ignore[arg-type]
     assert newcomer.sent == [] and len(other.sent) == 1
+
+
+def test_the_ids_remembered_are_bounded() -> None:
+    player = Socket(0)
+    table = SimpleNamespace(
+        chat_sent=[],
+        connections={player},
+        chat_message=lambda seat, text: ChatLine(seat=seat, name="Ann", text=text),
+    )
+    for chat_id in range(CHAT_SENT + 5):
+        TableRuntime.broadcast_chat(table, chat_id, 0, "line")  # type: ignore[arg-type]
+    assert len(table.chat_sent) == CHAT_SENT and table.chat_sent[0] == 5

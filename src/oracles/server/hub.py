@@ -15,7 +15,6 @@ import asyncio
 import contextlib
 import secrets
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, replace
 from datetime import timedelta
@@ -262,7 +261,7 @@ class Hub:
             runtime = TableRuntime(self, row, seat_rows, moves, state)
             runtime.planned = await self._plan_of(row) if row.deals_from or row.branch_of else None
             if chat is not None:
-                runtime.chat_lines = deque(chat, maxlen=CHAT_HISTORY)
+                runtime.chat_lines = list(chat)[-CHAT_HISTORY:]
             self.tables[table_id] = runtime
         if not self.closing:
             await runtime.resume()
@@ -443,7 +442,7 @@ class Hub:
         runtime = TableRuntime(self, row, seat_rows, [], state)
         runtime.planned = origin.planned if origin is not None else None
         if not self.shared:
-            runtime.chat_lines = deque(maxlen=CHAT_HISTORY)
+            runtime.chat_lines = []
         moves += runtime.play_chance(state, texts)
         runtime.texts = texts
         row = replace(row, status="finished" if state.is_terminal() else "playing")

@@ -28,7 +28,6 @@ import html
 import logging
 import random
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -106,6 +105,27 @@ class Seat:
     claimed: bool = True
 
 
+#: One string for each short notation, shared by every table's move list:
+#: the same few hundred moves ("play R7", "keep O03 O17") recur at every
+#: table, where a deal's text is its own (and long). Bounded, so that no
+#: client can grow it without end.
+_SHARED_TEXTS: dict[str, str] = {}
+SHARED_TEXTS_MAX = 50_000
+SHARED_TEXT_LEN = 40
+
+
+def shared_text(text: str) -> str:
+    """``text``, or the equal string already held for another table."""
+    if len(text) > SHARED_TEXT_LEN:
+        return text
+    held = _SHARED_TEXTS.get(text)
+    if held is not None:
+        return held
+    if len(_SHARED_TEXTS) < SHARED_TEXTS_MAX:
+        _SHARED_TEXTS[text] = text
+    return text
+
+
 class TableRuntime:
     """A table in memory (see the module docstring)."""
 
@@ -120,7 +140,7 @@ class TableRuntime:
         self.first_seat = row.first_seat
         self.stored_status = row.status
         self.state = state
-        self.texts = [m.action for m in moves]
+        self.texts = [shared_text(m.action) for m in moves]
         #: (seat, client's move id) -> the version it made: ids are each seat's own.
         self.move_ids = {(m.seat, m.move_id): m.version for m in moves if m.move_id is not None}
         movers = {m.seat for m in moves if m.seat is not None}
@@ -173,11 +193,12 @@ class TableRuntime:
         self.rng = SYSTEM_RANDOM
         #: The last chat lines, kept in memory when this process is the
         #: table's only writer (SQLite); ``None``: read them from the database.
-        self.chat_lines: deque[tuple[int, int | None, str]] | None = None
+        #: (A list, trimmed by hand: an empty deque costs a 64-slot block.)
+        self.chat_lines: list[tuple[int, int | None, str]] | None = None
         #: The ids of the chat lines lately sent to this table's sockets: a
         #: line reaches a socket once, even when its notice from another
         #: process comes twice or crosses this process's own sending.
-        self.chat_sent: deque[int] = deque(maxlen=CHAT_SENT)
+        self.chat_sent: list[int] = []
         #: Choices made ahead of a seat's turn (``State.early_choices``):
         #: seat -> (notation, move id), played when the turn comes. In
         #: memory only, shown to nobody but the seat (after a restart the
@@ -441,7 +462,7 @@ class TableRuntime:
             action = self.draw_chance(state, texts)
             text = state.action_to_string(action)
             state.apply_action(action)
-            texts.append(text)
+            texts.append(shared_text(text))
             rows.append(db.MoveRow(len(texts), None, text, None))
         return rows
 
@@ -503,7 +524,7 @@ class TableRuntime:
                 raise ProtocolError(ILLEGAL, str(error)) from None
             except IllegalActionError as error:
                 raise ProtocolError(ILLEGAL, f"{text!r}: {error.reason}") from None
-            texts = [*self.texts, notation]
+            texts = [*self.texts, shared_text(notation)]
             rows = [db.MoveRow(len(texts), seat, notation, move_id)]
             rows += self.play_chance(trial, texts)
             try:
@@ -616,7 +637,7 @@ class TableRuntime:
             if row.version != len(texts) + 1:
                 break  # not yet visible whole; the next notice brings the rest
             state.apply_string(row.action)
-            texts.append(row.action)
+            texts.append(shared_text(row.action))
             if row.move_id is not None:
                 self.move_ids[(row.seat, row.move_id)] = row.version
         if len(texts) == len(self.texts):
@@ -814,6 +835,8 @@ class TableRuntime:
         if chat_id in self.chat_sent:
             return
         self.chat_sent.append(chat_id)
+        if len(self.chat_sent) > CHAT_SENT:
+            del self.chat_sent[0]
         message = encode(self.chat_message(seat, text))
         for conn in list(self.connections):
             if (conn.seat is None) == (seat is None) and chat_id not in conn.chat_had:
@@ -844,6 +867,8 @@ class TableRuntime:
         chat_id = await self.hub.store.write(store_line)
         if self.chat_lines is not None:
             self.chat_lines.append((chat_id, seat, text))
+            if len(self.chat_lines) > CHAT_HISTORY:
+                del self.chat_lines[0]
         self.broadcast_chat(chat_id, seat, text)
         return None
 

@@ -21,6 +21,22 @@ PHASE_NAMES = ("dealer", "deal", "oracles", "keep", "draft", "play", "loser", "o
 (E_DEALER, E_DEAL, E_ORACLES, E_PLAYER, E_DRAW, E_TRICK, E_SCORE) = range(7)
 
 
+#: ``[seat, card name]`` for every seat and card: a trick event's plays are
+#: these lists, shared by every event (and every table) that names them, so
+#: a server holding thousands of logs keeps one of each. Read, never change.
+_PLAYED: dict[int, list[Any]] = {}
+
+
+def played(seat: int, players: int, card: int) -> list[Any]:
+    """The shared ``[seat, name]`` of ``card`` played by ``seat`` (mod ``players``)."""
+    seat %= players
+    key = seat * 256 + card
+    pair = _PLAYED.get(key)
+    if pair is None:
+        pair = _PLAYED[key] = [seat, CARD_NAMES[card]]
+    return pair
+
+
 class TrickFacts(NamedTuple):
     """A finished trick as the rules log it: plain numbers, turned into the
     event's words only when a view asks (random play and search never do)."""
@@ -41,7 +57,7 @@ class TrickFacts(NamedTuple):
         return {
             "kind": "trick",
             "leader": self.leader,
-            "cards": [[(self.leader + i) % players, CARD_NAMES[c]] for i, c in enumerate(self.cards)],
+            "cards": [played(self.leader + i, players, c) for i, c in enumerate(self.cards)],
             "winner": self.winner,
             "reason": self.reason,
             "creature": CREATURE_NAMES[self.creature],

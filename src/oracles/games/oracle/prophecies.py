@@ -64,6 +64,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import operator
 from collections.abc import Callable, Sequence
@@ -202,9 +203,11 @@ class Prophecy:
     def wording(self) -> Wording:
         return Wording(self.condition, self.text_en, self.text_de)
 
-    @property
+    @functools.cached_property
     def texts(self) -> list[str]:
-        """``[English, German]``: how an event carries the card's words."""
+        """``[English, German]``: how an event carries the card's words. One
+        list a card, shared by every event that names it (a server holds
+        thousands of logs): read it, never change it."""
         return [self.text_en, self.text_de]
 
     def wording_at(self, players: int) -> Wording:

@@ -254,11 +254,13 @@ def event_view(state: OracleState, event: LoggedEvent, viewer: int | None) -> di
         assert isinstance(facts, dict)
         out.update(kind="deal", round=facts["round"], dealer=facts["dealer"])
         if viewer is not None:
-            out["hand"] = list(game.dealt_names(E_DEAL, action)[viewer])
+            # The game's cached list itself (shared, never changed): a copy
+            # for every viewer of every deal would sit in each table's log.
+            out["hand"] = game.dealt_names(E_DEAL, action)[viewer]
     elif kind == E_ORACLES:
         out["kind"] = "oracles"
         if viewer is not None:
-            out["cards"] = list(game.dealt_names(E_ORACLES, action)[viewer])
+            out["cards"] = game.dealt_names(E_ORACLES, action)[viewer]
         if game.draft:
             out["stack"] = game.stack_size
     elif kind == E_DRAW:
