@@ -26,6 +26,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from oracles.server.app import create_app
+from oracles.server.cli import uvicorn_config
 from oracles.server.config import Settings
 
 RECV_TIMEOUT = 20.0
@@ -63,17 +64,8 @@ class ThreadServer:
         self.settings = settings
         self.app = create_app(settings)
         self.port = free_port()
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            access_log=False,
-            log_config=None,
-            log_level="warning",
-            ws_max_size=64 * 1024,
-            ws_per_message_deflate=False,
-            lifespan="on",
-        )
+        # The server's own configuration (its WebSocket protocol included).
+        config = uvicorn_config(self.app, "127.0.0.1", self.port, log_level="warning")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

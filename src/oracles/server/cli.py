@@ -112,6 +112,28 @@ def settings_from(args: argparse.Namespace) -> Settings:
     )
 
 
+def uvicorn_config(app: Any, host: str, port: int, **extra: Any) -> Any:
+    """The uvicorn configuration the server runs under (``serve``, and the
+    tests' servers): ``extra`` adds to it or overrides it."""
+    import uvicorn
+
+    from oracles.server.sockets import LeanWebSocketProtocol
+
+    options: dict[str, Any] = {
+        # A seat's token is in the query string: uvicorn's access log would
+        # print it, so requests are logged by the app, without queries.
+        "access_log": False,
+        "log_config": None,
+        # uvicorn's sans-I/O protocol, holding less for each quiet socket.
+        "ws": LeanWebSocketProtocol,
+        "ws_max_size": 64 * 1024,
+        "ws_per_message_deflate": False,
+        "timeout_graceful_shutdown": 10,
+        "lifespan": "on",
+    }
+    return uvicorn.Config(app, host=host, port=port, **{**options, **extra})
+
+
 def serve(settings: Settings, log_level: str = "info") -> None:
     """Run the server until SIGINT/SIGTERM; then stop gracefully (writes in
     flight finish first)."""
@@ -123,19 +145,7 @@ def serve(settings: Settings, log_level: str = "info") -> None:
     logs.setup(log_level)
     collector.install()
     app = create_app(settings)
-    config = uvicorn.Config(
-        app,
-        host=settings.host,
-        port=settings.port,
-        # A seat's token is in the query string: uvicorn's access log would
-        # print it, so requests are logged by the app, without queries.
-        access_log=False,
-        log_config=None,
-        ws_max_size=64 * 1024,
-        ws_per_message_deflate=False,
-        timeout_graceful_shutdown=10,
-        lifespan="on",
-    )
+    config = uvicorn_config(app, settings.host, settings.port)
     server = uvicorn.Server(config)
     # Bind first, so that the URL printed is one that answers.
     sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET)
