@@ -84,8 +84,23 @@ LEVELS = (
 #: above its budget.
 SEARCH: dict[str, dict[str, int]] = {
     "oracle": {"strong": 30, "master": 1000},
-    "inrah": {"strong": 500, "master": 5000},
+    "inrah": {"master": 5000},
     "codename": {"strong": 10, "master": 100},
+}
+#: Per game, levels played by another bot than ``LEVELS`` says, and what the
+#: lobby calls it. In Inrah the heuristic, a search of 500 iterations and one
+#: of 5,000 rated within a sigma of each other (200 games; heuristic rollouts
+#: changed nothing): its search is hardly better than its heuristic. So its
+#: levels between random play and the search are careless heuristics, which
+#: play a random legal move at a fixed share of their choices
+#: (``heuristic:noise=``); at 200 games session 17 measured mu 13.9
+#: (random), 20.9 (noise 0.5), 29.8 (noise 0.15) and 34.8 (the search), each
+#: interval apart.
+OVERRIDES: dict[str, dict[str, tuple[str, str]]] = {
+    "inrah": {
+        "casual": ("heuristic:noise=0.5", "careless"),
+        "strong": ("heuristic:noise=0.15", "mostly heuristic"),
+    },
 }
 #: The slowest move the strongest level may take on one worker, in seconds.
 MASTER_SECONDS = 2.0
@@ -140,7 +155,14 @@ def bots_digest(game_id: str, root: Path = ROOT) -> str:
         for path in sorted(root.glob(pattern.format(game=game_id))):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
-    measured = [LEVELS, SEARCH.get(game_id), CAP_SECONDS, TUNING.get(game_id), OPTIONS.get(game_id)]
+    measured = [
+        LEVELS,
+        SEARCH.get(game_id),
+        CAP_SECONDS,
+        TUNING.get(game_id),
+        OPTIONS.get(game_id),
+        OVERRIDES.get(game_id),
+    ]
     digest.update(json.dumps(measured, default=repr, sort_keys=True).encode())
     return digest.hexdigest()
 
@@ -274,22 +296,24 @@ def markdown(data: dict[str, Any]) -> str:
         run = entry["run"]
         ratings = entry["ratings"]
         verdict = "apart" if all(separated(ratings)) else "NOT apart"
+        level_specs = ", ".join(f"`{entry['specs'][level.key]}`" for level in LEVELS)
         lines += [
             f"## {game_id} ({options})",
             "",
             f"{run['games']} games, seed {run['seed']}, {run['seconds']:.0f} s on {run['workers']} "
             f"workers ({run['machine']}, {run['load']}), {run['date']}, commit {run.get('commit', '?')}. "
-            f"Search levels: `{entry['specs']['strong']}` and `{entry['specs']['master']}`. "
+            f"Levels: {level_specs}. "
             f"Neighbouring levels' intervals: {verdict}.",
             "",
             "| level | bot | mu | interval | ordinal | seat-games | mean score | slowest move |",
             "|---|---|---:|---:|---:|---:|---:|---:|",
         ]
+        what = {**{k: v["what"] for k, v in names.items()}, **entry.get("what", {})}
         for key in [level.key for level in LEVELS]:
             r = ratings[key]
             low, high = r["mu"] - SPREAD * r["sigma"], r["mu"] + SPREAD * r["sigma"]
             lines.append(
-                f"| {names[key]['name']} | {names[key]['what']} | {r['mu']:.2f} | {low:.1f} – {high:.1f} "
+                f"| {names[key]['name']} | {what[key]} | {r['mu']:.2f} | {low:.1f} – {high:.1f} "
                 f"| {r['ordinal']:.2f} | {r['games']} | {r['mean_score']:.2f} | {r.get('slowest', 0.0):.2f} s |"
             )
         lines.append("")
@@ -301,8 +325,12 @@ def specs_for(game_id: str, quick: bool) -> dict[str, str]:
     budget and tuning (as ``benchmarks/strength.py`` does)."""
     budgets = QUICK_SEARCH if quick else SEARCH[game_id]
     extra = TUNING.get(game_id)
+    overrides = OVERRIDES.get(game_id, {})
     specs = {}
     for level in LEVELS:
+        if level.key in overrides:
+            specs[level.key] = overrides[level.key][0]
+            continue
         spec = level.spec
         if level.key in budgets:
             spec = f"{spec}:iterations={budgets[level.key]}:seconds={CAP_SECONDS:g}" + (
@@ -310,6 +338,12 @@ def specs_for(game_id: str, quick: bool) -> dict[str, str]:
             )
         specs[level.key] = spec
     return specs
+
+
+def what_for(game_id: str) -> dict[str, str]:
+    """What each level is in ``game_id``, in the lobby's words."""
+    overrides = OVERRIDES.get(game_id, {})
+    return {level.key: overrides[level.key][1] if level.key in overrides else level.what for level in LEVELS}
 
 
 def _commit() -> str:
@@ -371,6 +405,7 @@ def main(argv: list[str] | None = None) -> int:
         data["games"][game_id] = {
             "options": options[game_id],
             "specs": specs,
+            "what": what_for(game_id),
             "ratings": {
                 key: {
                     "mu": round(r.mu, 3),

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from oracles.bots import heuristic
 from oracles.bots.base import SeatInfo
 from oracles.bots.hooks import evaluator_for
 from oracles.bots.ismcts import ISMCTSBot
@@ -24,6 +25,7 @@ from oracles.tournament import run_tournament
 BOTS = [
     "random",
     "heuristic",
+    "heuristic:noise=0.5",
     "ismcts:iterations=3",
     "ismcts:iterations=3:rollout=heuristic:horizon=game",
     "ismcts:iterations=3:horizon=round",
@@ -139,6 +141,47 @@ def test_ismcts_time_budget_caps_an_iteration_budget() -> None:
     ],
 )
 def test_ismcts_refuses_bad_parameters(spec: str, message: str) -> None:
+    with pytest.raises(OptionError, match=message):
+        make_bot(spec, 0)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_careless_heuristic_blunders_at_its_rate_and_a_careful_one_is_unchanged(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    states = decision_states(game_id, 40)
+    plain, careful = make_bot("heuristic", 0, 7), make_bot("heuristic:noise=0", 0, 7)
+    # noise=0 draws nothing extra: the same choices as the plain bot, seed for seed.
+    for state in states:
+        plain.seat = careful.seat = state.current_player()
+        info = SeatInfo(state, state.current_player())
+        assert plain.choose(info) == careful.choose(info)
+
+    # noise=1: every choice a random legal move; the policy is never asked.
+    def no_policy(game: str) -> Any:
+        raise AssertionError("the policy was asked")
+
+    monkeypatch.setattr(heuristic, "policy_for", no_policy)
+    careless = make_bot("heuristic:noise=1", 0, 7)
+    for state in states:
+        careless.seat = state.current_player()
+        assert careless.choose(SeatInfo(state, state.current_player())) in state.legal_actions()
+    half = make_bot("heuristic:noise=0.5", 0, 7)
+    with pytest.raises(AssertionError, match="the policy was asked"):
+        for state in states:
+            half.seat = state.current_player()
+            half.choose(SeatInfo(state, state.current_player()))
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("heuristic:noise=1.5", "'noise' must be a number from 0 to 1"),
+        ("heuristic:noise=-0.1", "'noise' must not be negative"),
+        ("heuristic:depth=2", "has no parameter 'depth'"),
+    ],
+)
+def test_heuristic_refuses_bad_parameters(spec: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         make_bot(spec, 0)
 

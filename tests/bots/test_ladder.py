@@ -77,6 +77,8 @@ def test_the_lobby_file_matches_the_ladder_and_the_catalog() -> None:
     for game in ("oracle", "inrah", "codename"):
         levels = present.bot_levels(game)
         assert [lv.spec for lv in levels] == list(ladder.specs_for(game, quick=False).values())
+        assert [lv.what for lv in levels] == list(ladder.what_for(game).values())
+        assert all(lv.what in present.LEVEL_WHAT for lv in levels)
         assert all(lv.rating is not None for lv in levels)
     assert "rollout=heuristic" in present.bot_levels("codename")[3].spec
 

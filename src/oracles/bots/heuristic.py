@@ -22,15 +22,27 @@ class PolicyError(OraclesError):
 
 class HeuristicBot(Bot):
     """Plays the game's heuristic policy on a world resampled from its
-    seat's information."""
+    seat's information.
+
+    ``noise`` (default 0): the chance, at each choice, of a uniformly random
+    legal move instead of the policy's: a careless player, for the ladder's
+    levels between random play and the heuristic (``docs/bots.md``)."""
 
     name: ClassVar[str] = "heuristic"
     quick: ClassVar[bool] = True
+    params: ClassVar[dict[str, type]] = {"noise": float}
+    param_ranges: ClassVar[dict[str, tuple[float, float]]] = {"noise": (0.0, 1.0)}
+
+    noise: float = 0.0
 
     def choose(self, info: SeatInfo) -> int:
         legal = info.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        # Drawn only when asked for: a plain heuristic bot's rng stream (and
+        # so every seeded game it played) stays as it was.
+        if self.noise > 0 and self.rng.random() < self.noise:
+            return self.rng.choice(legal)
         world = info.sample_world(self.rng)
         action = policy_for(info.game.id)(world, self.seat, self.rng)
         if action not in legal:

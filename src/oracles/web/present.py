@@ -59,7 +59,15 @@ def example_move(game: str, lang: str) -> str:
 #: listed here so that the catalog holds them.
 LEVEL_NAMES = (N_("Novice"), N_("Casual"), N_("Strong"), N_("Master"))
 #: The words of the ladder's ``what`` (the lobby translates them).
-LEVEL_WHAT = (N_("random"), N_("heuristic"), N_("search"), N_("deep search"))
+LEVEL_WHAT = (
+    N_("random"),
+    N_("heuristic"),
+    N_("search"),
+    N_("deep search"),
+    # A game's own levels (Inrah's careless heuristics, ``docs/bots.md``).
+    N_("careless"),
+    N_("mostly heuristic"),
+)
 LADDER = Path(__file__).with_name("ladder.json")
 
 
@@ -99,12 +107,19 @@ def bot_levels(game_id: str) -> list[BotLevel]:
     ratings = measured.get("ratings", {})
     # The spec the ladder measured in this game (its search tuning included).
     specs = measured.get("specs", {})
+    # What a level is where the game plays it by another bot.
+    what = measured.get("what", {})
     out = []
     for level in levels:
         rating = ratings.get(level.get("key"), {}).get("ordinal")
         spec = specs.get(level.get("key"), level["spec"])
         out.append(
-            BotLevel(spec, level["name"], level["what"], float(rating) if rating is not None else None)
+            BotLevel(
+                spec,
+                level["name"],
+                what.get(level.get("key"), level["what"]),
+                float(rating) if rating is not None else None,
+            )
         )
     return out
 
