@@ -118,10 +118,9 @@ def test_a_change_to_one_game_s_bots_stales_that_game_alone(tmp_path: Path) -> N
 
 def test_the_stored_ladder_orders_the_levels_and_keeps_the_promised_time() -> None:
     """The lobby names the levels weakest first: the stored run must rate
-    them in that order (mu and the ordinal it shows), and Master's slowest
-    move must be within the 2 s the lobby promises. Whether neighbouring
-    intervals are apart is reported in ladder.md (Oracle's two search
-    levels were not, in 200 games)."""
+    them in that order (mu and the ordinal it shows), each level's interval
+    wholly above the one below (issue 35), and Master's slowest move must
+    be within the 2 s the lobby promises."""
     ladder = ladder_module()
     data = json.loads(present.LADDER.read_text())
     keys = [level.key for level in ladder.LEVELS]
@@ -130,6 +129,7 @@ def test_the_stored_ladder_orders_the_levels_and_keeps_the_promised_time() -> No
         for figure in ("mu", "ordinal"):
             values = [ratings[key][figure] for key in keys]
             assert values == sorted(values), f"{game}: levels out of order by {figure}: {values}"
+        assert all(ladder.separated(ratings)), f"{game}: neighbouring intervals overlap"
         assert ratings["master"]["slowest"] <= ladder.MASTER_SECONDS
 
 
