@@ -295,6 +295,20 @@ def test_the_lobby_names_and_explains_every_option_with_the_right_control(lang: 
         assert "Platz 1" in text and "Seat 1" not in text
         # The bot choices: their names and what they are, in German.
         assert "(heuristisch)" in text and "(zufällig)" in text and "(heuristic)" not in text
+        # Inrah's own levels (careless heuristics) in German too.
+        assert "(unachtsam)" in text and "(meist heuristisch)" in text and "careless" not in text
+
+
+def test_the_lobby_seats_casual_bots_by_default_in_every_game() -> None:
+    # The default opponent is the ladder's second level, whatever bot plays
+    # it in that game (Inrah's is a careless heuristic, not "heuristic").
+    html = lobby_page("en")
+    for game in ("oracle", "inrah", "codename"):
+        casual = present.bot_levels(game)[1]
+        seat = re.search(rf'<select name="{game}.seat1".*?</select>', html, re.S)
+        assert seat is not None
+        chosen = re.findall(r'<option value="([^"]*)" selected', seat.group(0))
+        assert chosen == [f"bot:{casual.spec}"], (game, chosen)
 
 
 def test_the_notation_example_is_the_games_own() -> None:
