@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from provenance import commit
+
 from oracles.core.registry import load_game
 
 RESULTS = Path(__file__).parent / "results" / "engine.md"
@@ -366,23 +368,6 @@ def search_table(repeats: int = 1) -> list[str]:
             f"| {game_id} {opts} | {mine:,.0f} | {theirs_text} | {ratio} | {default:,.0f} | {default_ratio} |"
         )
     return search
-
-
-def commit() -> str:
-    """The checkout's commit (``unknown`` outside a git checkout)."""
-    import subprocess
-
-    try:
-        found = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=Path(__file__).parent,
-        )
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return found.stdout.strip()
 
 
 def main() -> int:

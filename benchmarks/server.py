@@ -75,6 +75,7 @@ from queue import Empty
 from typing import Any
 
 import orjson
+from provenance import commit
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -769,25 +770,6 @@ def table(results: list[Result]) -> str:
         for r in results
     ]
     return COLUMNS + "\n".join(rows) + "\n"
-
-
-def commit() -> str:
-    with contextlib.suppress(OSError, subprocess.CalledProcessError):
-        out = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=Path(__file__).parent,
-        )
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--", "src"],
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).parent,
-        )
-        return out.stdout.strip() + (" (+ uncommitted changes in src)" if dirty.stdout.strip() else "")
-    return "unknown"
 
 
 def section(results: list[Result], args: argparse.Namespace) -> str:
