@@ -187,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     if not out.exists():
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(
-            "# Bots on a busy server\n\n`benchmarks/bot_queue.py`: see its docstring.\n\n", encoding="utf-8"
+            "# Bots on a busy server\n\n`benchmarks/bot_queue.py`: see its docstring.\n", encoding="utf-8"
         )
     with out.open("a", encoding="utf-8") as handle:
         handle.write("\n" + report)
