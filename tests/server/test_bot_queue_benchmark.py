@@ -22,7 +22,9 @@ def test_quick_run_answers_the_bots_and_reports_every_column(tmp_path: Path) -> 
     )
     assert done.returncode == 0, done.stderr[-2000:]
     text = out.read_text()
-    assert "| tables | workers | bot turns | p50 s | p95 s | max s | bound s | over the bound | demand |" in text
+    assert (
+        "| tables | workers | bot turns | p50 s | p95 s | max s | bound s | over the bound | demand |" in text
+    )
     row = next(line for line in text.splitlines() if line.startswith("| 4 |"))
     cells = [cell.strip() for cell in row.strip("|").split("|")]
     assert cells[1] == "1" and int(cells[2]) > 0  # one worker; some bot turns answered
