@@ -29,8 +29,9 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from provenance import commit
+from reporting import commit, percentile
 
+from oracles.bots.specs import parse_bot_spec
 from oracles.core.registry import load_game
 from oracles.server.bots import UNATTENDED, BotRunner
 from oracles.server.config import default_bot_workers
@@ -38,13 +39,6 @@ from oracles.server.config import default_bot_workers
 RESULTS = Path(__file__).parent / "results" / "bots.md"
 #: The bot's seat at every table (the other three are people).
 BOT_SEAT = 3
-
-
-def percentile(values: list[float], share: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 async def table(
@@ -82,12 +76,9 @@ async def table(
 
 
 def budget_of(spec: str) -> float:
-    """The time budget a move named in ``spec`` (``seconds=``), else 0."""
-    for part in spec.split(":")[1:]:
-        key, _, value = part.partition("=")
-        if key == "seconds":
-            return float(value)
-    return 0.0
+    """The time budget a move that ``spec`` gives its bot, else 0."""
+    cls, params = parse_bot_spec(spec)
+    return float(params.get(cls.time_param, 0.0)) if cls.time_param else 0.0
 
 
 async def measure(
@@ -99,7 +90,7 @@ async def measure(
     think: tuple[float, float] = (1.0, 3.0),
 ) -> dict[str, float]:
     runner = BotRunner("process", workers)
-    latencies: list[float] = []
+    latencies: list[float] = []  # sorted once the run is over
     try:
         # The workers start (and import the game) before the clock runs.
         state, texts, rng = load_game("oracle", **options).new_initial_state(), [], random.Random(0)
@@ -119,6 +110,7 @@ async def measure(
         )
     finally:
         await runner.aclose()
+    latencies.sort()
     budget = budget_of(spec)
     bound = 2 * budget
     return {
@@ -127,7 +119,7 @@ async def measure(
         "bot_turns": len(latencies),
         "p50": percentile(latencies, 0.5),
         "p95": percentile(latencies, 0.95),
-        "max": max(latencies, default=float("nan")),
+        "max": latencies[-1] if latencies else float("nan"),
         "over": sum(x > bound for x in latencies) / len(latencies) if latencies else float("nan"),
         "bound": bound,
         # Over the measured window (the turns counted are those answered in it).

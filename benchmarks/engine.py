@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from provenance import commit
+from reporting import commit
 
 from oracles.core.registry import load_game
 

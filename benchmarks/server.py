@@ -75,7 +75,7 @@ from queue import Empty
 from typing import Any
 
 import orjson
-from provenance import commit
+from reporting import commit, percentile
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -477,13 +477,6 @@ async def probe_lag(bench: Bench) -> None:
         start = time.perf_counter()
         await asyncio.sleep(0.05)
         bench.counters.lags.append(time.perf_counter() - start - 0.05)
-
-
-def percentile(sorted_values: list[float], q: float) -> float:
-    if not sorted_values:
-        return float("nan")
-    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
-    return sorted_values[index]
 
 
 async def gather_limited(coros: list[Any], limit: int) -> list[Any]:

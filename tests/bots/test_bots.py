@@ -138,9 +138,12 @@ def test_ismcts_time_budget_caps_an_iteration_budget() -> None:
         ("ismcts:turns=-2", "'turns' must not be negative"),
         ("ismcts:rollout=smart", "'rollout' must be auto, random or heuristic"),
         ("ismcts:depth=3", "has no parameter 'depth'"),
+        ("heuristic:noise=1.5", "'noise' must be a number from 0 to 1"),
+        ("heuristic:noise=-0.1", "'noise' must not be negative"),
+        ("heuristic:depth=2", "has no parameter 'depth'"),
     ],
 )
-def test_ismcts_refuses_bad_parameters(spec: str, message: str) -> None:
+def test_bots_refuse_bad_parameters(spec: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         make_bot(spec, 0)
 
@@ -171,19 +174,6 @@ def test_a_careless_heuristic_blunders_at_its_rate_and_a_careful_one_is_unchange
         for state in states:
             half.seat = state.current_player()
             half.choose(SeatInfo(state, state.current_player()))
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        ("heuristic:noise=1.5", "'noise' must be a number from 0 to 1"),
-        ("heuristic:noise=-0.1", "'noise' must not be negative"),
-        ("heuristic:depth=2", "has no parameter 'depth'"),
-    ],
-)
-def test_heuristic_refuses_bad_parameters(spec: str, message: str) -> None:
-    with pytest.raises(OptionError, match=message):
-        make_bot(spec, 0)
 
 
 @pytest.mark.parametrize("game_id", [g for g in game_ids() if game_parts(g).evaluator])

@@ -38,6 +38,18 @@ class Sink:
         self.written.append(text)
 
 
+def three_people(server: ThreadServer) -> dict[str, Any]:
+    """A new Oracle table of three human seats."""
+    status, table, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "oracle", "options": {"players": 3}, "seats": ["human"] * 3},
+    )
+    assert status == 201, table
+    return table  # type: ignore[no-any-return]
+
+
 async def settle(conn: Connection) -> None:
     while conn.writer is not None:
         await asyncio.sleep(0)
@@ -120,13 +132,7 @@ def test_event_queue_wakes_its_reader_in_order() -> None:
 
 def test_the_real_server_lets_the_handshake_go_and_idles_without_tasks(start_server: Any) -> None:
     server: ThreadServer = start_server()
-    status, table, _ = http(
-        server.base,
-        "POST",
-        "/api/tables",
-        {"game": "oracle", "options": {"players": 3}, "seats": ["human"] * 3},
-    )
-    assert status == 201, table
+    table = three_people(server)
     url = f"{server.ws_base}/ws/tables/{table['id']}?token={table['seats'][0]['token']}"
 
     async def scenario() -> None:
@@ -164,13 +170,7 @@ def test_game_sockets_skip_the_middleware_and_other_sockets_do_not(start_server:
         await stack(scope, receive, send)
 
     app.middleware_stack = recording
-    status, table, _ = http(
-        server.base,
-        "POST",
-        "/api/tables",
-        {"game": "oracle", "options": {"players": 3}, "seats": ["human"] * 3},
-    )
-    assert status == 201
+    table = three_people(server)
 
     async def scenario() -> None:
         async with Client(f"{server.ws_base}/ws/tables/{table['id']}") as client:

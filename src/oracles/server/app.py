@@ -17,7 +17,7 @@ from sqlalchemy import text
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -213,34 +213,29 @@ class Guard:
 
 
 class OraclesApp(Starlette):
-    """Starlette, with the game socket's path sent straight to its handler.
+    """Starlette, with the game socket's route called straight from here.
 
     Every other request and socket goes through the middleware and the
     router as usual. A game socket lives for hours, and through that stack
     each one would hold a coroutine frame per layer (about 6 KiB a socket,
     a tenth of a quiet socket's memory): the layers do nothing for a socket
-    (:class:`Guard` passes them through, the error pages are HTTP's)."""
+    (:class:`Guard` passes them through, the error pages are HTTP's). The
+    route still matches the path (and reads the table id), as the router
+    would."""
 
-    #: The game socket's handler (``create_app`` sets it).
-    game_socket: Callable[[WebSocket], Awaitable[None]] | None = None
+    #: The game socket's route (``create_app`` sets it).
+    socket_route: WebSocketRoute | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket" and self.game_socket is not None:
-            path: str = scope["path"]
-            root = scope.get("root_path", "")
-            if root and path.startswith(root):
-                path = path[len(root) :]
-            table_id = path[len(SOCKET_PREFIX) :] if path.startswith(SOCKET_PREFIX) else ""
-            if table_id and "/" not in table_id:
+        route = self.socket_route
+        if route is not None and scope["type"] == "websocket":
+            match, child = route.matches(scope)
+            if match is Match.FULL:
                 scope["app"] = self
-                scope["path_params"] = {"table_id": table_id}
-                await self.game_socket(WebSocket(scope, receive, send))
+                scope.update(child)
+                await route.endpoint(WebSocket(scope, receive, send))
                 return
         await super().__call__(scope, receive, send)
-
-
-#: Where a table's game socket is: ``/ws/tables/{table_id}``.
-SOCKET_PREFIX = "/ws/tables/"
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -558,6 +553,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return
         await handlers[type(msg)](table, conn, msg)
 
+    socket_route = WebSocketRoute("/ws/tables/{table_id}", game_socket)
     routes = [
         Route("/healthz", healthz),
         Route("/api/tables", create_table, methods=["POST"]),
@@ -569,8 +565,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/tables/{table_id}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/join", join_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/start", start_table, methods=["POST"]),
-        # Reached through OraclesApp.__call__; listed for url_path_for.
-        WebSocketRoute(SOCKET_PREFIX + "{table_id}", game_socket),
+        # Called from OraclesApp.__call__ (listed too, for url_path_for).
+        socket_route,
     ]
     # The web pages: the lobby, the table page /t/<id>, replay, rules, branches.
     from oracles.web.branches import branch_routes
@@ -595,7 +591,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     routes = [*web_routes(hub, web_seats, TableError, hint_desk), *pages, *routes]
     app = OraclesApp(routes=routes, lifespan=lifespan)
     app.add_middleware(Guard, max_body=settings.max_body)
-    app.game_socket = game_socket
+    app.socket_route = socket_route
     app.state.hub = hub
     app.state.hints = hint_desk
     app.state.settings = settings

@@ -1,5 +1,6 @@
-"""Where a benchmark's figures come from: the checkout's commit, for the
-results files (imported by the scripts in this folder when run as scripts)."""
+"""What the benchmarks' reports share: the checkout's commit their figures
+come from, and percentiles (imported by the scripts in this folder when
+they run as scripts)."""
 
 from __future__ import annotations
 
@@ -21,3 +22,11 @@ def commit() -> str:
         )
         return out.stdout.strip() + (" (+ uncommitted changes in src)" if dirty.stdout.strip() else "")
     return "unknown"
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``sorted_values`` (the nearest rank; NaN when empty)."""
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, max(0, round(q * (len(sorted_values) - 1))))
+    return sorted_values[index]
