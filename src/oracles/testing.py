@@ -220,6 +220,19 @@ def _check_resample(state: State, rng: random.Random, where: str, schema: bool =
     return changed
 
 
+def _check_play_out(state: State, where: str, schema: bool) -> None:
+    """``state.play_out_at_random`` (the game's, if it has its own) against
+    :meth:`State.play_out_at_random` with the same rng: the same moves to
+    the same end, and the same views of it."""
+    own, general = state.clone(), state.clone()
+    own.play_out_at_random(random.Random(where))
+    State.play_out_at_random(general, random.Random(where))
+    assert own.is_terminal(), f"{where}: play_out_at_random stopped before the end"
+    assert own.history() == general.history(), f"{where}: play_out_at_random made other moves"
+    assert own.scores() == general.scores(), f"{where}: play_out_at_random gave other scores"
+    assert _views(own, schema) == _views(general, schema), f"{where}: play_out_at_random gave other views"
+
+
 def check_game(
     game: Game,
     playouts: int = 5,
@@ -280,6 +293,9 @@ def check_game(
             assert replayed.is_terminal() == saved.is_terminal(), "record replay: terminal differs"
             assert replayed.winners() == saved.winners(), "record replay: winners differ"
             assert _views(replayed, schema) == _views(saved, schema), "record replay gave other views"
+        # A game's own random playout makes the general loop's moves.
+        for start in [game.new_initial_state(), *trail[:3]]:
+            _check_play_out(start, f"{game!r} playout {index} from step {len(start.history())}", schema)
         # Earlier clones were not disturbed by later play.
         for old in trail:
             assert old.history() == state.history()[: len(old.history())], "clone drifted"

@@ -150,7 +150,7 @@ def test_inrah_why_names_the_bid_only_one_card_keeps_makeable() -> None:
     """The seat has taken the tricks it bid and plays last to a trick: a
     card that wins the trick breaks the bid in every world; the advice says
     so, and the best move's reason is the bid it keeps."""
-    for state, seat in _heuristic_positions("inrah", range(40), players=3, rounds=3):
+    for state, seat in _heuristic_positions("inrah", range(200), players=3, rounds=3):
         view = state.view(seat)
         if view["phase"] != "play" or len(view["trick"]) != 2:
             continue

@@ -136,6 +136,28 @@ class BadSeqGame(ToyGame):
         return BadSeqState(self)
 
 
+class OwnPlayoutState(ToyState):
+    """Its own random playout picks the last legal action, not a random one."""
+
+    def play_out_at_random(self, rng: random.Random) -> None:
+        while not self.is_terminal():
+            if self.is_chance_node():
+                self.apply_trusted(self.sample_chance(rng))
+            else:
+                rng.random()
+                self.apply_trusted(self.legal_actions()[-1])
+
+    def clone(self) -> OwnPlayoutState:
+        twin = OwnPlayoutState(self.game)  # type: ignore[arg-type]
+        twin.cards, twin.moves, twin._history = list(self.cards), list(self.moves), list(self._history)
+        return twin
+
+
+class OwnPlayoutGame(ToyGame):
+    def new_initial_state(self) -> OwnPlayoutState:
+        return OwnPlayoutState(self)
+
+
 @pytest.mark.parametrize(
     ("game", "message"),
     [
@@ -148,6 +170,7 @@ class BadSeqGame(ToyGame):
         (UnsortedGame(), "not sorted"),
         (ShortGame(), "longer than max_game_length"),
         (PeekingResampleGame(), "changed its view"),
+        (OwnPlayoutGame(), "play_out_at_random made other moves"),
     ],
 )
 def test_check_game_catches(toy_registered: str, game: ToyGame, message: str) -> None:

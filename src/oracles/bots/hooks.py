@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from oracles.core.game import Game, State
+from oracles.core.rand import pick
 from oracles.core.registry import game_part
 
 Policy = Callable[[State, int, random.Random], int]
@@ -55,7 +56,9 @@ class Evaluator(NamedTuple):
 
 
 def random_policy(world: State, seat: int, rng: random.Random) -> int:
-    return rng.choice(world.legal_actions())
+    # The pick of ``State.play_out_at_random``: a rollout makes the same
+    # moves whichever of the two plays it.
+    return pick(world.legal_actions(), rng)
 
 
 @functools.cache

@@ -311,18 +311,9 @@ class ISMCTSBot(Bot):
         played = 0  # moves of this rollout so far
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
         if evaluator is None and start_scores is None and deadline is None and policy is random_policy:
-            # To the end of the game at random, no clock: the same moves as
-            # the loop below, without its checks and calls at every step.
-            current_player = world.current_player
-            apply = world.apply_trusted
-            sample_chance = world.sample_chance
-            legal_actions = world.legal_actions
-            choice = rng.choice
-            while True:
-                player = current_player()
-                if player == TERMINAL:
-                    break
-                apply(sample_chance(rng) if player == CHANCE else choice(legal_actions()))
+            # To the end of the game at random, no clock: the game's own
+            # random playout, without the checks of the loop below.
+            world.play_out_at_random(rng)
         while True:
             player = world.current_player()
             if player == TERMINAL:

@@ -197,6 +197,24 @@ class State(ABC):
         self._apply(action)
         self._history.append(action)
 
+    def play_out_at_random(self, rng: random.Random) -> None:
+        """Play on to the end: chance by ``sample_chance``, every seat a
+        uniformly random legal action (:func:`oracles.core.rand.pick`).
+        Search rollouts and random simulation spend most of their time
+        here, so a game may do the same faster; it must make exactly the
+        moves this loop makes with the same ``rng`` (the shared consistency
+        checks compare the two)."""
+        draw = rng.random
+        while True:
+            player = self.current_player()
+            if player == TERMINAL:
+                return
+            if player == CHANCE:
+                self.apply_trusted(self.sample_chance(rng))
+            else:
+                legal = self.legal_actions()
+                self.apply_trusted(legal[int(draw() * len(legal))])
+
     def apply_string(self, text: str) -> int:
         """Read ``text`` in the game's notation and apply it; return the action."""
         action = self.string_to_action(text)

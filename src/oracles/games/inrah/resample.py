@@ -17,9 +17,11 @@ state.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from operator import mul
 from typing import TYPE_CHECKING, NamedTuple, cast
 
+from oracles.core.rand import shuffle
 from oracles.games.inrah.cards import ELEMENT_OF, IS_SPECIAL
 from oracles.games.inrah.constants import DEAL, DEALER, OVER, PLAY
 
@@ -35,7 +37,7 @@ def resample(state: InrahState, seat: int, rng: random.Random) -> InrahState:
     plan = _plan(state, seat)
     if plan is None:
         return world
-    hidden = _draw_hidden(plan.pool, plan.need, plan.voids, rng)
+    hidden = _draw_hidden(plan.pool, plan.need, plan.voids, rng, allowed=plan.allowed)
     if hidden is None:
         hidden = _shuffle_from(plan.pool, {s: list(state._hands[s]) for s in plan.need}, plan.voids, rng)
     hands = list(plan.dealt)
@@ -84,10 +86,12 @@ def _plan(state: InrahState, seat: int) -> _Plan | None:
             else:
                 base += sum(map(mul, hand, weights[position : position + len(hand)]))
             position += len(hand)
+        voids = state.known_voids()
         plan = _Plan(
             pool,
             {s: len(state._hands[s]) for s in others},
-            state.known_voids(),
+            voids,
+            _allowed(pool, others, voids),
             dealt,
             played_by,
             starts,
@@ -105,6 +109,8 @@ class _Plan(NamedTuple):
     pool: list[int]
     need: dict[int, int]
     voids: list[int]
+    #: The cards of the pool each of those seats may hold (its voids kept).
+    allowed: dict[int, list[int]]
     #: The round's deal (every seat's hand) and the cards each seat has played since.
     dealt: tuple[tuple[int, ...], ...]
     played_by: list[list[int]]
@@ -115,16 +121,30 @@ class _Plan(NamedTuple):
     weights: list[int]
 
 
+def _allowed(pool: list[int], seats: Iterable[int], voids: list[int]) -> dict[int, list[int]]:
+    """For each of ``seats``, the cards of ``pool`` its known voids leave it."""
+    return {s: [c for c in pool if IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1] for s in seats}
+
+
 def _draw_hidden(
-    pool: list[int], need: dict[int, int], voids: list[int], rng: random.Random, attempts: int = 30
+    pool: list[int],
+    need: dict[int, int],
+    voids: list[int],
+    rng: random.Random,
+    attempts: int = 30,
+    allowed: dict[int, list[int]] | None = None,
 ) -> dict[int, list[int]] | None:
     """Give each seat in ``need`` that many cards from ``pool`` at random,
     never a normal card of an element in its void mask; ``None`` if random
-    greedy draws keep failing (rare: then see :func:`_shuffle_from`)."""
-    allowed = {s: [c for c in pool if IS_SPECIAL[c] or not voids[s] >> ELEMENT_OF[c] & 1] for s in need}
+    greedy draws keep failing (rare: then see :func:`_shuffle_from`).
+    ``allowed``: :func:`_allowed` of the same, if the caller has it."""
+    if allowed is None:
+        allowed = _allowed(pool, need, voids)
     order = sorted(need, key=lambda s: len(allowed[s]) - need[s])
     if all(len(allowed[s]) == len(pool) for s in need):
-        cards = rng.sample(pool, sum(need.values()))
+        # No void narrows any hand: one uniform ordered sample of the pool.
+        cards = pool[:]
+        shuffle(cards, rng, sum(need.values()))
         result = {}
         start = 0
         for s in order:
@@ -138,7 +158,8 @@ def _draw_hidden(
             free = [c for c in allowed[s] if c not in taken]
             if len(free) < need[s]:
                 break
-            result[s] = rng.sample(free, need[s])
+            shuffle(free, rng, need[s])
+            result[s] = free[: need[s]]
             taken.update(result[s])
         else:
             return result

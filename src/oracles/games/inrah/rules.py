@@ -73,6 +73,7 @@ from typing import Any, ClassVar, NamedTuple, cast
 from oracles.core.codec import pack, unpack
 from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import Option
+from oracles.core.rand import pick, shuffle
 from oracles.games.inrah.cards import (
     CARD_TEXT,
     CARDS_PER_ELEMENT,
@@ -104,7 +105,7 @@ from oracles.games.inrah.constants import (
 from oracles.games.inrah.notation import read_action, write_action
 from oracles.games.inrah.resample import resample
 from oracles.games.inrah.scoring import round_points
-from oracles.games.inrah.tricks import NO_LED, legal_plays, must_follow, next_led, trick_winner
+from oracles.games.inrah.tricks import LED_BY, NO_LED, legal_plays, must_follow, next_led, trick_winner
 from oracles.games.inrah.views import LastRound, build_view, oracle_fields
 from oracles.i18n import N_
 
@@ -496,18 +497,50 @@ class InrahState(State):
         elif phase == DEAL:
             hands = self._decode_deal(action)
             assert not isinstance(hands, str)
-            self._log.append((DEAL, -1, tuple(tuple(h) for h in hands)))
-            self._hands = hands
-            self._deal_index = len(self._history)
-            if self.game.has_trump_round(self._round):
-                self._phase = TRUMP
-            else:
-                self._start_predictions()
+            self._deal(hands)
         elif phase == TRUMP:
             self._log.append((TRUMP, -1, action))
             self._trump_card = action
             self._trump = ELEMENT_OF[action]
             self._start_predictions()
+
+    def _deal(self, hands: list[list[int]]) -> None:
+        """The deal's hands (sorted) go to the seats: before its action
+        joins the history."""
+        self._log.append((DEAL, -1, tuple(tuple(h) for h in hands)))
+        self._hands = hands
+        self._deal_index = len(self._history)
+        if self.game.has_trump_round(self._round):
+            self._phase = TRUMP
+        else:
+            self._start_predictions()
+
+    def play_out_at_random(self, rng: random.Random) -> None:
+        # ``State.play_out_at_random`` with the play of a card inlined, and a
+        # deal's hands kept as drawn rather than packed into its action and
+        # unpacked again: the same moves for the same ``rng``.
+        draw = rng.random
+        history = self._history
+        play = self._play
+        deck_size = self.game.deck_size
+        while True:
+            phase = self._phase
+            if phase == PLAY:
+                legal = legal_plays(self._hands[self._to_act], self._led)
+                card = legal[int(draw() * len(legal))]
+                play(card)
+                history.append(card)
+            elif phase == DEAL:
+                hands = self._draw_deal(rng)
+                self._deal(hands)
+                history.append(pack([c for hand in hands for c in hand], deck_size))
+            elif phase == OVER:
+                return
+            elif phase <= TRUMP:
+                self.apply_trusted(self.sample_chance(rng))
+            else:
+                legal = self.legal_actions()
+                self.apply_trusted(legal[int(draw() * len(legal))])
 
     def _start_round(self, round_number: int) -> None:
         n = self.num_players
@@ -539,7 +572,8 @@ class InrahState(State):
         self._hands[seat].remove(c)
         trick = self._trick
         trick.append(c)
-        self._led = next_led(self._led, c)
+        if self._led == NO_LED:
+            self._led = LED_BY[c]
         if len(trick) < n:
             self._to_act = (seat + 1) % n
             return
@@ -614,15 +648,20 @@ class InrahState(State):
         if phase == DEALER:
             return rng.randrange(self.num_players)
         if phase == TRUMP:
-            return rng.choice(self._undealt())
+            return pick(self._undealt(), rng)
         if phase != DEAL:
             raise ValueError("sample_chance called outside a chance node")
+        return pack([c for hand in self._draw_deal(rng) for c in hand], self.game.deck_size)
+
+    def _draw_deal(self, rng: random.Random) -> list[list[int]]:
+        """The hands of a random deal of this round, each sorted."""
         r = self._round
-        cards = rng.sample(range(self.game.deck_size), self.num_players * r)
-        flat: list[int] = []
-        for seat in range(self.num_players):
-            flat.extend(sorted(cards[seat * r : (seat + 1) * r]))
-        return pack(flat, self.game.deck_size)
+        cards = list(range(self.game.deck_size))
+        # A uniform ordered sample drawn with one rng.random() a card:
+        # rng.sample draws each index bit by bit, and deals are a seventh of
+        # a search rollout.
+        shuffle(cards, rng, self.num_players * r)
+        return [sorted(cards[seat * r : (seat + 1) * r]) for seat in range(self.num_players)]
 
     # ------------------------------------ chance step by step (research)
     def chance_draws(self) -> tuple[list[int], int] | None:

@@ -27,15 +27,22 @@ HIGHEST_LED = "highest of the led element"
 ONLY_MAGES = "only mages: first mage"
 
 
-def next_led(led: int, played: int) -> int:
-    """The led state after ``played`` joins a trick whose led state is ``led``."""
-    if led != NO_LED:
-        return led
+def _led_by(played: int) -> int:
     if RANK_OF[played] == SEER:
         return FREE
     if IS_SPECIAL[played]:
         return NO_LED
     return ELEMENT_OF[played]
+
+
+#: For each card, the led state it sets in a trick that has none yet: one
+#: lookup for each card played in a playout.
+LED_BY: tuple[int, ...] = tuple(_led_by(c) for c in range(len(ELEMENT_OF)))
+
+
+def next_led(led: int, played: int) -> int:
+    """The led state after ``played`` joins a trick whose led state is ``led``."""
+    return LED_BY[played] if led == NO_LED else led
 
 
 def led_element(cards: Sequence[int]) -> int:

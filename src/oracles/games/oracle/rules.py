@@ -138,6 +138,7 @@ from oracles.games.oracle.phases import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    ScoreFacts,
     TrickFacts,
 )
 from oracles.games.oracle.prophecies import (
@@ -196,7 +197,7 @@ class LoggedEvent(NamedTuple):
     seq: int
     #: Public facts the rules know at that moment (a trick's result, a
     #: round's scoring, the creature of a Loser decision); never mutated.
-    facts: dict[str, Any] | TrickFacts | None = None
+    facts: dict[str, Any] | TrickFacts | ScoreFacts | None = None
 
 
 _new_event = tuple.__new__
@@ -611,7 +612,11 @@ class OracleState(State):
 
     # ---------------------------------------------------------- apply
     def _log_event(
-        self, kind: int, actor: int, action: int = 0, facts: dict[str, Any] | TrickFacts | None = None
+        self,
+        kind: int,
+        actor: int,
+        action: int = 0,
+        facts: dict[str, Any] | TrickFacts | ScoreFacts | None = None,
     ) -> None:
         # tuple.__new__ skips the NamedTuple's Python-level constructor: this
         # runs at every action of every playout and search iteration.
@@ -628,6 +633,30 @@ class OracleState(State):
         else:
             self._apply(action)
             self._history.append(action)
+
+    def play_out_at_random(self, rng: random.Random) -> None:
+        # ``State.play_out_at_random`` with the play of a card inlined, as in
+        # ``apply_trusted``: the same moves for the same ``rng``.
+        draw = rng.random
+        events = self._events
+        history = self._history
+        legal_actions = self.legal_actions
+        play = self._play
+        while True:
+            phase = self._phase
+            if phase == PLAY:
+                legal = legal_actions()
+                card = legal[int(draw() * len(legal))]
+                events.append(_new_event(LoggedEvent, (E_PLAYER, self._to_act, card, len(history), None)))
+                play(card)
+                history.append(card)
+            elif phase == OVER:
+                return
+            elif phase <= ORACLES:
+                self.apply_trusted(self.sample_chance(rng))
+            else:
+                legal = legal_actions()
+                self.apply_trusted(legal[int(draw() * len(legal))])
 
     def _apply(self, action: int) -> None:
         phase = self._phase
@@ -803,44 +832,31 @@ class OracleState(State):
 
     def _score_round(self) -> None:
         n = self.num_players
-        before = self._held[:]
-        forfeit_loser_chips(self._held, self._middle, self._loser_holder)
+        held = self._held
+        before = held[:]
+        forfeit_loser_chips(held, self._middle, self._loser_holder)
         kept = [pair for pair in self._kept if pair is not None]
         quantities = self.chip_quantities()
-        edition = self.game.edition
         holds = prophecies_hold_by(self.game.prophecy_tests, quantities, kept)
-        points = points_of(quantities, kept, edition, holds)
+        points = points_of(quantities, kept, self.game.edition, holds)
+        totals = self._totals
         for seat, total in enumerate(points):
-            self._totals[seat] += total
+            totals[seat] += total
         self._round_scores.append(points)
         self._revealed.append(kept)
-        forfeits: list[list[list[Any]]] = [[] for _ in range(n)]
-        for creature, holder in enumerate(self._loser_holder):
-            if holder != NOBODY and before[holder * 3 + creature]:
-                forfeits[holder].append([CREATURE_NAMES[creature], before[holder * 3 + creature]])
-        facts = {
-            "kind": "score",
-            "round": self._round_number,
-            "kept": [[ORACLE_IDS[card] for card in pair] for pair in kept],
-            "holds": holds,
-            # What each kept card is worth when it holds (the game's edition).
-            "worth": [[edition.cards[card].points for card in pair] for pair in kept],
-            # Their texts as the edition words them at this count (an edition
-            # may change what a card asks): the story and the pad say these.
-            "texts": [[edition.cards[card].texts for card in pair] for pair in kept],
-            "stars": [quantities[seat][9] for seat in range(n)],
-            "forfeits": forfeits,
-            # The chips each seat scores with, after the forfeit (public): for
-            # the score pad.
-            "chips": [
-                {name: self._held[seat * 3 + creature] for creature, name in enumerate(CREATURE_NAMES)}
-                for seat in range(n)
-            ],
-            "losers": [
-                [CREATURE_NAMES[c] for c in range(3) if self._loser_holder[c] == seat] for seat in range(n)
-            ],
-            "points": list(points),
-        }
+        facts = _new_event(
+            ScoreFacts,
+            (
+                self._round_number,
+                kept,
+                holds,
+                before,
+                held[:],
+                self._loser_holder[:],
+                [quantities[seat][9] for seat in range(n)],
+                points,
+            ),
+        )
         self._log_event(E_SCORE, NOBODY, 0, facts)
         if self._round_number == self.game.rounds:
             self._phase = OVER

@@ -105,6 +105,7 @@ from oracles.games.oracle.phases import (
     OVER,
     PHASE_NAMES,
     PLAY,
+    ScoreFacts,
     TrickFacts,
 )
 from oracles.games.oracle.prophecies import ORACLE_IDS, Edition
@@ -271,6 +272,8 @@ def event_view(state: OracleState, event: LoggedEvent, viewer: int | None) -> di
         out.update(_player_event(n, actor, action, facts if isinstance(facts, dict) else None, viewer))
     elif isinstance(facts, TrickFacts):
         out.update(facts.event_fields(n))
+    elif isinstance(facts, ScoreFacts):
+        out.update(facts.event_fields(n, game.edition))
     else:
         assert facts is not None
         out.update(facts)
