@@ -56,6 +56,9 @@ async def table(
     rng = random.Random(seed)
     game = load_game("oracle", **options)
     state, texts = game.new_initial_state(), []
+    # Tables do not all sit down in the same instant: each starts within
+    # a person's longest pause, so their first keeps do not all ask at once.
+    await asyncio.sleep(rng.uniform(0, think[1]))
     while time.monotonic() < until:
         if state.is_terminal():
             state, texts = game.new_initial_state(), []
@@ -125,6 +128,10 @@ async def measure(
         # Over the measured window (the turns counted are those answered in it).
         "demand": len(latencies) * budget / (workers * seconds) if budget else float("nan"),
         "mean": statistics.fmean(latencies) if latencies else float("nan"),
+        # The shares of their budgets the bots thought for (the queue cuts
+        # them when more choices wait than there are workers).
+        "mean_share": runner.share_total / runner.shares_given if runner.shares_given else float("nan"),
+        "least_share": runner.least_share,
     }
 
 
@@ -154,7 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         found = asyncio.run(measure(tables, args.spec, args.seconds, args.workers, options, think))
         rows.append(
             f"| {tables} | {found['workers']} | {found['bot_turns']} | {found['p50']:.2f} | {found['p95']:.2f} "
-            f"| {found['max']:.2f} | {found['bound']:.2f} | {100 * found['over']:.0f}% | {100 * found['demand']:.0f}% |"
+            f"| {found['max']:.2f} | {found['bound']:.2f} | {100 * found['over']:.0f}% | {100 * found['demand']:.0f}% "
+            f"| {100 * found['mean_share']:.0f}% | {100 * found['least_share']:.0f}% |"
         )
         print(rows[-1], file=sys.stderr)
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -163,13 +171,17 @@ def main(argv: list[str] | None = None) -> int:
             f"## {when}, commit {commit()}",
             "",
             f"Bot `{args.spec}` at seat 4 of Oracle tables of four, three people moving {think[0]:g}–{think[1]:g} s "
-            f"after their turn; {args.seconds:g} s at each count; load average at the start {load}; "
+            f"after their turn (each table starting within the first {think[1]:g} s); {args.seconds:g} s at each count; load average at the start {load}; "
             f"{os.cpu_count()} cores. A bot turn is timed from asking to its move; the bound is its budget "
             "plus one other bot's. *Demand*: the turns answered times the bot's budget, over the workers' "
-            "time (a turn with one legal move is answered at once, so it may pass 100%).",
+            "time (a turn with one legal move is answered at once, so it may pass 100%). *Share*: of its "
+            "budget, what a bot was given to think when its worker took it (mean, least): the queue cuts it "
+            "while more bots wait than there are workers. A search may stop before its share is out, once its "
+            "move is settled.",
             "",
-            "| tables | workers | bot turns | p50 s | p95 s | max s | bound s | over the bound | demand |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| tables | workers | bot turns | p50 s | p95 s | max s | bound s | over the bound | demand "
+            "| mean share | least share |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
             *rows,
             "",
         ]

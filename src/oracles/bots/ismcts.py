@@ -131,6 +131,8 @@ class ISMCTSBot(Bot):
       most visited one: the move is the one the full budget would choose.
     - ``seconds``: a time budget per move; given with ``iterations``, the
       search stops at whichever runs out first (a cap on an iteration budget).
+      It too stops early once no other move can overtake the most visited
+      one in the iterations the clock leaves (at the mean length so far).
     - ``c``: UCB exploration (default 0.7).
     - ``rollout``: ``auto`` (default): the game's *steering* where it has
       one (Oracle: the deciding seat plays the plain style its kept
@@ -222,13 +224,20 @@ class ISMCTSBot(Bot):
         budget = self.iterations or (0 if deadline is not None else DEFAULT_ITERATIONS)
         done = 0
         while True:
+            remaining = budget - done if budget else -1
             # Stop when another iteration of the mean length so far would
             # overrun the time budget, so that a move keeps within it.
             if deadline is not None and done > 0:
                 now = time.perf_counter()
-                if now + (now - start) / done >= deadline:
+                mean = (now - start) / done
+                if now + mean >= deadline:
                     break
-            if budget and (done >= budget or (done % 16 == 0 and self._settled(tree, budget - done))):
+                # The iterations the clock leaves, at the mean length so far.
+                left = int((deadline - now) / mean)
+                remaining = left if remaining < 0 else min(remaining, left)
+            if budget and done >= budget:
+                break
+            if remaining >= 0 and done % 16 == 0 and self._settled(tree, remaining):
                 break
             # Past the first, an iteration still running at the deadline is
             # dropped, so that a long rollout cannot overrun the budget.

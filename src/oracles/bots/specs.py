@@ -143,6 +143,25 @@ def bounded_spec(spec: str, max_seconds: float) -> str:
     return ":".join([*kept, f"{key}={limit}"])
 
 
+def shared_spec(spec: str, share: float) -> str:
+    """``spec`` with its time budget (``time_param``) cut to ``share`` of
+    it: how a busy server shares its workers' time among the bots waiting
+    for them. A spec without a time budget is returned as it is.
+
+    >>> shared_spec("ismcts:seconds=0.2", 0.5)
+    'ismcts:seconds=0.1'
+    >>> shared_spec("heuristic", 0.5)
+    'heuristic'
+    """
+    cls, params = parse_bot_spec(spec)
+    key = cls.time_param
+    given = params.get(key) if key is not None else None
+    if not given or share >= 1.0:
+        return spec.strip()
+    kept = [part for part in spec.strip().split(":") if part.partition("=")[0].strip() != key]
+    return ":".join([*kept, f"{key}={given * share:.6g}"])
+
+
 def make_bot(spec: str, seat: int, seed: int | str = 0) -> Bot:
     """The bot named by ``spec`` for ``seat``."""
     cls, params = parse_bot_spec(spec)

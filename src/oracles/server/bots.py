@@ -15,6 +15,14 @@ bots that nobody watches (:data:`UNATTENDED`), and a replay's review
 at a time and every search is bounded by the server's ``max_bot_seconds``,
 so a table's bot waits at most for the jobs of its rank ahead of it.
 
+Pace under load: a bot's time budget is the most it thinks. The bot choice
+a worker takes next thinks for ``workers ÷ (waiting + workers)`` of its
+budget (at least :data:`MIN_SHARE`), where ``waiting`` counts the choices
+still queued behind it: each of them then waits for shorter searches, and a
+bot that had to queue still answers within about its budget plus one other
+bot's. A bot that finds a worker free and nobody waiting thinks for its
+whole budget.
+
 Lifetime: the workers end with the server. Each watches its parent (on
 Linux the kernel kills it when the parent dies, even by SIGKILL; elsewhere
 a thread notices the new parent within a second), and a stop terminates a
@@ -40,7 +48,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from oracles.bots.base import SeatInfo
-from oracles.bots.specs import make_bot
+from oracles.bots.specs import make_bot, shared_spec
 from oracles.core.records import replay_record
 
 T = TypeVar("T")
@@ -49,15 +57,26 @@ T = TypeVar("T")
 ATTENDED = 0
 UNATTENDED = 1
 BACKGROUND = 2
+#: The least share of its time budget a bot gets however long the queue.
+MIN_SHARE = 0.1
 #: Linux's ``prctl`` option that sends a signal to a child when its parent dies.
 PR_SET_PDEATHSIG = 1
 
 
-def choose(game_id: str, options: dict[str, Any], actions: list[str], seat: int, spec: str, seed: int) -> str:
+def choose(
+    game_id: str,
+    options: dict[str, Any],
+    actions: list[str],
+    seat: int,
+    spec: str,
+    seed: int,
+    share: float = 1.0,
+) -> str:
     """Rebuild the game from its actions and let ``spec`` choose for ``seat``
-    (runs in a worker process: arguments and result are plain data)."""
+    with ``share`` of its time budget (runs in a worker process: arguments
+    and result are plain data)."""
     state = replay_record({"game": game_id, "options": options, "actions": actions})
-    bot = make_bot(spec, seat, seed)
+    bot = make_bot(shared_spec(spec, share), seat, seed)
     action = bot.choose(SeatInfo(state, seat))
     return state.action_to_string(action)
 
@@ -95,7 +114,15 @@ class BotRunner:
         self.mode = mode
         self.workers = max(1, workers)
         self._pool: Executor | None = None
-        self._waiting: list[tuple[int, int, asyncio.Future[Any], Callable[..., Any], tuple[Any, ...]]] = []
+        # (priority, arrival, future, fn, args, whether fn takes a time share)
+        self._waiting: list[
+            tuple[int, int, asyncio.Future[Any], Callable[..., Any], tuple[Any, ...], bool]
+        ] = []
+        #: How many bot choices have started, the sum of the shares of
+        #: their budgets they were given, and the least (benchmarks, tests).
+        self.shares_given = 0
+        self.share_total = 0.0
+        self.least_share = 1.0
         self._order = itertools.count()
         self._running = 0
         self._closed = False
@@ -132,25 +159,40 @@ class BotRunner:
     ) -> str:
         """The bot's action text; its seed comes from the OS's random source."""
         seed = secrets.randbits(63)
-        return await self.call(choose, game_id, options, list(actions), seat, spec, seed, priority=priority)
+        return await self._queue(choose, (game_id, options, list(actions), seat, spec, seed), priority, True)
 
     async def call(self, fn: Callable[..., T], *args: Any, priority: int = ATTENDED) -> T:
         """``fn(*args)`` in the pool (hints and reviews think there too),
         when its turn comes by ``priority``. A caller that gives up (a bot
         whose version passed) leaves the queue."""
+        return await self._queue(fn, args, priority, False)
+
+    async def _queue(self, fn: Callable[..., T], args: tuple[Any, ...], priority: int, shares: bool) -> T:
         if self._closed:
             raise RuntimeError("the bot pool is closed")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        heapq.heappush(self._waiting, (priority, next(self._order), future, fn, args))
+        heapq.heappush(self._waiting, (priority, next(self._order), future, fn, args, shares))
         self._dispatch()
         return await future
 
+    def share(self) -> float:
+        """The share of its time budget the bot choice a worker takes now
+        gets (the module docstring): all of it when nothing waits behind it."""
+        waiting = sum(1 for job in self._waiting if not job[2].done())
+        return max(MIN_SHARE, self.workers / (waiting + self.workers))
+
     def _dispatch(self) -> None:
         while self._running < self.workers and self._waiting:
-            _, _, future, fn, args = heapq.heappop(self._waiting)
+            _, _, future, fn, args, shares = heapq.heappop(self._waiting)
             if future.done():  # cancelled while waiting
                 continue
+            if shares:
+                share = self.share()
+                self.shares_given += 1
+                self.share_total += share
+                self.least_share = min(self.least_share, share)
+                args = (*args, share)
             self._running += 1
             loop = asyncio.get_running_loop()
             work = loop.run_in_executor(self._executor(), fn, *args)
@@ -174,7 +216,7 @@ class BotRunner:
         """Drop the queued choices and stop the workers: a worker still
         searching is terminated, not waited for."""
         self._closed = True
-        for _, _, future, _, _ in self._waiting:
+        for _, _, future, *_ in self._waiting:
             if not future.done():
                 future.get_loop().call_soon_threadsafe(future.cancel)
         self._waiting.clear()
