@@ -811,13 +811,15 @@ class OracleState(State):
         facts = _new_event(
             TrickFacts, (leader, cards, winner, reason, creature, take, taken_from, self._middle[creature])
         )
-        self._log_event(E_TRICK, NOBODY, 0, facts)
+        self._events.append(_new_event(LoggedEvent, (E_TRICK, NOBODY, 0, len(self._history), facts)))
         if take == "decide":
             self._phase = LOSER
             self._pending = creature
             self._to_act = winner
-            return
-        self._after_trick(winner)
+        elif len(self._tricks) == self.game.hand_size:
+            self._score_round()
+        else:  # ``_after_trick``, inlined on this hot path
+            self._leader = self._to_act = winner
 
     def _after_trick(self, winner: int) -> None:
         if len(self._tricks) == self.game.hand_size:

@@ -34,13 +34,17 @@ def seat_quantities(held: Sequence[int], loser_holder: Sequence[int], players: i
     """Every seat's quantity vector (:data:`.prophecies.QUANTITIES`) from the
     victory point chips held (``held[seat * 3 + creature]``) and the holder of
     each Loser chip (-1: the middle)."""
+    # Written out: every rollout of a search ends by scoring a round.
+    first, second, third = STARS
+    hydra, pegasus, phoenix = loser_holder
     result = []
     for seat in range(players):
-        victory = held[seat * 3 : seat * 3 + 3]
-        losers = [1 if holder == seat else 0 for holder in loser_holder]
-        count = sum(victory)
-        stars = victory[0] * STARS[0] + victory[1] * STARS[1] + victory[2] * STARS[2]
-        result.append([*victory, *losers, sum(losers), count, count + sum(losers), stars])
+        at = seat * 3
+        a, b, c = held[at], held[at + 1], held[at + 2]
+        x, y, z = int(hydra == seat), int(pegasus == seat), int(phoenix == seat)
+        losers = x + y + z
+        count = a + b + c
+        result.append([a, b, c, x, y, z, losers, count, count + losers, a * first + b * second + c * third])
     return result
 
 
