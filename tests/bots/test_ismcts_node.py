@@ -36,6 +36,23 @@ def test_lazy_availability_and_untried_actions_match_eager_counting() -> None:
     assert set(node.children_n) == set(range(12))
 
 
+def test_expanding_takes_the_action_out_of_the_untried_ones() -> None:
+    """The search expands an untried action by its index (a constant-time
+    removal); the next visit, once that action is backed up as a child,
+    gives the others, whether the legal list is the same object or equal."""
+    node = _Node()
+    legal = list(range(6))
+    untried = node.visit(legal)
+    action = node.expand(1)
+    assert action == 1 and sorted(untried) == [0, 2, 3, 4, 5]
+    node.children_n[action] = 1
+    assert sorted(node.visit(legal)) == [0, 2, 3, 4, 5]
+    second = node.expand(4)
+    node.children_n[second] = 1
+    assert sorted(node.visit(list(legal))) == sorted(set(legal) - {1, second})
+    assert node.available() == Counter(dict.fromkeys(legal, 3))
+
+
 def test_the_fast_random_rollout_plays_as_the_general_one() -> None:
     """Without a clock a random rollout to the end of the game runs a tight
     loop; with a clock (one that never runs out) it runs the general loop:

@@ -65,7 +65,7 @@ class _Node:
         """Count a visit where ``legal`` are available; the untried ones, in
         ``legal``'s order (the caller must not change the list)."""
         children = self.children_n
-        if legal == self._legal:
+        if legal is self._legal or legal == self._legal:
             self._pending += 1
             if len(children) != self._known:
                 # Children are only ever added, at the end of the dict.
@@ -81,6 +81,18 @@ class _Node:
         self._untried = list(filterfalse(children.__contains__, legal))
         self._known = len(children)
         return self._untried
+
+    def expand(self, index: int) -> int:
+        """The untried action at ``index`` of the list the last visit gave,
+        taken out of it (in constant time): the iteration expands it, and
+        its backup makes it a child."""
+        untried = self._untried
+        action = untried[index]
+        last = untried.pop()
+        if index < len(untried):
+            untried[index] = last
+        self._known += 1
+        return action
 
     def available(self) -> Counter[int]:
         """``n_available`` brought up to date: each action's visits available."""
@@ -198,6 +210,8 @@ class ISMCTSBot(Bot):
         # param_ranges and param_choices above.
         #: The rollout policy of the decision being searched (``rollout=auto``).
         self._steered: Policy | None = None
+        #: The root's actions searched, for the decision being searched.
+        self._root_legal: list[int] | None = None
 
     def _rollout_for(self, game_id: str) -> tuple[Policy, int]:
         """The rollout policy and how many rollout moves follow it (0: all)."""
@@ -212,6 +226,7 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             return legal[0]
         self._steered = None
+        self._root_legal = None
         if self.rollout == "auto":
             steering = steering_for(info.game.id)
             if steering is not None:
@@ -285,8 +300,19 @@ class ISMCTSBot(Bot):
             if seat == CHANCE:
                 world.apply_trusted(world.sample_chance(rng))
                 continue
-            if root_prune is not None and not key:
-                legal = root_prune(world, seat)
+            if not key:
+                # The root's moves are the searching seat's, the same in
+                # every world: worked out once a move, and the same list
+                # object lets the root's node see at once that they are.
+                legal = self._root_legal
+                if legal is None:
+                    if root_prune is not None:
+                        legal = root_prune(world, seat)
+                    elif prune is not None:
+                        legal = prune(world, seat)
+                    else:
+                        legal = world.legal_actions()
+                    self._root_legal = legal
             elif prune is not None:
                 legal = prune(world, seat)
             else:
@@ -298,7 +324,7 @@ class ISMCTSBot(Bot):
                 node = tree[key] = _Node()
             untried = node.visit(legal)
             if untried:
-                action = rng.choice(untried)
+                action = node.expand(int(rng.random() * len(untried)))
                 expanded = True
             else:
                 c = self.c

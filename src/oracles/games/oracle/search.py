@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from oracles.core.game import State
+from oracles.core.rand import pick as random_pick
 from oracles.games.oracle.cards import NUM_CARDS
 from oracles.games.oracle.notation import KEEP_BASE, LOSER_KEEP, LOSER_RETURN, PAIR_INDEX
 from oracles.games.oracle.phases import KEEP, LOSER, PLAY
@@ -95,19 +96,19 @@ class SteeredRollout:
     def __call__(self, world: State, player: int, rng: random.Random) -> int:
         legal = world.legal_actions()
         if player != self.seat or len(legal) == 1:
-            return rng.choice(legal)
+            return random_pick(legal, rng)
         assert isinstance(world, OracleState)
         style = self.style
         if style is None and self.styles is not None:
             kept = world.kept[player]
             style = self.styles.get(kept) if kept is not None else None
         if style is None or style == "random":
-            return rng.choice(legal)
+            return random_pick(legal, rng)
         if legal[0] == LOSER_KEEP:
             # A Loser chip won back: of the plain styles only ``win`` keeps it.
             return LOSER_KEEP if style == "win" else LOSER_RETURN
         if legal[0] >= NUM_CARDS:
-            return rng.choice(legal)
+            return random_pick(legal, rng)
         return pick(style, legal, world.trick, rng)
 
 
