@@ -31,9 +31,8 @@ from pathlib import Path
 
 from reporting import commit, percentile
 
-from oracles.bots.specs import parse_bot_spec
 from oracles.core.registry import load_game
-from oracles.server.bots import UNATTENDED, BotRunner
+from oracles.server.bots import UNATTENDED, BotRunner, time_budget
 from oracles.server.config import default_bot_workers
 
 RESULTS = Path(__file__).parent / "results" / "bots.md"
@@ -78,12 +77,6 @@ async def table(
         state.apply_action(action)
 
 
-def budget_of(spec: str) -> float:
-    """The time budget a move that ``spec`` gives its bot, else 0."""
-    cls, params = parse_bot_spec(spec)
-    return float(params.get(cls.time_param, 0.0)) if cls.time_param else 0.0
-
-
 async def measure(
     tables: int,
     spec: str,
@@ -114,7 +107,7 @@ async def measure(
     finally:
         await runner.aclose()
     latencies.sort()
-    budget = budget_of(spec)
+    budget = time_budget(spec)
     bound = 2 * budget
     return {
         "tables": tables,

@@ -7,7 +7,7 @@ import threading
 
 from oracles.bots.specs import shared_spec
 from oracles.core.registry import load_game
-from oracles.server.bots import MIN_SHARE, BotRunner
+from oracles.server.bots import ANSWER_MARGIN, MIN_SHARE, BotRunner
 
 
 def _keep_position() -> list[str]:
@@ -57,6 +57,16 @@ def test_queued_bots_think_for_a_share_and_a_quiet_queue_gives_the_whole_budget(
     assert given == 4
     assert least == 1 / 4
     assert abs(total - (1 / 4 + 1 / 3 + 1 / 2 + 1)) < 1e-9
+
+
+def test_a_bot_that_waited_gets_what_its_bound_leaves() -> None:
+    """Nothing queued behind it, but it waited: it thinks for what is left
+    of twice its budget, less the margin for the answer; never below the
+    least share."""
+    runner = BotRunner("thread", 2)
+    assert runner.share(0.2, 0.0) == 1.0
+    assert abs(runner.share(0.2, 0.3) - (0.4 - 0.3 - ANSWER_MARGIN) / 0.2) < 1e-9
+    assert runner.share(0.2, 1.0) == MIN_SHARE
 
 
 def test_a_share_cuts_only_the_time_budget() -> None:

@@ -18,10 +18,10 @@ so a table's bot waits at most for the jobs of its rank ahead of it.
 Pace under load: a bot's time budget is the most it thinks. The bot choice
 a worker takes next thinks for ``workers ÷ (waiting + workers)`` of its
 budget (at least :data:`MIN_SHARE`), where ``waiting`` counts the choices
-still queued behind it: each of them then waits for shorter searches, and a
-bot that had to queue still answers within about its budget plus one other
-bot's. A bot that finds a worker free and nobody waiting thinks for its
-whole budget.
+still queued behind it: each of them then waits for shorter searches. A bot
+that waited itself gets no more than what is left of twice its budget (its
+own and one other bot's), less :data:`ANSWER_MARGIN`. A bot that finds a
+worker free and nobody waiting thinks for its whole budget.
 
 Lifetime: the workers end with the server. Each watches its parent (on
 Linux the kernel kills it when the parent dies, even by SIGKILL; elsewhere
@@ -48,7 +48,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from oracles.bots.base import SeatInfo
-from oracles.bots.specs import make_bot, shared_spec
+from oracles.bots.specs import make_bot, parse_bot_spec, shared_spec
 from oracles.core.records import replay_record
 
 T = TypeVar("T")
@@ -59,8 +59,21 @@ UNATTENDED = 1
 BACKGROUND = 2
 #: The least share of its time budget a bot gets however long the queue.
 MIN_SHARE = 0.1
+#: Seconds kept, of a queued bot's bound, for rebuilding its game in the
+#: worker and sending the answer back.
+ANSWER_MARGIN = 0.03
 #: Linux's ``prctl`` option that sends a signal to a child when its parent dies.
 PR_SET_PDEATHSIG = 1
+
+
+def time_budget(spec: str) -> float:
+    """The time budget a move that ``spec`` gives its bot (0: none).
+
+    >>> time_budget("ismcts:iterations=50:seconds=0.4"), time_budget("heuristic")
+    (0.4, 0.0)
+    """
+    cls, params = parse_bot_spec(spec)
+    return float(params.get(cls.time_param, 0.0)) if cls.time_param else 0.0
 
 
 def choose(
@@ -114,9 +127,10 @@ class BotRunner:
         self.mode = mode
         self.workers = max(1, workers)
         self._pool: Executor | None = None
-        # (priority, arrival, future, fn, args, whether fn takes a time share)
+        # (priority, arrival, future, fn, args, the time budget of a bot
+        # choice (None: a job that takes no share), when it was asked)
         self._waiting: list[
-            tuple[int, int, asyncio.Future[Any], Callable[..., Any], tuple[Any, ...], bool]
+            tuple[int, int, asyncio.Future[Any], Callable[..., Any], tuple[Any, ...], float | None, float]
         ] = []
         #: How many bot choices have started, the sum of the shares of
         #: their budgets they were given, and the least (benchmarks, tests).
@@ -159,36 +173,48 @@ class BotRunner:
     ) -> str:
         """The bot's action text; its seed comes from the OS's random source."""
         seed = secrets.randbits(63)
-        return await self._queue(choose, (game_id, options, list(actions), seat, spec, seed), priority, True)
+        args = (game_id, options, list(actions), seat, spec, seed)
+        # A bot without a time budget answers at once: no share to give it.
+        return await self._queue(choose, args, priority, time_budget(spec) or None)
 
     async def call(self, fn: Callable[..., T], *args: Any, priority: int = ATTENDED) -> T:
         """``fn(*args)`` in the pool (hints and reviews think there too),
         when its turn comes by ``priority``. A caller that gives up (a bot
         whose version passed) leaves the queue."""
-        return await self._queue(fn, args, priority, False)
+        return await self._queue(fn, args, priority, None)
 
-    async def _queue(self, fn: Callable[..., T], args: tuple[Any, ...], priority: int, shares: bool) -> T:
+    async def _queue(
+        self, fn: Callable[..., T], args: tuple[Any, ...], priority: int, budget: float | None
+    ) -> T:
         if self._closed:
             raise RuntimeError("the bot pool is closed")
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        heapq.heappush(self._waiting, (priority, next(self._order), future, fn, args, shares))
+        heapq.heappush(
+            self._waiting, (priority, next(self._order), future, fn, args, budget, time.monotonic())
+        )
         self._dispatch()
         return await future
 
-    def share(self) -> float:
+    def share(self, budget: float = 0.0, waited: float = 0.0) -> float:
         """The share of its time budget the bot choice a worker takes now
-        gets (the module docstring): all of it when nothing waits behind it."""
+        gets (the module docstring): all of it when nothing waits behind it
+        and it has not waited long itself."""
         waiting = sum(1 for job in self._waiting if not job[2].done())
-        return max(MIN_SHARE, self.workers / (waiting + self.workers))
+        share = self.workers / (waiting + self.workers)
+        if budget > 0:
+            # What the bound leaves it (twice its budget, less a margin for
+            # rebuilding the game and sending the answer back).
+            share = min(share, (2 * budget - waited - ANSWER_MARGIN) / budget)
+        return min(1.0, max(MIN_SHARE, share))
 
     def _dispatch(self) -> None:
         while self._running < self.workers and self._waiting:
-            _, _, future, fn, args, shares = heapq.heappop(self._waiting)
+            _, _, future, fn, args, budget, asked = heapq.heappop(self._waiting)
             if future.done():  # cancelled while waiting
                 continue
-            if shares:
-                share = self.share()
+            if budget is not None:
+                share = self.share(budget, time.monotonic() - asked)
                 self.shares_given += 1
                 self.share_total += share
                 self.least_share = min(self.least_share, share)
