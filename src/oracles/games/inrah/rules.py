@@ -66,6 +66,7 @@ views and their events in :mod:`.views` and the resampling of hidden cards in
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, NamedTuple, cast
@@ -145,6 +146,12 @@ def _default_elements(options: dict[str, Any]) -> int:
     return int(options["players"])
 
 
+@functools.cache
+def whole_deck(size: int) -> frozenset[int]:
+    """The cards of a deck of ``size`` cards."""
+    return frozenset(range(size))
+
+
 def _deck_size(options: dict[str, Any]) -> int:
     return CARDS_PER_ELEMENT * int(options["elements"])
 
@@ -218,6 +225,9 @@ class InrahGame(Game):
         super().__init__(**options)
         n = self.num_players
         self.deck_size: int = _deck_size(self.options)
+        #: Every card of the deck (the cards not dealt are the deck less the
+        #: hands); one set per deck size, shared by every table's game.
+        self.deck: frozenset[int] = whole_deck(self.deck_size)
         self.rounds: int = int(self.options["rounds"])
         self.variant: str = self.options["variant"]
         self.use_trump: bool = bool(self.options["trump"])
@@ -594,11 +604,12 @@ class InrahState(State):
         altaia = self.game.variant == ALTAIA
         self._last_round = {
             "round": self._round,
-            "bids": None if altaia else list(self._bids),
+            # The round's own lists: the next round starts with new ones.
+            "bids": None if altaia else self._bids,
             "oracles": [[oracle_fields(o) for o in seat_oracles] for seat_oracles in self._oracles]
             if altaia
             else None,
-            "tricks_taken": list(self._taken),
+            "tricks_taken": self._taken,
             "points": points,
         }
         for seat, p in enumerate(points):
@@ -640,8 +651,7 @@ class InrahState(State):
         return super().chance_outcomes()
 
     def _undealt(self) -> list[int]:
-        dealt = {c for hand in self._hands for c in hand}
-        return [c for c in range(self.game.deck_size) if c not in dealt]
+        return sorted(self.game.deck.difference(*self._hands))
 
     def sample_chance(self, rng: random.Random) -> int:
         phase = self._phase
