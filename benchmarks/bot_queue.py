@@ -10,9 +10,10 @@ from the moment the table asks for the bot's move to the moment the move
 comes back. Issue 38's bound for that time: the bot's own budget, plus the
 pause (none here), plus one other bot's budget, since a worker that is busy
 when the bot asks is busy with one other bot at most. The report gives the
-percentiles, the share of bot turns over the bound, and the share of the
-workers' time the bots asked for (over 100%: they cannot keep up, whatever
-the order). Results are appended to ``benchmarks/results/bots.md``
+percentiles, the share of bot turns over the bound, the share of the
+workers' time the bots would ask for at their full budgets (over 100%: they
+cannot all have it, whatever the order), and the shares of their budgets
+the queue gave them (see ``oracles.server.bots``, "Pace under load"). Results are appended to ``benchmarks/results/bots.md``
 (``--out``); ``--quick`` is a small run for tests that writes only where
 ``--out`` says.
 """
