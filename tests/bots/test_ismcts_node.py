@@ -109,3 +109,38 @@ def test_guided_rollouts_follow_the_policy_only_for_their_first_moves(
         bot.choose(SeatInfo(state, seat))
         assert bot.searched == [30]
         assert low <= len(calls) <= high, (guided, len(calls))
+
+
+class _SteppingClock:
+    """A clock that moves 10 µs at every reading: a search under a time
+    budget runs the same way on any machine."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 1e-5
+        return self.now
+
+
+def test_a_time_budget_stops_once_the_move_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``seconds`` the search stops when no other move can overtake
+    the most visited one in the iterations the clock leaves: in some
+    positions long before the budget is out, never after it."""
+    import oracles.bots.ismcts as ismcts
+    from oracles.bots.base import SeatInfo
+    from oracles.core.registry import load_game
+    from oracles.testing import decision_positions
+
+    clock = _SteppingClock()
+    monkeypatch.setattr(ismcts, "time", clock)
+    used = []
+    for state in decision_positions(load_game("inrah", players=3, rounds=2), 12, seed=2):
+        if len(state.legal_actions()) < 2:
+            continue
+        clock.now = 0.0
+        bot = ismcts.ISMCTSBot(state.current_player(), 1, seconds=0.1)
+        assert bot.choose(SeatInfo(state, state.current_player())) in state.legal_actions()
+        used.append(clock.now)
+    assert used and max(used) <= 0.1 + 1e-3
+    assert min(used) < 0.06, used
