@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 
 from oracles.bots.specs import shared_spec
@@ -12,8 +13,6 @@ from oracles.server.bots import ANSWER_MARGIN, MIN_SHARE, BotRunner
 
 def _keep_position() -> list[str]:
     """An Oracle deal's actions up to the first keep (a searched choice)."""
-    import random
-
     state, texts, rng = load_game("oracle", players=4).new_initial_state(), [], random.Random(4)
     while state.is_chance_node():
         action = state.sample_chance(rng)

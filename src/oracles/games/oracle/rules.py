@@ -811,15 +811,13 @@ class OracleState(State):
         facts = _new_event(
             TrickFacts, (leader, cards, winner, reason, creature, take, taken_from, self._middle[creature])
         )
-        self._events.append(_new_event(LoggedEvent, (E_TRICK, NOBODY, 0, len(self._history), facts)))
+        self._log_event(E_TRICK, NOBODY, 0, facts)
         if take == "decide":
             self._phase = LOSER
             self._pending = creature
             self._to_act = winner
-        elif len(self._tricks) == self.game.hand_size:
-            self._score_round()
-        else:  # ``_after_trick``, inlined on this hot path
-            self._leader = self._to_act = winner
+            return
+        self._after_trick(winner)
 
     def _after_trick(self, winner: int) -> None:
         if len(self._tricks) == self.game.hand_size:
