@@ -21,9 +21,18 @@ from oracles.games.oracle.cards import (
     trick_winner,
 )
 from oracles.games.oracle.notation import pack_digits
-from oracles.games.oracle.prophecies import edition_named
+from oracles.games.oracle.prophecies import QUANTITIES, Prophecy, compile_condition, edition_named
 from oracles.games.oracle.rules import OracleGame, OracleState
-from oracles.games.oracle.scoring import compiled_tests, prophecies_hold, prophecies_hold_by, seat_quantities
+from oracles.games.oracle.scoring import (
+    _compiled_test,
+    card_points,
+    compiled_tests,
+    points_of,
+    prophecies_hold,
+    prophecies_hold_by,
+    score_kept,
+    seat_quantities,
+)
 
 OPTION_SETS = [
     {"players": 3, "rounds": 2},
@@ -73,6 +82,55 @@ def test_compiled_prophecies_agree_with_the_cards(edition: str, players: int, da
     every_card = [list(range(seat, 40, players)) for seat in range(players)]
     assert prophecies_hold_by(compiled_tests(deck), quantities, every_card) == prophecies_hold(
         quantities, every_card, deck
+    )
+
+
+_SCOPES = ["number", "", "left.", "right.", "others_min.", "others_max."]
+
+
+def _term(scope: str, data: st.DataObject) -> str:
+    if scope == "number":
+        return str(data.draw(st.integers(-1, 12)))
+    return scope + data.draw(st.sampled_from(QUANTITIES))
+
+
+@pytest.mark.parametrize("right", _SCOPES)
+@pytest.mark.parametrize("left", _SCOPES)
+@given(players=st.integers(3, 5), data=st.data())
+def test_compiled_test_of_any_condition_is_the_card(
+    left: str, right: str, players: int, data: st.DataObject
+) -> None:
+    """Every shape of clause an edition file may write (a number or any
+    seat's quantity on either side, alone or after other clauses), not only
+    the shapes the shipped editions use, compiles to the card's own test."""
+    operator = data.draw(st.sampled_from(["==", "!=", "<", "<=", ">", ">="]))
+    clause = f"{_term(left, data)} {operator} {_term(right, data)}"
+    before = data.draw(st.lists(st.sampled_from(["hydra >= 0", "stars < 99", "left.chips >= 0"]), max_size=2))
+    condition = " and ".join([*before, clause])
+    card = Prophecy("O01", 5, "", "", condition, compile_condition(condition))
+    held = data.draw(st.lists(st.integers(0, 3), min_size=3 * players, max_size=3 * players))
+    losers = data.draw(st.lists(st.integers(-1, players - 1), min_size=3, max_size=3))
+    quantities = seat_quantities(held, losers, players)
+    test = _compiled_test(card)
+    for seat in range(players):
+        assert test(quantities, seat, players) == card.holds(quantities, seat)
+
+
+@pytest.mark.parametrize("edition", ["classic", "balanced"])
+@given(players=st.integers(3, 5), data=st.data())
+def test_score_kept_is_holds_then_points(edition: str, players: int, data: st.DataObject) -> None:
+    deck = edition_named(edition).for_players(players)
+    held = data.draw(st.lists(st.integers(0, 4), min_size=3 * players, max_size=3 * players))
+    losers = data.draw(st.lists(st.integers(-1, players - 1), min_size=3, max_size=3))
+    kept = [
+        tuple(data.draw(st.lists(st.integers(0, 39), min_size=2, max_size=2, unique=True)))
+        for _ in range(players)
+    ]
+    quantities = seat_quantities(held, losers, players)
+    holds = prophecies_hold(quantities, kept, deck)
+    assert score_kept(compiled_tests(deck), card_points(deck), quantities, kept) == (
+        holds,
+        points_of(quantities, kept, deck, holds),
     )
 
 

@@ -151,11 +151,11 @@ from oracles.games.oracle.prophecies import (
 from oracles.games.oracle.resample import resample
 from oracles.games.oracle.scoring import (
     NOBODY,
+    card_points,
     compiled_tests,
     forfeit_loser_chips,
-    points_of,
-    prophecies_hold_by,
     round_points,
+    score_kept,
     seat_quantities,
 )
 from oracles.i18n import N_
@@ -291,6 +291,8 @@ class OracleGame(Game):
         self.edition = chosen.for_players(n)
         #: The edition's prophecies compiled for scoring (see :func:`.scoring.compiled_tests`).
         self.prophecy_tests = compiled_tests(self.edition)
+        #: Each Oracle card's points at this player count, for scoring.
+        self.prophecy_points = card_points(self.edition)
         #: Each seat's part of recent deals as names, for the views' logs
         #: (views repeat them at every step).
         self.dealt_names_cache: dict[tuple[int, int], list[list[str]]] = {}
@@ -837,8 +839,8 @@ class OracleState(State):
         forfeit_loser_chips(held, self._middle, self._loser_holder)
         kept = [pair for pair in self._kept if pair is not None]
         quantities = self.chip_quantities()
-        holds = prophecies_hold_by(self.game.prophecy_tests, quantities, kept)
-        points = points_of(quantities, kept, self.game.edition, holds)
+        game = self.game
+        holds, points = score_kept(game.prophecy_tests, game.prophecy_points, quantities, kept)
         totals = self._totals
         for seat, total in enumerate(points):
             totals[seat] += total

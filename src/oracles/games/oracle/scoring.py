@@ -113,16 +113,42 @@ def _term_reader(term: Term) -> Callable[[Sequence[Sequence[int]], int, int], in
     return lambda quantities, seat, n: pick([quantities[other][index] for other in range(n) if other != seat])
 
 
+def _compiled_clause(compare: Callable[[int, int], bool], left: Term, right: Term) -> ProphecyTest:
+    # Every clause of the shipped editions compares one of the seat's own
+    # quantities with a number or a quantity of its own or of a neighbour:
+    # those read it in one function (a round's end in every rollout scores
+    # with these); anything else goes through a reader for each side.
+    scope, index = left
+    other_scope, other = right
+    if scope == "self":
+        if other_scope == "int":
+            return lambda quantities, seat, n: compare(quantities[seat][index], other)
+        if other_scope == "self":
+            return lambda quantities, seat, n: compare(quantities[seat][index], quantities[seat][other])
+        if other_scope == "left":
+            return lambda quantities, seat, n: compare(
+                quantities[seat][index], quantities[(seat + 1) % n][other]
+            )
+        if other_scope == "right":
+            return lambda quantities, seat, n: compare(
+                quantities[seat][index], quantities[(seat - 1) % n][other]
+            )
+    read_left, read_right = _term_reader(left), _term_reader(right)
+    return lambda quantities, seat, n: compare(
+        read_left(quantities, seat, n), read_right(quantities, seat, n)
+    )
+
+
 def _compiled_test(card: Prophecy) -> ProphecyTest:
-    clauses = [(compare, _term_reader(left), _term_reader(right)) for compare, left, right in card.clauses]
+    clauses = [_compiled_clause(compare, left, right) for compare, left, right in card.clauses]
     if len(clauses) == 1:
-        ((compare, left, right),) = clauses
-        return lambda quantities, seat, n: compare(left(quantities, seat, n), right(quantities, seat, n))
+        return clauses[0]
+    if len(clauses) == 2:
+        first, second = clauses
+        return lambda quantities, seat, n: first(quantities, seat, n) and second(quantities, seat, n)
 
     def holds(quantities: Sequence[Sequence[int]], seat: int, n: int) -> bool:
-        return all(
-            compare(left(quantities, seat, n), right(quantities, seat, n)) for compare, left, right in clauses
-        )
+        return all(clause(quantities, seat, n) for clause in clauses)
 
     return holds
 
@@ -147,9 +173,57 @@ def compiled_tests(edition: Edition) -> tuple[ProphecyTest, ...]:
     return cast(tuple[ProphecyTest, ...], tests)
 
 
+def card_points(edition: Edition) -> tuple[int, ...]:
+    """Each card's points in ``edition`` (``card_points(edition)[card]``),
+    made once per edition like :func:`compiled_tests`.
+
+    >>> from oracles.games.oracle.prophecies import default_edition
+    >>> card_points(default_edition())[4]  # O05
+    9
+    """
+    points = edition.derived.get("card_points")
+    if points is None:
+        points = edition.derived["card_points"] = tuple(card.points for card in edition.cards)
+    return cast(tuple[int, ...], points)
+
+
 def prophecies_hold_by(
     tests: Sequence[ProphecyTest], quantities: Sequence[Sequence[int]], kept: Sequence[Sequence[int]]
 ) -> list[list[bool]]:
     """:func:`prophecies_hold` with the edition's :func:`compiled_tests`."""
     n = len(quantities)
     return [[tests[card](quantities, seat, n) for card in pair] for seat, pair in enumerate(kept)]
+
+
+def score_kept(
+    tests: Sequence[ProphecyTest],
+    card_points: Sequence[int],
+    quantities: Sequence[Sequence[int]],
+    kept: Sequence[Sequence[int]],
+) -> tuple[list[list[bool]], list[int]]:
+    """:func:`prophecies_hold_by` and :func:`points_of` in one pass, given
+    each card's points (``card_points[card]``, the edition's at this player
+    count): every seat's holds and its points for the round.
+
+    The rulebook's example of :func:`round_points`:
+
+    >>> from oracles.games.oracle.prophecies import default_edition
+    >>> edition = default_edition()
+    >>> quantities = seat_quantities([0, 2, 1, 0, 0, 0, 0, 0, 0], [0, -1, -1], 3)  # after the forfeit
+    >>> score_kept(compiled_tests(edition), card_points(edition), quantities, [(4, 11), (0, 1), (2, 3)])
+    ([[True, False], [False, False], [False, False]], [17, 0, 0])
+    """
+    n = len(quantities)
+    holds = []
+    totals = []
+    for seat, pair in enumerate(kept):
+        total = quantities[seat][9]
+        held_pair = []
+        for card in pair:
+            held = tests[card](quantities, seat, n)
+            held_pair.append(held)
+            if held:
+                total += card_points[card]
+        holds.append(held_pair)
+        totals.append(total)
+    return holds, totals
