@@ -73,7 +73,7 @@ views.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -637,28 +637,61 @@ class OracleState(State):
             self._history.append(action)
 
     def play_out_at_random(self, rng: random.Random) -> None:
-        # ``State.play_out_at_random`` with the play of a card inlined, as in
-        # ``apply_trusted``: the same moves for the same ``rng``.
+        # ``State.play_out_at_random`` with the tricks played out here: the
+        # same moves for the same ``rng`` (the consistency suite checks it).
         draw = rng.random
-        events = self._events
-        history = self._history
-        legal_actions = self.legal_actions
-        play = self._play
         while True:
             phase = self._phase
             if phase == PLAY:
-                legal = legal_actions()
-                card = legal[int(draw() * len(legal))]
-                events.append(_new_event(LoggedEvent, (E_PLAYER, self._to_act, card, len(history), None)))
-                play(card)
-                history.append(card)
+                self._play_tricks_at_random(draw)
             elif phase == OVER:
                 return
             elif phase <= ORACLES:
                 self.apply_trusted(self.sample_chance(rng))
             else:
-                legal = legal_actions()
+                legal = self.legal_actions()
                 self.apply_trusted(legal[int(draw() * len(legal))])
+
+    def _play_tricks_at_random(self, draw: Callable[[], float]) -> None:
+        """Random cards until the play phase ends (a Loser decision or the
+        round's end): ``legal_actions`` and ``apply_trusted`` written out
+        for a card, the rollouts' inner loop."""
+        n = self._n
+        hands = self._hands
+        history = self._history
+        log = self._events.append
+        r, b, g, y, p = COLOUR_CARDS
+        seat = self._to_act
+        trick = self._trick
+        while True:
+            hand = hands[seat]
+            legal = None
+            if trick:
+                colour = trick[0] // NUM_VALUES
+                legal = COLOUR_CARDS[colour][hand >> (colour * NUM_VALUES) & COLOUR_BITS]
+            if not legal:
+                legal = (
+                    *r[hand & 4095],
+                    *b[hand >> 12 & 4095],
+                    *g[hand >> 24 & 4095],
+                    *y[hand >> 36 & 4095],
+                    *p[hand >> 48],
+                )
+            card = legal[int(draw() * len(legal))]
+            log(_new_event(LoggedEvent, (E_PLAYER, seat, card, len(history), None)))
+            hands[seat] = hand & ~(1 << card)
+            trick.append(card)
+            if len(trick) < n:
+                history.append(card)
+                seat = seat + 1 if seat + 1 < n else 0
+                continue
+            self._to_act = seat
+            self._end_trick()  # before the card goes into the history, as in ``apply_trusted``
+            history.append(card)
+            if self._phase != PLAY:
+                return
+            seat = self._to_act
+            trick = self._trick
 
     def _apply(self, action: int) -> None:
         phase = self._phase
@@ -783,18 +816,23 @@ class OracleState(State):
             self._start_play()
 
     def _play(self, card: int) -> None:
-        n = self._n
         seat = self._to_act
         self._hands[seat] &= ~(1 << card)
         trick = self._trick
         trick.append(card)
-        if len(trick) < n:
+        if len(trick) < self._n:
             seat += 1
-            self._to_act = seat if seat < n else 0
-            return
+            self._to_act = seat if seat < self._n else 0
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """The full trick goes to its winner, who takes a chip of the winning
+        card's creature (or must decide on its Loser chip)."""
+        trick = self._trick
         index, reason = trick_winner(trick)
         leader = self._leader
-        winner = (leader + index) % n
+        winner = (leader + index) % self._n
         cards = tuple(trick)
         self._tricks.append((leader, cards, winner))
         self._trick = []
