@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from oracles.bots.hooks import Policy
-from oracles.bots.ismcts import _Node
+from oracles.bots.ismcts import _Node, seat_rewards
 from oracles.core.game import State
 
 
@@ -144,3 +144,14 @@ def test_a_time_budget_stops_once_the_move_is_settled(monkeypatch: pytest.Monkey
         used.append(clock.now)
     assert used and max(used) <= 0.1 + 1e-3
     assert min(used) < 0.06, used
+
+
+def test_seat_rewards_share_the_win_and_add_a_tenth_for_the_lead() -> None:
+    class Finished:
+        def scores(self) -> list[float]:
+            return [10, 4, 10, 7]
+
+        def winners(self) -> list[int]:
+            return [0, 2]
+
+    assert seat_rewards(Finished()) == pytest.approx([0.55, 0.0, 0.55, 0.05])  # type: ignore[arg-type]

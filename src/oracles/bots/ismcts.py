@@ -19,11 +19,11 @@ position evaluator.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections import Counter
 from itertools import filterfalse, islice
+from math import log, sqrt
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
@@ -110,14 +110,14 @@ def seat_rewards(state: State) -> list[float]:
     """Rewards in [0, 1] for a finished game: win share, plus a tenth of a
     point scaled by score rank so that a larger lead is preferred."""
     scores = state.scores()
-    n = len(scores)
     winners = state.winners()
-    spread = (max(scores) - min(scores)) or 1.0
     low = min(scores)
-    rewards = []
-    for seat in range(n):
-        win = (1.0 / len(winners)) if seat in winners else 0.0
-        rewards.append(0.9 * win + 0.1 * (scores[seat] - low) / spread)
+    spread = (max(scores) - low) or 1.0
+    rewards = [0.1 * (score - low) / spread for score in scores]
+    if winners:
+        win = 0.9 * (1.0 / len(winners))
+        for seat in winners:
+            rewards[seat] += win
     return rewards
 
 
@@ -331,9 +331,10 @@ class ISMCTSBot(Bot):
                 best = -1.0
                 action = legal[0]
                 available = node.available()
+                children_n, children_w = node.children_n, node.children_w
                 for a in legal:
-                    n = node.children_n[a]
-                    value = node.children_w[a] / n + c * math.sqrt(math.log(available[a]) / n)
+                    n = children_n[a]
+                    value = children_w[a] / n + c * sqrt(log(available[a]) / n)
                     if value > best:
                         best, action = value, a
             path.append((node, action, seat))

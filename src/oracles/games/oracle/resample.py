@@ -89,7 +89,8 @@ def resample(state: OracleState, seat: int, rng: random.Random) -> OracleState:
         shuffle(drawn, rng, part.draws)
         action = part.base
         for owner, start, end in part.spans:
-            action += owner * sum(map(weights, drawn[start:end]))
+            if owner < n:
+                action += (owner - n) * sum(map(weights, drawn[start:end]))
         history[part.at] = action
         events[part.event] = _with_action(events[part.event], action)
         for at, event, actor, start in part.keeps:
@@ -148,7 +149,9 @@ class _RoundPlan(NamedTuple):
     #: How many places to draw (the last run's cards are what is left, in
     #: any order, unless a keep starts it).
     draws: int
-    #: The action with the digits of the cards the seat never saw at 0.
+    #: The action with the cards the seat never saw all set aside (their
+    #: digits at ``n``): a resample then prices only the places in the
+    #: other seats' hands, not the larger pile set aside.
     base: int
     #: The keeps the seat has not seen: (history index, event index, actor,
     #: start of the two places of the keep in the drawn order).
@@ -373,7 +376,7 @@ def _round_plans(state: OracleState, seat: int) -> list[_RoundPlan]:
         spans.append((n, start, len(places)))
         base = state._history[at]
         for owner, start, end in spans:
-            base -= owner * sum(weights[card] for card in places[start:end])
+            base -= (owner - n) * sum(weights[card] for card in places[start:end])
         last = max((start for _, start, end in spans if end > start), default=0)
         draws = last + 2 if any(start == last for _, _, _, start in hidden_keeps) else last
         in_state = round_index == state.round_number - 1
