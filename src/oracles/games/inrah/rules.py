@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NamedTuple, cast
 
 from oracles.core.codec import pack, unpack
@@ -106,7 +106,15 @@ from oracles.games.inrah.constants import (
 from oracles.games.inrah.notation import read_action, write_action
 from oracles.games.inrah.resample import resample
 from oracles.games.inrah.scoring import round_points
-from oracles.games.inrah.tricks import LED_BY, NO_LED, legal_plays, must_follow, next_led, trick_winner
+from oracles.games.inrah.tricks import (
+    FOLLOWS,
+    LED_BY,
+    NO_LED,
+    legal_plays,
+    must_follow,
+    next_led,
+    trick_winner,
+)
 from oracles.games.inrah.views import LastRound, build_view, oracle_fields
 from oracles.i18n import N_
 
@@ -526,20 +534,16 @@ class InrahState(State):
             self._start_predictions()
 
     def play_out_at_random(self, rng: random.Random) -> None:
-        # ``State.play_out_at_random`` with the play of a card inlined, and a
+        # ``State.play_out_at_random`` with the tricks played out here, and a
         # deal's hands kept as drawn rather than packed into its action and
         # unpacked again: the same moves for the same ``rng``.
         draw = rng.random
         history = self._history
-        play = self._play
         deck_size = self.game.deck_size
         while True:
             phase = self._phase
             if phase == PLAY:
-                legal = legal_plays(self._hands[self._to_act], self._led)
-                card = legal[int(draw() * len(legal))]
-                play(card)
-                history.append(card)
+                self._play_tricks_at_random(draw)
             elif phase == DEAL:
                 hands = self._draw_deal(rng)
                 self._deal(hands)
@@ -577,18 +581,22 @@ class InrahState(State):
 
     def _play(self, c: int) -> None:
         seat = self._to_act
-        n = self._n
         self._log.append((PLAY, seat, c))
         self._hands[seat].remove(c)
         trick = self._trick
         trick.append(c)
         if self._led == NO_LED:
             self._led = LED_BY[c]
-        if len(trick) < n:
-            self._to_act = (seat + 1) % n
-            return
+        if len(trick) < self._n:
+            self._to_act = (seat + 1) % self._n
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """The full trick goes to its winner, who leads the next (or the round ends)."""
+        trick = self._trick
         position, why = trick_winner(trick, self._trump)
-        winner = (self._leader + position) % n
+        winner = (self._leader + position) % self._n
         self._taken[winner] += 1
         self._played.extend(trick)
         self._last_trick = (self._leader, tuple(trick), winner, why)
@@ -597,6 +605,45 @@ class InrahState(State):
         self._leader = self._to_act = winner
         if not self._hands[winner]:
             self._end_round()
+
+    def _play_tricks_at_random(self, draw: Callable[[], float]) -> None:
+        """Random cards until the round ends: ``legal_plays`` and
+        ``apply_trusted`` written out for a card, the rollouts' inner loop."""
+        n = self._n
+        hands = self._hands
+        history = self._history
+        log = self._log.append
+        seat = self._to_act
+        trick = self._trick
+        led = self._led
+        while True:
+            hand = hands[seat]
+            legal = hand
+            if led >= 0:
+                follows = FOLLOWS[led]
+                for c in hand:
+                    if follows[c]:
+                        legal = [c for c in hand if follows[c] or IS_SPECIAL[c]]
+                        break
+            card = legal[int(draw() * len(legal))]
+            log((PLAY, seat, card))
+            hand.remove(card)
+            trick.append(card)
+            if led == NO_LED:
+                led = LED_BY[card]
+            if len(trick) < n:
+                history.append(card)
+                seat = seat + 1 if seat + 1 < n else 0
+                continue
+            self._to_act = seat
+            self._led = led
+            self._end_trick()  # before the card goes into the history, as in ``apply_trusted``
+            history.append(card)
+            if self._phase != PLAY:
+                return
+            seat = self._to_act
+            trick = self._trick
+            led = NO_LED
 
     def _end_round(self) -> None:
         points = self.round_points()

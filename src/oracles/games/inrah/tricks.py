@@ -56,7 +56,7 @@ def led_element(cards: Sequence[int]) -> int:
 
 #: Per element: for each card, whether it is a normal card of that element
 #: (one that must be followed); one lookup per card on the search hot path.
-_FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(
+FOLLOWS: tuple[tuple[bool, ...], ...] = tuple(
     tuple(ELEMENT_OF[c] == element and not IS_SPECIAL[c] for c in range(len(ELEMENT_OF)))
     for element in range(max(ELEMENT_OF) + 1)
 )
@@ -66,7 +66,7 @@ def must_follow(hand: Sequence[int], led: int) -> bool:
     """True when ``hand`` holds a normal card of the led element ``led``."""
     if led < 0:
         return False
-    follows = _FOLLOWS[led]
+    follows = FOLLOWS[led]
     # A plain loop: any() over a generator is slower on this hot path.
     for c in hand:  # noqa: SIM110
         if follows[c]:
@@ -86,7 +86,7 @@ def legal_plays(hand: Sequence[int], led: int) -> list[int]:
     """
     if led < 0:
         return list(hand)
-    follows = _FOLLOWS[led]
+    follows = FOLLOWS[led]
     for c in hand:
         if follows[c]:
             return [c for c in hand if follows[c] or IS_SPECIAL[c]]
