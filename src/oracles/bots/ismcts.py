@@ -28,7 +28,9 @@ from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
 from oracles.bots.hooks import (
+    Evaluator,
     Policy,
+    Pruner,
     candidates_for,
     evaluator_for,
     policy_for,
@@ -42,6 +44,9 @@ from oracles.core.game import CHANCE, TERMINAL, State
 DEFAULT_ITERATIONS = 400
 
 
+_empty_counter = dict.__new__
+
+
 class _Node:
     """A node of the tree: visits and rewards of its children, and how often
     each action was available (``available``; see :meth:`visit`)."""
@@ -51,7 +56,9 @@ class _Node:
     def __init__(self) -> None:
         self.children_n: dict[int, int] = {}
         self.children_w: dict[int, float] = {}
-        self.n_available: Counter[int] = Counter()
+        # An empty Counter without running Counter.__init__ (a Python call):
+        # a node is made at every iteration.
+        self.n_available: Counter[int] = _empty_counter(Counter)
         # The legal actions of the last visits, how many visits since they
         # were counted in ``n_available``, and the untried ones among them as
         # of ``_known`` children: a node often sees the same legal actions
@@ -212,6 +219,14 @@ class ISMCTSBot(Bot):
         self._steered: Policy | None = None
         #: The root's actions searched, for the decision being searched.
         self._root_legal: list[int] | None = None
+        #: The pruning, root pruning, evaluator and rollout (policy, guided
+        #: moves) of the decision being searched (set by :meth:`choose`).
+        self._hooks: tuple[Pruner | None, Pruner | None, Evaluator | None, tuple[Policy, int]] = (
+            None,
+            None,
+            None,
+            (random_policy, 0),
+        )
 
     def _rollout_for(self, game_id: str) -> tuple[Policy, int]:
         """The rollout policy and how many rollout moves follow it (0: all)."""
@@ -233,6 +248,15 @@ class ISMCTSBot(Bot):
                 # The steering reads only the seat's own information, so any
                 # world will do; a fixed rng leaves the bot's own draws alone.
                 self._steered = steering(info.sample_world(random.Random(0)), self.seat)
+        game_id = info.game.id
+        # The game's hooks for this move, looked up once rather than at
+        # every iteration.
+        self._hooks = (
+            candidates_for(game_id) if self.prune else None,
+            root_candidates_for(game_id) if self.prune else None,
+            evaluator_for(game_id) if self.horizon in ("auto", "turn") else None,
+            self._rollout_for(game_id),
+        )
         tree: dict[tuple[int, ...], _Node] = {}
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else None
@@ -284,9 +308,7 @@ class ISMCTSBot(Bot):
         during its rollout."""
         rng = self.rng
         world = info.sample_world(rng)
-        prune = candidates_for(world.game.id) if self.prune else None
-        root_prune = root_candidates_for(world.game.id) if self.prune else None
-        evaluator = evaluator_for(world.game.id) if self.horizon in ("auto", "turn") else None
+        prune, root_prune, evaluator, (policy, guided) = self._hooks
         start_scores = world.scores() if self.horizon != "game" and evaluator is None else None
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
         key: tuple[int, ...] = ()
@@ -343,7 +365,6 @@ class ISMCTSBot(Bot):
             if expanded and key not in tree:
                 tree[key] = _Node()
                 break
-        policy, guided = self._rollout_for(world.game.id)
         played = 0  # moves of this rollout so far
         stop_turn = evaluator.turn(world) + self.turns if evaluator is not None else -1
         if evaluator is None and start_scores is None and deadline is None and policy is random_policy:
