@@ -381,13 +381,34 @@ class OracleState(State):
         self._round_scores: list[list[int]] = []
         self._totals = [0] * n
         self._revealed: list[list[tuple[int, int]]] = []
-        self._events: list[LoggedEvent] = []
+        #: The event log (read it as ``_events``), and whether a random
+        #: playout left out its plays (see :meth:`play_out_at_random`).
+        self._event_log: list[LoggedEvent] = []
+        self._unlogged = False
         self._logs: dict[int | None, list[dict[str, Any]]] = {}  # per viewer, made by view()
         # What resampling for a seat needs that the rng does not change, and
         # the (seat, history length) it was made for (see .resample).
         self._resample_memo: tuple[tuple[int, int], Any] | None = None
 
     # ------------------------------------------------------- accessors
+    @property
+    def _events(self) -> list[LoggedEvent]:
+        """The event log, made whole first if a random playout left its
+        plays out (what views, resampling and narration read)."""
+        if self._unlogged:
+            self._relog()
+        return self._event_log
+
+    def _relog(self) -> None:
+        # A state is what its history replays to, so a replay remakes the
+        # log exactly. The views' entries made so far stay valid: the log
+        # before the playout is the same, and events are only appended.
+        replayed = self.game.new_initial_state()
+        for action in self._history:
+            replayed.apply_trusted(action)
+        self._event_log = replayed._event_log
+        self._unlogged = False
+
     @property
     def phase(self) -> int:
         """The phase: one of ``DEALER``, ``DEAL``, ... ``OVER``."""
@@ -622,14 +643,16 @@ class OracleState(State):
     ) -> None:
         # tuple.__new__ skips the NamedTuple's Python-level constructor: this
         # runs at every action of every playout and search iteration.
-        self._events.append(_new_event(LoggedEvent, (kind, actor, action, len(self._history), facts)))
+        self._event_log.append(_new_event(LoggedEvent, (kind, actor, action, len(self._history), facts)))
 
     def apply_trusted(self, action: int) -> None:
         # ``State.apply_trusted`` with the play of a card inlined: the hot
         # path of random play and search.
         if self._phase == PLAY:
             history = self._history
-            self._events.append(_new_event(LoggedEvent, (E_PLAYER, self._to_act, action, len(history), None)))
+            self._event_log.append(
+                _new_event(LoggedEvent, (E_PLAYER, self._to_act, action, len(history), None))
+            )
             self._play(action)
             history.append(action)
         else:
@@ -637,9 +660,17 @@ class OracleState(State):
             self._history.append(action)
 
     def play_out_at_random(self, rng: random.Random) -> None:
-        # ``State.play_out_at_random`` with the tricks played out here: the
-        # same moves for the same ``rng`` (the consistency suite checks it).
+        """``State.play_out_at_random`` with the tricks played out here: the
+        same moves for the same ``rng`` (the consistency suite checks it).
+
+        The plays and tricks are not logged as they are made. A rollout only
+        wants the scores, and logging was a tenth of a search iteration. The
+        log is remade from the history if anything asks for it later
+        (:attr:`_events`), so the views are those of the same moves played
+        one by one."""
         draw = rng.random
+        if self._phase != OVER:
+            self._unlogged = True
         while True:
             phase = self._phase
             if phase == PLAY:
@@ -659,7 +690,6 @@ class OracleState(State):
         n = self._n
         hands = self._hands
         history = self._history
-        log = self._events.append
         r, b, g, y, p = COLOUR_CARDS
         seat = self._to_act
         trick = self._trick
@@ -678,7 +708,6 @@ class OracleState(State):
                     *p[hand >> 48],
                 )
             card = legal[int(draw() * len(legal))]
-            log(_new_event(LoggedEvent, (E_PLAYER, seat, card, len(history), None)))
             hands[seat] = hand & ~(1 << card)
             trick.append(card)
             if len(trick) < n:
@@ -686,7 +715,7 @@ class OracleState(State):
                 seat = seat + 1 if seat + 1 < n else 0
                 continue
             self._to_act = seat
-            self._end_trick()  # before the card goes into the history, as in ``apply_trusted``
+            self._end_trick()
             history.append(card)
             if self._phase != PLAY:
                 return
@@ -847,11 +876,13 @@ class OracleState(State):
         else:
             take = "loser"
             self._loser_holder[creature] = winner
-        taken_from = holder if take == "loser" and holder != NOBODY else None
-        facts = _new_event(
-            TrickFacts, (leader, cards, winner, reason, creature, take, taken_from, self._middle[creature])
-        )
-        self._log_event(E_TRICK, NOBODY, 0, facts)
+        if not self._unlogged:
+            taken_from = holder if take == "loser" and holder != NOBODY else None
+            facts = _new_event(
+                TrickFacts,
+                (leader, cards, winner, reason, creature, take, taken_from, self._middle[creature]),
+            )
+            self._log_event(E_TRICK, NOBODY, 0, facts)
         if take == "decide":
             self._phase = LOSER
             self._pending = creature
@@ -873,7 +904,7 @@ class OracleState(State):
     def _score_round(self) -> None:
         n = self.num_players
         held = self._held
-        before = held[:]
+        before = held if self._unlogged else held[:]  # for the log only
         forfeit_loser_chips(held, self._middle, self._loser_holder)
         kept = [pair for pair in self._kept if pair is not None]
         quantities = self.chip_quantities()
@@ -884,20 +915,21 @@ class OracleState(State):
             totals[seat] += total
         self._round_scores.append(points)
         self._revealed.append(kept)
-        facts = _new_event(
-            ScoreFacts,
-            (
-                self._round_number,
-                kept,
-                holds,
-                before,
-                held[:],
-                self._loser_holder[:],
-                [quantities[seat][9] for seat in range(n)],
-                points,
-            ),
-        )
-        self._log_event(E_SCORE, NOBODY, 0, facts)
+        if not self._unlogged:
+            facts = _new_event(
+                ScoreFacts,
+                (
+                    self._round_number,
+                    kept,
+                    holds,
+                    before,
+                    held[:],
+                    self._loser_holder[:],
+                    [quantities[seat][9] for seat in range(n)],
+                    points,
+                ),
+            )
+            self._log_event(E_SCORE, NOBODY, 0, facts)
         if self._round_number == self.game.rounds:
             self._phase = OVER
             self._to_act = NOBODY
@@ -1134,7 +1166,8 @@ class OracleState(State):
         other._round_scores = self._round_scores[:]
         other._totals = self._totals[:]
         other._revealed = self._revealed[:]
-        other._events = self._events[:]
+        other._event_log = self._event_log[:]
+        other._unlogged = self._unlogged
         # The views' log entries made so far stay valid for the clone (events
         # are only appended): a server that clones before each move would
         # otherwise remake every entry of the game for every view.
