@@ -340,11 +340,28 @@ class InrahState(State):
         #: History index of this round's deal.
         self._deal_index = -1
         #: One entry per action: ``(phase, seat acting or -1, value)``; a deal's
-        #: value is the tuple of all hands (views mask the others').
-        self._log: list[tuple[int, int, Any]] = []
+        #: value is the tuple of all hands (views mask the others'). Read it
+        #: as ``_log``: a random playout leaves its plays and deals out
+        #: (``_unlogged``, see :meth:`play_out_at_random`).
+        self._action_log: list[tuple[int, int, Any]] = []
+        self._unlogged = False
         # What resampling for a seat needs that the rng does not change, and
         # the (seat, history length) it was made for (see .resample).
         self._resample_memo: tuple[tuple[int, int], Any] | None = None
+
+    @property
+    def _log(self) -> list[tuple[int, int, Any]]:
+        """The action log, made whole first if a random playout left parts
+        of it out (what views, resampling and :meth:`known_voids` read)."""
+        if self._unlogged:
+            # A state is what its history replays to: a replay remakes the
+            # log exactly.
+            replayed = self.game.new_initial_state()
+            for action in self._history:
+                replayed.apply_trusted(action)
+            self._action_log = replayed._action_log
+            self._unlogged = False
+        return self._action_log
 
     # ------------------------------------------------------------ turn
     def current_player(self) -> int:
@@ -499,17 +516,17 @@ class InrahState(State):
             self._play(action)
         elif phase == BID:
             seat = self._to_act
-            self._log.append((BID, seat, action - self.game.bid_base))
+            self._action_log.append((BID, seat, action - self.game.bid_base))
             self._bids[seat] = action - self.game.bid_base
             self._next_bidder(PLAY)
         elif HESINDE <= phase <= PHEX:
             seat = self._to_act
             oracle = self.game.oracle_of(action)
-            self._log.append((phase, seat, oracle))
+            self._action_log.append((phase, seat, oracle))
             self._oracles[seat].append(oracle)
             self._next_bidder(phase + 1 if phase != PHEX else PLAY)
         elif phase == DEALER:
-            self._log.append((DEALER, -1, action))
+            self._action_log.append((DEALER, -1, action))
             self._dealer = action
             self._start_round(1)
         elif phase == DEAL:
@@ -517,7 +534,7 @@ class InrahState(State):
             assert not isinstance(hands, str)
             self._deal(hands)
         elif phase == TRUMP:
-            self._log.append((TRUMP, -1, action))
+            self._action_log.append((TRUMP, -1, action))
             self._trump_card = action
             self._trump = ELEMENT_OF[action]
             self._start_predictions()
@@ -525,7 +542,8 @@ class InrahState(State):
     def _deal(self, hands: list[list[int]]) -> None:
         """The deal's hands (sorted) go to the seats: before its action
         joins the history."""
-        self._log.append((DEAL, -1, tuple(tuple(h) for h in hands)))
+        if not self._unlogged:
+            self._action_log.append((DEAL, -1, tuple(tuple(h) for h in hands)))
         self._hands = hands
         self._deal_index = len(self._history)
         if self.game.has_trump_round(self._round):
@@ -534,10 +552,16 @@ class InrahState(State):
             self._start_predictions()
 
     def play_out_at_random(self, rng: random.Random) -> None:
-        # ``State.play_out_at_random`` with the tricks played out here, and a
-        # deal's hands kept as drawn rather than packed into its action and
-        # unpacked again: the same moves for the same ``rng``.
+        """``State.play_out_at_random`` with the tricks played out here, and a
+        deal's hands kept as drawn rather than packed into its action and
+        unpacked again: the same moves for the same ``rng``.
+
+        The plays and deals are not logged as they are made (a rollout reads
+        only the scores); the first reader of the log has it remade from the
+        history (:attr:`_log`)."""
         draw = rng.random
+        if self._phase != OVER:
+            self._unlogged = True
         history = self._history
         deck_size = self.game.deck_size
         while True:
@@ -581,7 +605,7 @@ class InrahState(State):
 
     def _play(self, c: int) -> None:
         seat = self._to_act
-        self._log.append((PLAY, seat, c))
+        self._action_log.append((PLAY, seat, c))
         self._hands[seat].remove(c)
         trick = self._trick
         trick.append(c)
@@ -612,7 +636,6 @@ class InrahState(State):
         n = self._n
         hands = self._hands
         history = self._history
-        log = self._log.append
         seat = self._to_act
         trick = self._trick
         led = self._led
@@ -626,7 +649,6 @@ class InrahState(State):
                         legal = [c for c in hand if follows[c] or IS_SPECIAL[c]]
                         break
             card = legal[int(draw() * len(legal))]
-            log((PLAY, seat, card))
             hand.remove(card)
             trick.append(card)
             if led == NO_LED:
@@ -637,7 +659,7 @@ class InrahState(State):
                 continue
             self._to_act = seat
             self._led = led
-            self._end_trick()  # before the card goes into the history, as in ``apply_trusted``
+            self._end_trick()
             history.append(card)
             if self._phase != PLAY:
                 return
@@ -828,7 +850,8 @@ class InrahState(State):
         twin._last_round = self._last_round  # replaced, never changed in place
         twin._totals = self._totals[:]
         twin._deal_index = self._deal_index
-        twin._log = self._log[:]
+        twin._action_log = self._action_log[:]
+        twin._unlogged = self._unlogged
         twin._resample_memo = None
         return twin
 
