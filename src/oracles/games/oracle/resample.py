@@ -129,10 +129,13 @@ class _DealPlan(NamedTuple):
     constrained: list[int]
     #: Per colour, the indices in ``others`` of the seats that may hold it.
     eligible: list[list[int]]
-    #: The ``deal`` action with the digits of the unseen cards at 0, and
+    #: The ``deal`` action with every unseen card dealt to the last of
+    #: ``others`` (a redeal then prices only the other seats' hands), and
     #: each card's digit weight (0 for a card not in play).
     base: int
     weights: tuple[int, ...]
+    #: The unseen cards as a bit mask.
+    unseen: int
 
 
 class _RoundPlan(NamedTuple):
@@ -210,7 +213,8 @@ def _deal_plan(state: OracleState, seat: int) -> _DealPlan | None:
     hands = state._hands
     others = tuple(other for other in range(n) if other != seat and hands[other])
     eligible = [[i for i, other in enumerate(others) if not void[other] >> colour & 1] for colour in range(5)]
-    pool = cards_of_mask(state.unseen_cards(seat))  # ascending: the same whatever the truth
+    unseen = state.unseen_cards(seat)
+    pool = cards_of_mask(unseen)  # ascending: the same whatever the truth
     free = [card for card in pool if len(eligible[card // NUM_VALUES]) == len(others)]
     constrained = [card for card in pool if len(eligible[card // NUM_VALUES]) < len(others)]
     weights = _deal_weights(n, state.game.cards_in_play)
@@ -219,9 +223,10 @@ def _deal_plan(state: OracleState, seat: int) -> _DealPlan | None:
         if logged.kind == E_DEAL:
             at, event = logged.seq, index
     base = state._history[at]
+    last = others[-1] if others else 0
     for owner in others:
         for card in cards_of_mask(hands[owner]):
-            base -= owner * weights[card]
+            base -= (owner - last) * weights[card]
     return _DealPlan(
         at,
         event,
@@ -232,6 +237,7 @@ def _deal_plan(state: OracleState, seat: int) -> _DealPlan | None:
         eligible,
         base,
         weights,
+        unseen,
     )
 
 
@@ -298,12 +304,24 @@ def _redeal(plan: _DealPlan, rng: random.Random) -> tuple[list[int], int]:
     """New hands (bit masks, for ``plan.others``) and the ``deal`` action they make."""
     dealt = _deal_hands(plan.free, plan.constrained, plan.capacity, plan.eligible, rng)
     assert dealt is not None, "no deal fits what the seat knows"
+    if not dealt:
+        return [], plan.base
     weights = plan.weights.__getitem__
     bit = _BITS.__getitem__
+    others = plan.others
+    last = others[-1]
     action = plan.base
-    for other, cards in zip(plan.others, dealt, strict=True):
-        action += other * sum(map(weights, cards))
-    return [sum(map(bit, cards)) for cards in dealt], action
+    masks = []
+    taken = 0
+    # The last seat holds what the others do not: its cards need no sums.
+    for index in range(len(others) - 1):
+        cards = dealt[index]
+        action += (others[index] - last) * sum(map(weights, cards))
+        mask = sum(map(bit, cards))
+        masks.append(mask)
+        taken |= mask
+    masks.append(plan.unseen & ~taken)
+    return masks, action
 
 
 _BITS = tuple(1 << card for card in range(NUM_CARDS))
