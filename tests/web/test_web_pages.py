@@ -209,3 +209,24 @@ def test_the_pushed_board_is_the_fetched_board(server: Any) -> None:
 
     pushed, fetched = asyncio.run(both())
     assert pushed == fetched
+
+
+def test_one_click_play_seats_the_casual_level_named_so(server: Any) -> None:
+    """Inrah's Casual level is a careless heuristic: the quick table seats
+    it (not the plain heuristic, which is no level of Inrah's), and the
+    table page names those seats by the level, in the viewer's language."""
+    from oracles.web import present
+
+    casual = next(level for level in present.bot_levels("inrah") if level.name == "Casual")
+    assert casual.spec != "heuristic"
+    status, location = post_form(server.base, "/new", {"game": "inrah", "quick": "1"})
+    assert status == 303
+    table_id = location.split("/")[2].split("?")[0]
+    seats = http(server.base, "GET", f"/api/tables/{table_id}")[1]["seats"]
+    assert [seat.get("bot") for seat in seats[1:]] == [casual.spec] * 3
+    status, page, _ = http(server.base, "GET", location, headers={"Accept-Language": "de"})
+    assert status == 200
+    assert (
+        "Bot (Mittel) 2" in page
+        and "heuristisch" not in page.split("<main", 1)[1].split("</main>")[0]
+    )

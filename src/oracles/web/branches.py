@@ -147,7 +147,7 @@ def branch_routes(
             return refuse(request, 422, translate(lang, "These two games are not on the same deals."))
         from oracles.web import present
 
-        names = [present.seat_names(table.seats_info(), lang) for table in tables]
+        names = [present.seat_names(table.seats_info(), lang, table.game_id) for table in tables]
         rows = []
         for number, (mine, theirs) in enumerate(zip(*both, strict=True), start=1):
             seats = []
@@ -190,7 +190,10 @@ def branch_routes(
 
         tables = body["tables"]
         labels = [series_label(index) for index in range(len(tables))]
-        names = [present.seat_names(t["seats"], lang) if t["status"] == "finished" else [] for t in tables]
+        names = [
+            present.seat_names(t["seats"], lang, body["game"]) if t["status"] == "finished" else []
+            for t in tables
+        ]
         done = [index for index, t in enumerate(tables) if t["status"] == "finished"]
         return render(
             request,

@@ -124,6 +124,18 @@ def bot_levels(game_id: str) -> list[BotLevel]:
     return out
 
 
+def default_bot(game_id: str) -> str:
+    """The seat kind of a bot the lobby offers first: its second level
+    (Casual), as in the form's seat lists and for one-click play, so that a
+    bot seated without a choice is one of the levels the lobby names.
+
+    >>> default_bot("oracle")
+    'bot:heuristic'
+    """
+    levels = bot_levels(game_id)
+    return "bot:" + (levels[1].spec if len(levels) > 1 else "heuristic")
+
+
 def game_title(game_id: str) -> str:
     """The name a page shows for ``game_id``: its short title.
 
@@ -325,27 +337,53 @@ _DEFAULT_BOT_NAME = re.compile(r"^Bot \((\w+)\)$")
 BOT_KIND_WORDS = {"random": N_("random"), "heuristic": N_("heuristic"), "ismcts": N_("search")}
 
 
-def _default_name(name: str, lang: str) -> str:
-    """A server's default seat name in the viewer's language (others as they are)."""
-    seat = _DEFAULT_SEAT_NAME.match(name)
-    if seat:
-        return translate(lang, "Seat {seat}", seat=seat.group(1))
+def _level_named(game_id: str, spec: str) -> BotLevel | None:
+    """The lobby's level that plays by ``spec`` in ``game_id``, if one does.
+    A server adds its time budget to a searching level's spec, so a spec
+    matches a level that leaves the budget out once the budget is taken off."""
+    from oracles.bots.specs import parse_bot_spec
+
+    try:
+        key = parse_bot_spec(spec)[0].time_param
+    except Exception:  # a spec of another program's making: no level
+        return None
+    unbudgeted = ":".join(part for part in spec.split(":") if part.partition("=")[0].strip() != key)
+    for level in bot_levels(game_id):
+        if spec == level.spec or unbudgeted == level.spec:
+            return level
+    return None
+
+
+def _default_name(seat: dict[str, Any], lang: str, game_id: str | None) -> str:
+    """A server's default seat name in the viewer's language (others as they
+    are); a bot seat nobody named is called by its lobby level where it
+    plays one ("Bot (Casual)"), else by its kind."""
+    name = str(seat.get("name", ""))
+    number = _DEFAULT_SEAT_NAME.match(name)
+    if number:
+        return translate(lang, "Seat {seat}", seat=number.group(1))
     bot = _DEFAULT_BOT_NAME.match(name)
     if bot and bot.group(1) in BOT_KIND_WORDS:
-        return translate(lang, "Bot ({kind})", kind=translate(lang, BOT_KIND_WORDS[bot.group(1)]))
+        spec = seat.get("bot")
+        level = _level_named(game_id, spec) if game_id and isinstance(spec, str) else None
+        kind = translate(lang, level.name if level is not None else BOT_KIND_WORDS[bot.group(1)])
+        return translate(lang, "Bot ({kind})", kind=kind)
     return name
 
 
-def seat_names(seats: list[dict[str, Any]], lang: str = "en") -> list[str]:
+def seat_names(seats: list[dict[str, Any]], lang: str = "en", game_id: str | None = None) -> list[str]:
     """Each seat's name, numbered when several seats share one; the server's
-    default names ("Seat 2", "Bot (heuristic)") in the viewer's language.
+    default names ("Seat 2", "Bot (heuristic)") in the viewer's language,
+    a bot of one of ``game_id``'s lobby levels by the level's name.
 
     >>> seat_names([{"name": "Seat 1"}, {"name": "Bot"}, {"name": "Bot"}], "de")
     ['Platz 1', 'Bot 2', 'Bot 3']
     >>> seat_names([{"name": "Bot (heuristic)"}, {"name": "Bot (random)"}], "de")
     ['Bot (heuristisch)', 'Bot (zufällig)']
+    >>> seat_names([{"name": "Bot (random)", "bot": "random"}], "en", "oracle")
+    ['Bot (Novice)']
     """
-    names = [_default_name(str(seat.get("name", "")), lang) for seat in seats]
+    names = [_default_name(seat, lang, game_id) for seat in seats]
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 

@@ -113,7 +113,7 @@ def board_context(
     view = message.view
     legal = message.legal
     seats_info = table.seats_info()
-    names = present.seat_names(seats_info, lang)
+    names = present.seat_names(seats_info, lang, table.game_id)
     return {
         "unavailable": False,
         "game": table.game_id,
@@ -261,7 +261,7 @@ def web_routes(
         seats: list[str] = []
         if form.get("quick"):
             count = load_game(game_id).num_players
-            seats = ["human"] + ["bot:heuristic"] * (count - 1)
+            seats = ["human"] + [present.default_bot(game_id)] * (count - 1)
         else:
             for option in game_class(game_id).option_schema:
                 raw = form.get(f"{game_id}.{option.name}")
@@ -284,7 +284,11 @@ def web_routes(
             except OraclesError as error:
                 return render(request, "error.html", 422, message=str(error))
             for index in range(count):
-                kind = str(form.get(f"{game_id}.seat{index}", "human" if index == 0 else "bot:heuristic"))
+                kind = str(
+                    form.get(
+                        f"{game_id}.seat{index}", "human" if index == 0 else present.default_bot(game_id)
+                    )
+                )
                 seats.append(kind)
         # The creator takes the first person's seat; the others wait for
         # their people, who come by their invite links.
@@ -424,7 +428,7 @@ def web_routes(
         for index in range(players):
             view = state.view(index)
             seats.append({"seat": index, "view": view})
-        names = present.seat_names(table.seats_info(), language(request))
+        names = present.seat_names(table.seats_info(), language(request), table.game_id)
         review_seat = None
         raw_review = request.query_params.get("review", "")
         if raw_review.isdigit() and int(raw_review) < players:
