@@ -226,7 +226,4 @@ def test_one_click_play_seats_the_casual_level_named_so(server: Any) -> None:
     assert [seat.get("bot") for seat in seats[1:]] == [casual.spec] * 3
     status, page, _ = http(server.base, "GET", location, headers={"Accept-Language": "de"})
     assert status == 200
-    assert (
-        "Bot (Mittel) 2" in page
-        and "heuristisch" not in page.split("<main", 1)[1].split("</main>")[0]
-    )
+    assert "Bot (Mittel) 2" in page and "heuristisch" not in page.split("<main", 1)[1].split("</main>")[0]
