@@ -371,6 +371,17 @@ def _default_name(seat: dict[str, Any], lang: str, game_id: str | None) -> str:
     return name
 
 
+def chosen_name(name: str) -> str:
+    """A seat's name as its own name box shows it: empty while it is the
+    server's default ("Seat 2"), which the box shows translated as its
+    placeholder instead.
+
+    >>> chosen_name("Seat 2"), chosen_name("Ada")
+    ('', 'Ada')
+    """
+    return "" if _DEFAULT_SEAT_NAME.match(name) else name
+
+
 def seat_names(seats: list[dict[str, Any]], lang: str = "en", game_id: str | None = None) -> list[str]:
     """Each seat's name, numbered when several seats share one; the server's
     default names ("Seat 2", "Bot (heuristic)") in the viewer's language,

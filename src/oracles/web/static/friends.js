@@ -149,7 +149,7 @@
   root.addEventListener("oracles:message", function (event) {
     var msg = event.detail;
     if (msg.type === "state") {
-      if (!named && nameBox && seat !== null && /^Seat \d+$/.test(nameBox.value) && myName()) {
+      if (!named && nameBox && seat !== null && !nameBox.value && myName()) {
         nameBox.value = myName();
         sendName(myName());
       }
