@@ -114,10 +114,11 @@ def _term_reader(term: Term) -> Callable[[Sequence[Sequence[int]], int, int], in
 
 
 def _compiled_clause(compare: Callable[[int, int], bool], left: Term, right: Term) -> ProphecyTest:
-    # Every clause of the shipped editions compares one of the seat's own
-    # quantities with a number or a quantity of its own or of a neighbour:
-    # those read it in one function (a round's end in every rollout scores
-    # with these); anything else goes through a reader for each side.
+    # Nearly every clause of the shipped editions compares one of the seat's
+    # own quantities with a number or a quantity of its own or of a
+    # neighbour: those read it in one function (a round's end in every
+    # rollout scores with these); the rest (the others' least or most, a
+    # number on the left) go through a reader for each side.
     scope, index = left
     other_scope, other = right
     if scope == "self":
