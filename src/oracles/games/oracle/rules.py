@@ -403,10 +403,7 @@ class OracleState(State):
         # A state is what its history replays to, so a replay remakes the
         # log exactly. The views' entries made so far stay valid: the log
         # before the playout is the same, and events are only appended.
-        replayed = self.game.new_initial_state()
-        for action in self._history:
-            replayed.apply_trusted(action)
-        self._event_log = replayed._event_log
+        self._event_log = self.replayed(self._history)._event_log
         self._unlogged = False
 
     @property
@@ -1106,10 +1103,11 @@ class OracleState(State):
         What was played in earlier rounds is summed up by their scores."""
         from oracles.games.oracle.views import event_view
 
+        events = self._events
         log = self._logs.setdefault(viewer, [])
         # Events only ever get appended, so the entries already made stay valid.
-        for index in range(len(log), len(self._events)):
-            entry = event_view(self, self._events[index], viewer)
+        for index in range(len(log), len(events)):
+            entry = event_view(self, events[index], viewer)
             # Most events look the same to every viewer: one dict serves them
             # all (entries are handed out as copies), which keeps a table's
             # memory down on a server that holds every seat's log.
@@ -1120,10 +1118,10 @@ class OracleState(State):
             log.append(entry)
         if viewer is not None:
             return [dict(entry) for entry in log]
-        first = max((e.seq for e in self._events if e.kind == E_DEAL), default=0)
+        first = max((e.seq for e in events if e.kind == E_DEAL), default=0)
         return [
             dict(entry)
-            for entry, event in zip(log, self._events, strict=True)
+            for entry, event in zip(log, events, strict=True)
             if event.kind in (E_DEALER, E_SCORE) or event.seq >= first
         ]
 
