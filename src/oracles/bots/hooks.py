@@ -8,6 +8,8 @@ legal actions worth a search (policy's choice first). An *evaluator* scores a
 position for searches that stop their rollouts early. Each game declares its
 own in ``oracles.games.<id>.PARTS``; a game without a policy plays randomly.
 A *steering* gives a search's rollouts a cheap plan for the deciding seat.
+An *inference* weighs the worlds a search draws by how well they explain
+what the other seats did.
 *Outcomes* say what came true for a seat when a rollout stops (the advice's
 reasons), and *why* words them; both live in the game's ``narrate`` part,
 beside the game's other words, as ``outcomes`` and ``why``.
@@ -29,6 +31,13 @@ Pruner = Callable[[State, int], list[int]]
 #: ``steering(world, seat)``: the rollout policy of a search deciding for
 #: ``seat`` at ``world`` (read from that seat's information only), or None.
 Steering = Callable[[State, int], Policy | None]
+#: ``weigh(world)``: the log-likelihood, up to a constant, of the other
+#: seats' actions had they held what ``world`` gives them.
+Weigh = Callable[[State], float]
+#: ``inference(world, seat)``: the :data:`Weigh` of a search deciding for
+#: ``seat`` (read from that seat's information only), or None when the
+#: other seats' actions tell nothing yet.
+Inference = Callable[[State, int], Weigh | None]
 #: ``outcomes(world, seat)``: what came true for ``seat`` at ``world``, the
 #: advice's horizon (a round just scored; Codename: the turn just played),
 #: read from what that seat may see there (its own kept prophecies, its bid,
@@ -88,6 +97,14 @@ def steering_for(game_id: str) -> Steering | None:
     """The rollout steering of ``game_id``, or None (random rollouts)."""
     steering: Steering | None = game_part(game_id, "steering")
     return steering
+
+
+@functools.cache
+def inference_for(game_id: str) -> Inference | None:
+    """The inference of ``game_id`` about hidden cards, or None (every world
+    weighs the same)."""
+    inference: Inference | None = game_part(game_id, "inference")
+    return inference
 
 
 @functools.cache

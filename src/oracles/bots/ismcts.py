@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect
 from collections import Counter
-from itertools import filterfalse, islice
-from math import log, sqrt
+from collections.abc import Sequence
+from itertools import accumulate, filterfalse, islice
+from math import exp, log, sqrt
 from typing import Any, ClassVar
 
 from oracles.bots.base import Bot, SeatInfo
@@ -33,6 +35,7 @@ from oracles.bots.hooks import (
     Pruner,
     candidates_for,
     evaluator_for,
+    inference_for,
     policy_for,
     random_policy,
     root_candidates_for,
@@ -140,6 +143,40 @@ def gain_rewards(scores: list[float], start: list[float]) -> list[float]:
     return [(g - low) / spread for g in gains]
 
 
+def tempered(logs: Sequence[float], floor: float) -> list[float]:
+    """Weights ``exp(beta * log)`` (scaled so the largest is 1) for the
+    largest ``beta`` in [0, 1] whose effective sample size,
+    ``(sum w)^2 / sum w^2``, is at least ``floor``: a model of the other
+    seats' play that is surer than it should be cannot let a few worlds
+    stand for all (``beta`` 0 weighs every world alike).
+
+    >>> tempered([0.0, 0.0], 2)
+    [1.0, 1.0]
+    >>> [round(w, 3) for w in tempered([0.0, -1.0], 1)]
+    [1.0, 0.368]
+    >>> [round(w, 3) for w in tempered([0.0, -50.0, -50.0], 2)]
+    [1.0, 0.25, 0.25]
+    """
+    top = max(logs)
+    shifted = [value - top for value in logs]
+
+    def weights(beta: float) -> tuple[list[float], float]:
+        w = [exp(beta * value) for value in shifted]
+        return w, sum(w) ** 2 / sum(x * x for x in w)
+
+    w, ess = weights(1.0)
+    if ess >= floor:
+        return w
+    low, high = 0.0, 1.0
+    for _ in range(30):
+        mid = (low + high) / 2
+        if weights(mid)[1] >= floor:
+            low = mid
+        else:
+            high = mid
+    return weights(low)[0]
+
+
 class ISMCTSBot(Bot):
     """ISMCTS with an iteration or a time budget.
 
@@ -168,6 +205,13 @@ class ISMCTSBot(Bot):
       game's position evaluator (``EVALUATORS``; a game without one stops at
       the round's end). ``game``: at the end; the win is rewarded. ``auto``
       (default): ``turn`` for a game with an evaluator, else ``round``.
+    - ``infer``: where the game has an *inference* (Oracle: a model of
+      the other seats' card play), each move first draws this many worlds
+      and weighs each by how likely the other seats' actions were in it;
+      the iterations then draw their worlds from these by weight (0: off,
+      every iteration resamples afresh and every world counts alike).
+    - ``ess`` (default 0.25): the weights are flattened (tempered) until
+      the pool's effective sample size is at least this share of it.
     - ``prune`` (default true): where the game has a pruning function
       (Codename's ``candidates``), the tree branches only on those actions;
       where it names the moves worth a search at the root (Oracle's best
@@ -184,6 +228,8 @@ class ISMCTSBot(Bot):
         "turns": int,
         "prune": bool,
         "guided": int,
+        "infer": int,
+        "ess": float,
     }
     #: An hour a move, ten million iterations: far beyond any real use, and
     #: finite, so that no spec can make a search endless.
@@ -193,6 +239,8 @@ class ISMCTSBot(Bot):
         "c": (0.0, 100.0),
         "turns": (0, 1000),
         "guided": (0, 100_000),
+        "infer": (0, 100_000),
+        "ess": (0.0, 1.0),
     }
     time_param: ClassVar[str | None] = "seconds"
     param_choices: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -208,6 +256,8 @@ class ISMCTSBot(Bot):
     turns: int = 1
     prune: bool = True
     guided: int = 0
+    infer: int = 0
+    ess: float = 0.25
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)
@@ -219,6 +269,11 @@ class ISMCTSBot(Bot):
         self._steered: Policy | None = None
         #: The root's actions searched, for the decision being searched.
         self._root_legal: list[int] | None = None
+        #: The weighed worlds of the decision being searched (``infer``):
+        #: the worlds and their cumulative weights; None: resample afresh.
+        self._pool: tuple[list[State], list[float]] | None = None
+        #: Per move searched with a pool: its effective sample size.
+        self.pool_ess: list[float] = []
         #: The pruning, root pruning, evaluator and rollout (policy, guided
         #: moves) of the decision being searched (set by :meth:`choose`).
         self._hooks: tuple[Pruner | None, Pruner | None, Evaluator | None, tuple[Policy, int]] = (
@@ -249,6 +304,7 @@ class ISMCTSBot(Bot):
                 # world will do; a fixed rng leaves the bot's own draws alone.
                 self._steered = steering(info.sample_world(random.Random(0)), self.seat)
         game_id = info.game.id
+        self._pool = self._weighed_pool(info) if self.infer else None
         # The game's hooks for this move, looked up once rather than at
         # every iteration.
         self._hooks = (
@@ -292,6 +348,23 @@ class ISMCTSBot(Bot):
 
         return max(legal, key=visits_then_mean)
 
+    def _weighed_pool(self, info: SeatInfo) -> tuple[list[State], list[float]] | None:
+        """``infer`` worlds and their cumulative weights by the game's
+        inference, tempered (:func:`tempered`); None where the game has
+        none or the other seats' actions tell nothing yet."""
+        inference = inference_for(info.game.id)
+        if inference is None:
+            return None
+        # The inference reads only the seat's information: any world will do.
+        weigh = inference(info.sample_world(random.Random(0)), self.seat)
+        if weigh is None:
+            return None
+        rng = self.rng
+        worlds = [info.sample_world(rng) for _ in range(self.infer)]
+        weights = tempered([weigh(world) for world in worlds], self.ess * len(worlds))
+        self.pool_ess.append(sum(weights) ** 2 / sum(w * w for w in weights))
+        return worlds, list(accumulate(weights))
+
     @staticmethod
     def _settled(tree: dict[tuple[int, ...], _Node], remaining: int) -> bool:
         """True when no other root action can overtake the most visited one
@@ -307,7 +380,12 @@ class ISMCTSBot(Bot):
         """One iteration; False (and nothing backed up) if ``deadline`` passed
         during its rollout."""
         rng = self.rng
-        world = info.sample_world(rng)
+        pool = self._pool
+        if pool is None:
+            world = info.sample_world(rng)
+        else:
+            worlds, cumulative = pool
+            world = worlds[bisect(cumulative, rng.random() * cumulative[-1])].clone()
         prune, root_prune, evaluator, (policy, guided) = self._hooks
         start_scores = world.scores() if self.horizon != "game" and evaluator is None else None
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)

@@ -21,6 +21,11 @@ part                what it is
 ``steering``        ``steering(world, seat) -> policy | None``: the rollout
                     policy of a search deciding for ``seat`` (its own
                     information only), random play where None
+``inference``       ``inference(world, seat) -> weigh | None``: for a search
+                    deciding for ``seat``, ``weigh(world) -> float``, the
+                    log-likelihood (up to a constant) of the other seats'
+                    actions in a world resampled for ``seat``, under a model
+                    of their play (None: nothing to infer from yet)
 ``evaluator``       a module with ``win_chances(world)`` and ``turn(world)``:
                     a position evaluator for searches that stop early
 ``renderer``        the terminal renderer class (``oracles.play.render.Renderer``)
@@ -54,6 +59,7 @@ PART_NAMES = (
     "candidates",
     "root_candidates",
     "steering",
+    "inference",
     "evaluator",
     "renderer",
     "encoder",
@@ -76,6 +82,7 @@ class GameParts:
     candidates: str | None = None
     root_candidates: str | None = None
     steering: str | None = None
+    inference: str | None = None
     evaluator: str | None = None
     renderer: str | None = None
     encoder: str | None = None

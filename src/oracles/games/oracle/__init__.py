@@ -11,6 +11,7 @@ PARTS = GameParts(
     policy="policy:choose",
     root_candidates="search:root_candidates",
     steering="search:steering",
+    inference="inference:weigher",
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
     analysis="analysis",
