@@ -141,6 +141,8 @@ BOT_SOURCES = (
     "src/oracles/games/{game}/policy.py",
     "src/oracles/games/{game}/playout.py",
     "src/oracles/games/{game}/search.py",
+    "src/oracles/games/{game}/inference.py",
+    "src/oracles/games/{game}/data/play_model.json",
     "src/oracles/games/{game}/evaluator.py",
     "src/oracles/games/{game}/resample.py",
 )

@@ -1,21 +1,21 @@
-"""Fit the models of play behind the search's inference, on self-play
-records: Oracle's model of card play (``oracles.games.oracle.inference``),
-whose weights it writes as data, and the sharpness of Inrah's model of
-bidding (``oracles.games.inrah.inference.SHARPNESS``), which it prints.
+"""Fit the models of play behind the search's inference on self-play
+records: each game's model of card play (``oracles.games.<id>.inference``),
+whose weights it writes as data, and, for Inrah, the sharpness of its model
+of bidding (``SHARPNESS``), which it prints.
 
     .venv/bin/python tools/fit_play_model.py --games 600 --workers 2
-    .venv/bin/python tools/fit_play_model.py --game inrah --games 100 --workers 2
+    .venv/bin/python tools/fit_play_model.py --game inrah --games 300 --workers 2
 
-Plays ``--games`` one-round Oracle games at four seats between the
-``--bots`` (each game's seats drawn from the list), or reads the histories
-of earlier games (``--records``, JSON lines with a ``history`` list), takes
-every card play that had a choice, and fits the conditional logit of
-:mod:`oracles.games.oracle.inference` by Newton's method with a small L2
-penalty. It prints the mean log-likelihood of a play against uniform
-choice (on a held-out fifth of the games too), and writes the weights with
-how they were made to ``src/oracles/games/oracle/data/play_model.json``.
-``--check FILE`` only scores the stored model on the records of FILE (for
-example games against another bot) and writes nothing.
+Plays ``--games`` games at four seats (Oracle: one round; Inrah: five)
+between the ``--bots`` (each game's seats drawn from the list), or reads the
+histories of earlier games (``--records``, JSON lines with a ``history``
+list), takes every card play that had a choice, and fits the game's
+conditional logit by Newton's method with a small L2 penalty. It prints the
+mean log-likelihood of a play against uniform choice (on a held-out fifth
+of the games too), and writes the weights with how they were made to
+``src/oracles/games/<id>/data/play_model.json``. ``--check FILE`` only
+scores the stored model on the records of FILE (for example games against
+another bot) and writes nothing.
 """
 
 from __future__ import annotations
@@ -33,11 +33,9 @@ from typing import Any
 import numpy as np
 
 from oracles.core.registry import load_game
-from oracles.games.oracle.inference import NUM_FEATURES, feature_names, play_features, play_model
-from oracles.games.oracle.phases import PLAY
 from oracles.simulate import play_game
 
-OUT = Path(__file__).resolve().parents[1] / "src/oracles/games/oracle/data/play_model.json"
+ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_BOTS = "ismcts:iterations=1000,ismcts:iterations=300,heuristic"
 #: The L2 penalty on the weights (a prior of weight 0, about one decision's worth).
 PENALTY = 1.0
@@ -69,30 +67,60 @@ def generate(game_id: str, bots: list[str], games: int, workers: int, seed: int)
     return histories
 
 
-def decisions(histories: list[list[int]]) -> list[tuple[list[list[int]], int]]:
+Decision = tuple[list[list[int]], int]
+
+
+def decisions(game_id: str, histories: list[list[int]]) -> list[Decision]:
     """Every card play with a choice: the features of each legal card and
     the index of the one played."""
-    game = load_game("oracle", players=4, rounds=1)
-    n = game.num_players
+    game = load_game(game_id, **GAMES[game_id])
     out = []
     for history in histories:
         state = game.new_initial_state()
         for action in history:
-            if state.phase == PLAY and not state.is_chance_node():
-                legal = state.legal_actions()
-                if len(legal) > 1:
-                    hand = state.hands[state.current_player()]
-                    rows = play_features(state.trick, legal, state.middle, n, hand)
-                    out.append((rows, legal.index(action)))
+            if not state.is_chance_node() and not state.is_terminal():
+                rows = _features(game_id, state)
+                if rows is not None:
+                    out.append((rows, state.legal_actions().index(action)))
             state.apply_action(action)
     return out
 
 
-def arrays(data: list[tuple[list[list[int]], int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _features(game_id: str, state: Any) -> list[list[int]] | None:
+    """The model's features of each legal card at a card play with a
+    choice, else None."""
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    seat = state.current_player()
+    if game_id == "oracle":
+        from oracles.games.oracle.inference import play_features
+        from oracles.games.oracle.phases import PLAY
+
+        if state.phase != PLAY:
+            return None
+        return play_features(state.trick, legal, state.middle, state.num_players, state.hands[seat])
+    from oracles.games.inrah.constants import PLAY as INRAH_PLAY
+    from oracles.games.inrah.inference import play_features as inrah_features
+
+    if state._phase != INRAH_PLAY:
+        return None
+    needs = state._taken[seat] < state._bids[seat]
+    return inrah_features(state._trick, legal, state._led, state._trump, needs)
+
+
+def _model(game_id: str) -> Any:
+    """The game's inference module (its features and stored model)."""
+    import importlib
+
+    return importlib.import_module(f"oracles.games.{game_id}.inference")
+
+
+def arrays(data: list[Decision], features: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Padded tensors: features (decision, card, feature), a mask of real
     cards, and the chosen index."""
     width = max(len(rows) for rows, _ in data)
-    x = np.zeros((len(data), width, NUM_FEATURES), dtype=np.float64)
+    x = np.zeros((len(data), width, features), dtype=np.float64)
     mask = np.zeros((len(data), width), dtype=bool)
     chosen = np.zeros(len(data), dtype=np.int64)
     for d, (rows, pick) in enumerate(data):
@@ -113,7 +141,8 @@ def log_likelihood(w: np.ndarray, x: np.ndarray, mask: np.ndarray, chosen: np.nd
 
 def fit(x: np.ndarray, mask: np.ndarray, chosen: np.ndarray, steps: int = 30) -> np.ndarray:
     """Newton's method on the penalised log-likelihood."""
-    w = np.zeros(NUM_FEATURES)
+    features = x.shape[2]
+    w = np.zeros(features)
     rows = np.arange(len(chosen))
     for _ in range(steps):
         u = np.where(mask, x @ w, -np.inf)
@@ -123,7 +152,7 @@ def fit(x: np.ndarray, mask: np.ndarray, chosen: np.ndarray, steps: int = 30) ->
         mean = np.einsum("dc,dcf->df", p, x)
         grad = (x[rows, chosen] - mean).sum(axis=0) - PENALTY * w
         second = np.einsum("dc,dcf,dcg->fg", p, x, x) - mean.T @ mean
-        hessian = second + PENALTY * np.eye(NUM_FEATURES)
+        hessian = second + PENALTY * np.eye(features)
         step = np.linalg.solve(hessian, grad)
         w += step
         if np.abs(step).max() < 1e-6:
@@ -208,59 +237,58 @@ def main() -> int:
     parser.add_argument("--records", type=Path, help="fit on these histories instead of playing")
     parser.add_argument("--check", type=Path, help="only score the stored model on these records")
     parser.add_argument("--save-records", type=Path, help="also write the games' histories here (JSON lines)")
-    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument(
+        "--out", type=Path, help="where to write the weights (default: the game's data folder)"
+    )
     args = parser.parse_args()
-    if args.game == "inrah":
-        bots = [spec.strip() for spec in args.bots.split(",")]
-        histories = (
-            read_records(args.records)
-            if args.records
-            else generate("inrah", bots, args.games, args.workers, args.seed)
-        )
-        fit_sharpness(histories)
-        return 0
+    game_id = args.game
+    model = _model(game_id)
+    out = args.out or ROOT / f"src/oracles/games/{game_id}/data/play_model.json"
     if args.check:
-        x, mask, chosen = arrays(decisions(read_records(args.check)))
-        report(f"stored model on {args.check}", np.array(play_model()), x, mask, chosen)
+        x, mask, chosen = arrays(decisions(game_id, read_records(args.check)), model.NUM_FEATURES)
+        report(f"stored model on {args.check}", np.array(model.play_model()), x, mask, chosen)
         return 0
     bots = [spec.strip() for spec in args.bots.split(",")]
     histories = (
         read_records(args.records)
         if args.records
-        else generate("oracle", bots, args.games, args.workers, args.seed)
+        else generate(game_id, bots, args.games, args.workers, args.seed)
     )
     if args.save_records:
         args.save_records.write_text("".join(json.dumps({"history": h}) + "\n" for h in histories))
+    if game_id == "inrah":
+        fit_sharpness(histories)
     held_out = len(histories) // 5
-    train = decisions(histories[held_out:])
-    test = decisions(histories[:held_out])
-    x, mask, chosen = arrays(train)
+    train = decisions(game_id, histories[held_out:])
+    test = decisions(game_id, histories[:held_out])
+    x, mask, chosen = arrays(train, model.NUM_FEATURES)
     w = fit(x, mask, chosen)
     fitted = report("training games", w, x, mask, chosen)
-    checked = report("held-out games", w, *arrays(test)) if test else {}
+    checked = report("held-out games", w, *arrays(test, model.NUM_FEATURES)) if test else {}
     # The held-out fifth joins the fit that is stored.
-    x, mask, chosen = arrays(train + test)
+    x, mask, chosen = arrays(train + test, model.NUM_FEATURES)
     w = fit(x, mask, chosen)
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
     ).stdout.strip()
     data = {
-        "about": "Oracle's model of play (oracles.games.oracle.inference), fitted by tools/fit_play_model.py",
+        "about": f"The model of card play of oracles.games.{game_id}.inference, fitted by tools/fit_play_model.py",
         "made_with": {
             "games": len(histories),
             "bots": "records of " + str(args.records) if args.records else bots,
             "seed": args.seed,
-            "players": 4,
+            "options": GAMES[game_id],
             "commit": commit,
             "penalty": PENALTY,
             "command": " ".join(["tools/fit_play_model.py", *sys.argv[1:]]),
         },
         "fit": {"training": fitted, "held_out": checked},
-        "features": feature_names(),
+        "features": model.feature_names(),
         "weights": [round(float(v), 4) for v in w],
     }
-    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {out}")
     return 0
 
 

@@ -206,11 +206,12 @@ class ISMCTSBot(Bot):
       the round's end). ``game``: at the end; the win is rewarded. ``auto``
       (default): ``turn`` for a game with an evaluator, else ``round``.
     - ``infer``: where the game has an *inference* (Oracle: a model of
-      the other seats' card play), each move first draws this many worlds
-      and weighs each by how likely the other seats' actions were in it;
-      the iterations then draw their worlds from these by weight (0: off,
-      every iteration resamples afresh and every world counts alike).
-    - ``ess`` (default 0.25): the weights are flattened (tempered) until
+      the other seats' card play; Inrah: of their bids and card play), each
+      move first draws this many worlds and weighs each by how likely the
+      other seats' actions were in it; the iterations then draw their
+      worlds from these by weight (0, the default: off, every iteration
+      resamples afresh and every world counts alike).
+    - ``ess`` (default 0.5): the weights are flattened (tempered) until
       the pool's effective sample size is at least this share of it.
     - ``prune`` (default true): where the game has a pruning function
       (Codename's ``candidates``), the tree branches only on those actions;
@@ -257,7 +258,7 @@ class ISMCTSBot(Bot):
     prune: bool = True
     guided: int = 0
     infer: int = 0
-    ess: float = 0.25
+    ess: float = 0.5
 
     def __init__(self, seat: int, seed: int | str = 0, **params: Any) -> None:
         super().__init__(seat, seed, **params)

@@ -15,6 +15,8 @@ module            holds
                   building a view from a state
 ``resample``      a state a seat cannot tell from the true one (the other
                   seats' unseen cards dealt anew)
+``inference``     how likely the other seats' bids and plays were in such a
+                  state (models of play, for search bots)
 ================  ===========================================================
 """
 
@@ -30,6 +32,7 @@ PARTS = GameParts(
     faces="faces",
     templates="templates",
     policy="policy:choose",
+    inference="inference:weigher",
     renderer="render:InrahRenderer",
     encoder="encoding:InrahEncoder",
     analysis="analysis",

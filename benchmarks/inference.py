@@ -1,0 +1,311 @@
+"""What the search's inference about hidden hands is worth:
+``python benchmarks/inference.py``.
+
+Three searches play the same duplicate deals, each as one seat against
+three of OpenSpiel's ISMCTS (the head-to-head rows of ``strength.py``, at
+the budgets calibrated there for 0.2 s a move):
+
+- *floor*: the search without inference (``infer=0``, the default): every
+  world it draws deals the unseen cards at random;
+- *new*: the same search with inference (``infer=``:data:`POOL`), which
+  weighs its worlds by how likely the other seats' card plays (Oracle), or
+  bids and card plays (Inrah), were in them;
+- *ceiling*: the search handed the true hands of the other seats (a cheat
+  that exists only here; Oracle's hidden prophecies stay resampled), the
+  most that knowing the hands could give.
+
+Before the games, a cheaper figure says how much the other seats' actions
+tell about their hands at all (``information``): at positions of games
+between search bots, how much more probability the weighed worlds put on
+the true holder of each hidden card than the plain ones, in nats a card
+(0: nothing learnt; the true hands would give the plain worlds' whole
+uncertainty).
+
+The tables (information; win share with its interval, mean scores) go to
+stdout and to ``benchmarks/results/inference.md``.
+
+    nice -n 10 .venv/bin/python benchmarks/inference.py --deals 50 --workers 2
+    .venv/bin/python benchmarks/inference.py --quick     # a smoke run, writes nothing
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+from oracles.bots import specs
+from oracles.bots.base import Bot, SeatInfo
+from oracles.bots.hooks import inference_for
+from oracles.bots.ismcts import ISMCTSBot, tempered
+from oracles.core.game import State
+from oracles.core.registry import load_game
+from oracles.simulate import mean_interval, play_game
+from oracles.tournament import run_tournament
+
+sys.path.insert(0, str(Path(__file__).parent))
+import strength
+from strength import H2H_SECONDS, H2H_THEIRS, calibrate
+
+RESULTS = Path(__file__).parent / "results" / "inference.md"
+#: The worlds a move of the *new* line draws and weighs.
+POOL = 200
+#: The games measured, with the head-to-head rows' options.
+GAMES: dict[str, dict[str, Any]] = {
+    "oracle": {"players": 4, "rounds": 1},
+    "inrah": {"players": 4, "rounds": 5},
+}
+
+
+class _TrueHands(SeatInfo):
+    """A seat's window that lets slip the other seats' true hands: each world
+    drawn is resampled as usual, then given the true hands."""
+
+    __slots__ = ()
+
+    def sample_world(self, rng: random.Random) -> State:
+        state = self._state
+        world = state.resample_from_infostate(self.seat, rng)
+        game_id = state.game.id
+        if game_id == "oracle":
+            from oracles.games.oracle.resample import _plan
+
+            deal = _plan(state, self.seat).deal
+            if deal is not None:
+                for other in deal.others:
+                    world._hands[other] = state._hands[other]  # type: ignore[attr-defined]
+                world._history[deal.at] = state._history[deal.at]
+                world._events[deal.event] = state._events[deal.event]  # type: ignore[attr-defined]
+            return world
+        # Inrah hides nothing but the hands of the round under way.
+        return state.clone()
+
+
+class TrueHandsBot(ISMCTSBot):
+    """The default search given the other seats' true hands (the ceiling)."""
+
+    name: ClassVar[str] = "true_hands"
+
+    def choose(self, info: SeatInfo) -> int:
+        return super().choose(_TrueHands(info._state, info.seat))
+
+
+def _with_true_hands() -> None:
+    """Let specs name ``true_hands`` (in this process and the workers it forks)."""
+    plain = specs.bot_classes
+
+    def bot_classes() -> dict[str, type[Bot]]:
+        return {**plain(), TrueHandsBot.name: TrueHandsBot}
+
+    specs.bot_classes = bot_classes
+
+
+def _holds(world: State, seat: int, card: int) -> bool:
+    hand = world._hands[seat]  # type: ignore[attr-defined]
+    return bool(hand >> card & 1) if isinstance(hand, int) else card in hand
+
+
+def information(game_id: str, games: int, bots: str, seed: int, pool: int = POOL) -> dict[str, Any]:
+    """How much the inference learns about the hidden hands: at every fifth
+    decision of ``games`` games between ``bots`` (all seats), from the
+    deciding seat's view, the mean log-probability that ``pool`` worlds put
+    on the true holder of each card hidden in another seat's hand, weighed
+    (``ess`` at its default) and plain."""
+    game = load_game(game_id, **GAMES[game_id])
+    inference = inference_for(game_id)
+    assert inference is not None
+    rng = random.Random(seed)
+    share = ISMCTSBot.ess
+    plain = weighed = 0.0
+    cards = positions = 0
+    for index in range(games):
+        final, _ = play_game(game, [bots] * game.num_players, f"info:{seed}:{index}")
+        state = game.new_initial_state()
+        for step, action in enumerate(final.history()):
+            if not state.is_chance_node() and step % 5 == 0:
+                seat = state.current_player()
+                weigh = inference(state, seat)
+                if weigh is not None:
+                    worlds = [state.resample_from_infostate(seat, rng) for _ in range(pool)]
+                    weights = tempered([weigh(w) for w in worlds], share * pool)
+                    total = sum(weights)
+                    positions += 1
+                    for other in range(game.num_players):
+                        if other == seat:
+                            continue
+                        for card in range(game.num_distinct_actions()):
+                            if not _holds(state, other, card):
+                                continue
+                            hits = [_holds(w, other, card) for w in worlds]
+                            if all(hits):
+                                continue  # known for sure
+                            # Half a world of prior on each side, so that no card gets 0.
+                            flat = (sum(hits) + 0.5) / (pool + 1.0)
+                            held = sum(w for w, h in zip(weights, hits, strict=True) if h)
+                            weight = (held + 0.5 * total / pool) / (total * (1.0 + 1.0 / pool))
+                            plain += math.log(flat)
+                            weighed += math.log(weight)
+                            cards += 1
+            state.apply_action(action)
+    return {
+        "game": game_id,
+        "bots": bots,
+        "games": games,
+        "positions": positions,
+        "cards": cards,
+        "plain": plain / max(cards, 1),
+        "weighed": weighed / max(cards, 1),
+    }
+
+
+def calibrated(template: str, game_id: str) -> int:
+    """The iterations of our search spec ``template`` (``{}`` for the
+    iterations) that take :data:`H2H_SECONDS` a move, timed as
+    ``strength.calibrate`` times the default search: the pool a move of the
+    inference draws and weighs costs time, so that line gets fewer
+    iterations for the same time."""
+    saved = strength._BUDGET[strength.H2H_OURS]
+    strength._BUDGET[strength.H2H_OURS] = (template, saved[1])
+    try:
+        return calibrate(strength.H2H_OURS, game_id, GAMES[game_id], H2H_SECONDS)
+    finally:
+        strength._BUDGET[strength.H2H_OURS] = saved
+
+
+def measure(
+    game_id: str, deals: int, workers: int, seed: int, budgets: tuple[int, int, int]
+) -> list[dict[str, Any]]:
+    options = GAMES[game_id]
+    iterations, inferring, simulations = budgets
+    theirs = f"{H2H_THEIRS}:simulations={simulations}"
+    lines = [
+        ("floor: no inference", f"ismcts:iterations={iterations}"),
+        ("new: inference", f"ismcts:iterations={inferring}:infer={POOL}"),
+        ("ceiling: the true hands", f"true_hands:iterations={iterations}"),
+    ]
+    rows = []
+    for label, ours in lines:
+        start = time.perf_counter()
+        bots = [ours, theirs, theirs, theirs]
+        shares: list[float] = []
+
+        def on_game(result: Any, shares: list[float] = shares, ours: str = ours) -> None:
+            seat = result.lineup.index(ours)
+            shares.append(1 / len(result.winners) if seat in result.winners else 0.0)
+
+        data = run_tournament(
+            game_id, bots, deals, options=options, seed=seed, workers=workers, on_game=on_game
+        )
+        share, half = mean_interval(shares)
+        by_bot = {r["bot"]: r for r in data["bots"]}
+        row = {
+            "game": game_id,
+            "line": label,
+            "spec": ours,
+            "games": data["games"],
+            "share": 100 * share,
+            "half": 100 * half,
+            "ours": by_bot[ours]["mean_score"],
+            "theirs": by_bot[theirs]["mean_score"],
+            "think": by_bot[ours]["think_mean_s"],
+            "seconds": round(time.perf_counter() - start),
+        }
+        print(
+            f"{game_id} {label}: share {row['share']:.1f}% ± {row['half']:.1f}, "
+            f"mean {row['ours']:.1f} vs {row['theirs']:.1f} ({row['seconds']} s)",
+            flush=True,
+        )
+        rows.append(row)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=50, help="deals a line (each in four seatings)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--only", help="comma-separated games (oracle, inrah)")
+    parser.add_argument(
+        "--quick", action="store_true", help="a smoke run: one deal, tiny budgets, writes nothing"
+    )
+    args = parser.parse_args(argv)
+    _with_true_hands()
+    games = args.only.split(",") if args.only else list(GAMES)
+    rows = []
+    budgets = {}
+    infos = []
+    for game_id in games:
+        info_games = 1 if args.quick else args.info_games
+        bots = "ismcts:iterations=10" if args.quick else args.info_bots
+        found = information(game_id, info_games, bots, args.seed)
+        print(
+            f"{game_id} information: {found['weighed'] - found['plain']:+.4f} nats a hidden card "
+            f"({found['cards']} cards at {found['positions']} positions)",
+            flush=True,
+        )
+        infos.append(found)
+    for game_id in games:
+        if args.quick:
+            budgets[game_id] = (20, 20, 5)
+            args.deals = 1
+        else:
+            budgets[game_id] = (
+                calibrate("ismcts", game_id, GAMES[game_id], H2H_SECONDS),
+                calibrated(f"ismcts:iterations={{}}:infer={POOL}", game_id),
+                calibrate(H2H_THEIRS, game_id, GAMES[game_id], H2H_SECONDS),
+            )
+        rows += measure(game_id, args.deals, args.workers, args.seed, budgets[game_id])
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    lines = [
+        "# Inference about hidden hands",
+        "",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"commit {commit}, {time.strftime('%Y-%m-%d')}; seed {args.seed}, {args.deals} deals in four "
+        "seatings a line (the same deals for every line). One of ours against three of OpenSpiel's "
+        f"ISMCTS; budgets calibrated in this run for {H2H_SECONDS:g} s a move: "
+        + "; ".join(
+            f"{g}: {i} iterations ({n} with inference) and {s} simulations"
+            for g, (i, n, s) in budgets.items()
+        )
+        + ". Share: win share (a tie splits the win; fair is 25%), 95% interval."
+        + (" Quick run (smoke test, not the real figures)." if args.quick else ""),
+        "",
+        "What the other seats' actions tell about their hands: the mean log-probability, in nats, "
+        f"that {POOL} worlds put on the true holder of each card hidden in another seat's hand, at "
+        "every fifth decision of games between search bots, plain and weighed by the inference:",
+        "",
+        "| game | every seat | games | positions | hidden cards | plain | weighed | learnt a card |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+        *(
+            f"| {i['game']} | `{i['bots']}` | {i['games']} | {i['positions']} | {i['cards']} | "
+            f"{i['plain']:.4f} | {i['weighed']:.4f} | {i['weighed'] - i['plain']:+.4f} |"
+            for i in infos
+        ),
+        "",
+        "| game | line | our spec | games | win share | mean score (ours vs theirs) | s/move | time |",
+        "|---|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        lines.append(
+            f"| {row['game']} | {row['line']} | `{row['spec']}` | {row['games']} | "
+            f"{row['share']:.1f}% ± {row['half']:.1f} | {row['ours']:.1f} vs {row['theirs']:.1f} | "
+            f"{row['think']:.3f} | {row['seconds']} s |"
+        )
+    report = "\n".join(lines) + "\n"
+    print(report)
+    if not args.quick:
+        RESULTS.write_text(report, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
