@@ -235,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="a smoke run: one deal, tiny budgets, writes nothing"
     )
+    parser.add_argument("--info-games", type=int, default=40, help="games for the information figure")
+    parser.add_argument("--info-bots", default="ismcts:iterations=300", help="the bot of every seat there")
     args = parser.parse_args(argv)
     _with_true_hands()
     games = args.only.split(",") if args.only else list(GAMES)
