@@ -25,6 +25,8 @@ The tables (information; win share with its interval, mean scores) go to
 stdout and to ``benchmarks/results/inference.md``.
 
     nice -n 10 .venv/bin/python benchmarks/inference.py --deals 50 --workers 2
+    .venv/bin/python benchmarks/inference.py --only inrah --deals 20 \\
+        --out benchmarks/results/inference-inrah.md
     .venv/bin/python benchmarks/inference.py --quick     # a smoke run, writes nothing
 """
 
@@ -237,6 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--info-games", type=int, default=40, help="games for the information figure")
     parser.add_argument("--info-bots", default="ismcts:iterations=300", help="the bot of every seat there")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where the report goes")
     args = parser.parse_args(argv)
     _with_true_hands()
     games = args.only.split(",") if args.only else list(GAMES)
@@ -305,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     report = "\n".join(lines) + "\n"
     print(report)
     if not args.quick:
-        RESULTS.write_text(report, encoding="utf-8")
+        args.out.write_text(report, encoding="utf-8")
     return 0
 
 
