@@ -59,6 +59,8 @@ from strength import H2H_SECONDS, H2H_THEIRS, calibrate
 RESULTS = Path(__file__).parent / "results" / "inference.md"
 #: The worlds a move of the *new* line draws and weighs.
 POOL = 200
+#: The lines a game can play (``--lines``).
+LINES = ("floor", "new", "ceiling")
 #: The games measured, with the head-to-head rows' options.
 GAMES: dict[str, dict[str, Any]] = {
     "oracle": {"players": 4, "rounds": 1},
@@ -167,22 +169,33 @@ def information(game_id: str, games: int, bots: str, seed: int, pool: int = POOL
     }
 
 
-def calibrated(template: str, game_id: str) -> int:
+def calibrated(template: str, game_id: str, floor: int) -> int:
     """The iterations of our search spec ``template`` (``{}`` for the
-    iterations) that take :data:`H2H_SECONDS` a move, timed as
-    ``strength.calibrate`` times the default search: the pool a move of the
-    inference draws and weighs costs time, so that line gets fewer
-    iterations for the same time."""
+    iterations) that take :data:`H2H_SECONDS` a move, ``floor`` being the
+    plain search's. The pool a move of the inference draws and weighs is a
+    fixed cost a move, not one an iteration, so the spec is timed at
+    ``floor`` iterations (``strength.calibrate`` scales linearly from its
+    probe, which would charge the pool to every iteration: the first run
+    gave the inference's line half the plain search's time), and the
+    iterations the pool's time would have bought are taken off."""
     saved = strength._BUDGET[strength.H2H_OURS]
-    strength._BUDGET[strength.H2H_OURS] = (template, saved[1])
+    strength._BUDGET[strength.H2H_OURS] = (template, floor)
     try:
-        return calibrate(strength.H2H_OURS, game_id, GAMES[game_id], H2H_SECONDS)
+        scaled = calibrate(strength.H2H_OURS, game_id, GAMES[game_id], H2H_SECONDS)
     finally:
         strength._BUDGET[strength.H2H_OURS] = saved
+    # At ``floor`` iterations a move took H2H_SECONDS * floor / scaled; each
+    # iteration costs H2H_SECONDS / floor, so the excess is this many.
+    return max(1, round(floor * (2 - floor / scaled)))
 
 
 def measure(
-    game_id: str, deals: int, workers: int, seed: int, budgets: tuple[int, int, int]
+    game_id: str,
+    deals: int,
+    workers: int,
+    seed: int,
+    budgets: tuple[int, int, int],
+    only: tuple[str, ...] = LINES,
 ) -> list[dict[str, Any]]:
     options = GAMES[game_id]
     iterations, inferring, simulations = budgets
@@ -194,6 +207,8 @@ def measure(
     ]
     rows = []
     for label, ours in lines:
+        if label.split(":")[0] not in only:
+            continue
         start = time.perf_counter()
         bots = [ours, theirs, theirs, theirs]
         shares: list[float] = []
@@ -228,6 +243,24 @@ def measure(
     return rows
 
 
+def information_table(infos: list[dict[str, Any]]) -> list[str]:
+    """The report's lines on what the actions tell (``information``)."""
+    return [
+        "What the other seats' actions tell about their hands: the mean log-probability, in nats, "
+        f"that {POOL} worlds put on the true holder of each card hidden in another seat's hand, at "
+        "every fifth decision of games between search bots, plain and weighed by the inference:",
+        "",
+        "| game | every seat | games | positions | hidden cards | plain | weighed | learnt a card |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+        *(
+            f"| {i['game']} | `{i['bots']}` | {i['games']} | {i['positions']} | {i['cards']} | "
+            f"{i['plain']:.4f} | {i['weighed']:.4f} | {i['weighed'] - i['plain']:+.4f} |"
+            for i in infos
+        ),
+        "",
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=50, help="deals a line (each in four seatings)")
@@ -239,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--info-games", type=int, default=40, help="games for the information figure")
     parser.add_argument("--info-bots", default="ismcts:iterations=300", help="the bot of every seat there")
+    parser.add_argument(
+        "--lines", default=",".join(LINES), help="comma-separated lines (floor, new, ceiling)"
+    )
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the report goes")
     args = parser.parse_args(argv)
     _with_true_hands()
@@ -246,8 +282,13 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     budgets = {}
     infos = []
+    only = tuple(args.lines.split(","))
+    if unknown := set(only) - set(LINES):
+        parser.error(f"unknown lines: {', '.join(sorted(unknown))} (known: {', '.join(LINES)})")
     for game_id in games:
         info_games = 1 if args.quick else args.info_games
+        if info_games <= 0:
+            continue
         bots = "ismcts:iterations=10" if args.quick else args.info_bots
         found = information(game_id, info_games, bots, args.seed)
         print(
@@ -261,12 +302,13 @@ def main(argv: list[str] | None = None) -> int:
             budgets[game_id] = (20, 20, 5)
             args.deals = 1
         else:
+            floor = calibrate("ismcts", game_id, GAMES[game_id], H2H_SECONDS)
             budgets[game_id] = (
-                calibrate("ismcts", game_id, GAMES[game_id], H2H_SECONDS),
-                calibrated(f"ismcts:iterations={{}}:infer={POOL}", game_id),
+                floor,
+                calibrated(f"ismcts:iterations={{}}:infer={POOL}", game_id, floor),
                 calibrate(H2H_THEIRS, game_id, GAMES[game_id], H2H_SECONDS),
             )
-        rows += measure(game_id, args.deals, args.workers, args.seed, budgets[game_id])
+        rows += measure(game_id, args.deals, args.workers, args.seed, budgets[game_id], only)
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
     ).stdout.strip()
@@ -284,18 +326,7 @@ def main(argv: list[str] | None = None) -> int:
         + ". Share: win share (a tie splits the win; fair is 25%), 95% interval."
         + (" Quick run (smoke test, not the real figures)." if args.quick else ""),
         "",
-        "What the other seats' actions tell about their hands: the mean log-probability, in nats, "
-        f"that {POOL} worlds put on the true holder of each card hidden in another seat's hand, at "
-        "every fifth decision of games between search bots, plain and weighed by the inference:",
-        "",
-        "| game | every seat | games | positions | hidden cards | plain | weighed | learnt a card |",
-        "|---|---|---:|---:|---:|---:|---:|---:|",
-        *(
-            f"| {i['game']} | `{i['bots']}` | {i['games']} | {i['positions']} | {i['cards']} | "
-            f"{i['plain']:.4f} | {i['weighed']:.4f} | {i['weighed'] - i['plain']:+.4f} |"
-            for i in infos
-        ),
-        "",
+        *(information_table(infos) if infos else []),
         "| game | line | our spec | games | win share | mean score (ours vs theirs) | s/move | time |",
         "|---|---|---|---:|---:|---:|---:|---:|",
     ]
