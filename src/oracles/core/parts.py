@@ -51,7 +51,10 @@ part                what it is
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from importlib import resources
 
 PART_NAMES = (
     "game",
@@ -95,3 +98,18 @@ class GameParts:
 
     def __post_init__(self) -> None:
         assert tuple(f.name for f in fields(self)) == PART_NAMES
+
+
+def fitted_weights(
+    package: str, names: Sequence[str], file: str = "data/play_model.json"
+) -> tuple[float, ...]:
+    """The weights of a model fitted by ``tools/fit_play_model.py`` and shipped
+    as data in a game package (an ``inference`` part's model of play), in the
+    order of the feature ``names`` the model was fitted for; a file fitted
+    for other features is refused, since its weights would be read against
+    the wrong features."""
+    data = json.loads(resources.files(package).joinpath(file).read_text("utf-8"))
+    weights = data["weights"]
+    if len(weights) != len(names) or data["features"] != list(names):
+        raise ValueError(f"{package}: {file} was fitted for other features: run tools/fit_play_model.py")
+    return tuple(float(w) for w in weights)

@@ -31,12 +31,11 @@ weights are data (``data/play_model.json``), fitted by
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Sequence
-from importlib import resources
 from math import exp, log
 
 from oracles.core.game import State
+from oracles.core.parts import fitted_weights
 from oracles.games.inrah.cards import ELEMENT_OF, MAGE, PRINCE, RANK_OF, SEER
 from oracles.games.inrah.constants import BID, PLAY, STANDARD
 from oracles.games.inrah.policy import _distribution, _makes_values, _Table
@@ -157,12 +156,7 @@ def play_features(
 @functools.cache
 def play_model() -> tuple[float, ...]:
     """The fitted weights of the model of card play (``data/play_model.json``)."""
-    text = resources.files("oracles.games.inrah").joinpath("data/play_model.json").read_text("utf-8")
-    data = json.loads(text)
-    weights = data["weights"]
-    if len(weights) != NUM_FEATURES or data["features"] != feature_names():
-        raise ValueError("data/play_model.json was fitted for other features: run tools/fit_play_model.py")
-    return tuple(float(w) for w in weights)
+    return fitted_weights("oracles.games.inrah", feature_names())
 
 
 def round_plays(world: InrahState) -> list[tuple[int, tuple[int, ...], int, int, bool]]:

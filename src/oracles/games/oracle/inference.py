@@ -30,12 +30,11 @@ has played since.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Sequence
-from importlib import resources
 from math import exp, log
 
 from oracles.core.game import State
+from oracles.core.parts import fitted_weights
 from oracles.games.oracle.cards import (
     CARD_CREATURE,
     COLOUR_MASK,
@@ -190,12 +189,7 @@ def play_features(
 @functools.cache
 def play_model() -> tuple[float, ...]:
     """The fitted weights of the model of play (``data/play_model.json``)."""
-    text = resources.files("oracles.games.oracle").joinpath("data/play_model.json").read_text("utf-8")
-    data = json.loads(text)
-    weights = data["weights"]
-    if len(weights) != NUM_FEATURES or data["features"] != feature_names():
-        raise ValueError("data/play_model.json was fitted for other features: run tools/fit_play_model.py")
-    return tuple(float(w) for w in weights)
+    return fitted_weights("oracles.games.oracle", feature_names())
 
 
 def round_plays(world: OracleState) -> list[tuple[int, tuple[int, ...], int, tuple[int, ...]]]:
