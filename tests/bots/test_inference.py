@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -79,20 +80,31 @@ def _oracle_log_chance(world: State, seat: int) -> float:
     return total
 
 
-def test_an_oracle_weight_is_the_models_chance_of_the_plays() -> None:
-    inference = inference_for("oracle")
+def _check_weights_by_replay(
+    game_id: str, count: int, seed: int, log_chance: Callable[[State, int], float]
+) -> list[tuple[State, set[float]]]:
+    """At each weighed position, five worlds' weights equal ``log_chance``
+    (the models' chance, replayed) up to one constant: the actions whose
+    legal choices are the same in every world may be left out. Returns each
+    position with its distinct weights."""
+    inference = inference_for(game_id)
     assert inference is not None
     rng = random.Random(5)
-    for state in weighed_positions("oracle", 5, seed=1):
+    seen = []
+    for state in weighed_positions(game_id, count, seed=seed):
         seat = state.current_player()
         weigh = inference(state, seat)
         assert weigh is not None
         worlds = [state.resample_from_infostate(seat, rng) for _ in range(5)]
-        # Up to a constant: the plays whose legal cards are the same in
-        # every world are left out.
-        offsets = [weigh(world) - _oracle_log_chance(world, seat) for world in worlds]
+        offsets = [weigh(world) - log_chance(world, seat) for world in worlds]
         assert max(offsets) - min(offsets) < 1e-9
-        assert len({round(weigh(world), 9) for world in worlds}) > 1
+        seen.append((state, {round(weigh(world), 9) for world in worlds}))
+    return seen
+
+
+def test_an_oracle_weight_is_the_models_chance_of_the_plays() -> None:
+    for _, weights in _check_weights_by_replay("oracle", 5, 1, _oracle_log_chance):
+        assert len(weights) > 1
 
 
 def test_the_stored_play_model_fits_its_features() -> None:
@@ -130,19 +142,8 @@ def _inrah_log_chance(world: State, seat: int) -> float:
 
 
 def test_an_inrah_weight_is_the_models_chance_of_the_bids_and_plays() -> None:
-    inference = inference_for("inrah")
-    assert inference is not None
-    rng = random.Random(5)
-    played = 0
-    for state in weighed_positions("inrah", 8, seed=3):
-        seat = state.current_player()
-        weigh = inference(state, seat)
-        assert weigh is not None
-        played += state._phase != BID  # type: ignore[attr-defined]
-        worlds = [state.resample_from_infostate(seat, rng) for _ in range(5)]
-        offsets = [weigh(world) - _inrah_log_chance(world, seat) for world in worlds]
-        assert max(offsets) - min(offsets) < 1e-9
-    assert played >= 2
+    checked = _check_weights_by_replay("inrah", 8, 3, _inrah_log_chance)
+    assert sum(state._phase != BID for state, _ in checked) >= 2  # type: ignore[attr-defined]
 
 
 def test_a_bid_is_likeliest_where_the_heuristic_makes_it() -> None:
