@@ -67,9 +67,6 @@ def bid_log_chances(
     return [s - total for s in scaled]
 
 
-#: Whether the weights count the card plays (the bids always count).
-PLAYS = True
-
 #: Kinds of card in the model of play.
 KINDS = ("seer", "mage", "trump", "led", "other")
 _SEER, _MAGE, _TRUMP, _LED, _OTHER = range(5)
@@ -186,7 +183,7 @@ def round_plays(world: InrahState) -> list[tuple[int, tuple[int, ...], int, int,
 def weigher(world: State, seat: int) -> Callable[[State], float] | None:
     """For a search deciding for ``seat``: a function giving each world
     resampled for ``seat`` the log-likelihood, up to a constant, of the
-    other seats' bids this round; None before any other seat has bid (and
+    other seats' bids and card plays this round; None before any other seat has bid (and
     in the variants, whose predictions are not one bid). Reads only what
     ``seat`` knows (the bids, the cards played), so any world will do."""
     assert isinstance(world, InrahState)
@@ -197,22 +194,19 @@ def weigher(world: State, seat: int) -> Callable[[State], float] | None:
     bidders = [other for other in range(n) if other != seat and world._bids[other] >= 0]
     if not bidders:
         return None
-    played: dict[int, list[int]] = {other: [] for other in bidders}
-    for phase, actor, card in world._log[world._deal_index + 1 :]:
-        if phase == PLAY and actor in played:
-            played[actor].append(card)
     bids = world._bids
     trump_card, trump, deck_size = world._trump_card, world._trump, game.deck_size
     memo: dict[tuple[int, tuple[int, ...]], float] = {}
-    weights = play_model() if PLAYS else ()
+    weights = play_model()
     # The other seats' plays: the seat, the trick before it, its led state,
-    # the card, whether it needed tricks, and the cards it played since.
+    # the card, whether it needed tricks, and the cards it played since;
+    # ``played`` ends with every card each seat played this round.
     plays = []
-    later: dict[int, list[int]] = {other: [] for other in range(n)}
-    for player, trick, led, card, needs in reversed(round_plays(world) if PLAYS else []):
-        later[player].append(card)
+    played: dict[int, list[int]] = {other: [] for other in range(n)}
+    for player, trick, led, card, needs in reversed(round_plays(world)):
+        played[player].append(card)
         if player != seat:
-            plays.append((player, trick, led, card, needs, list(later[player])))
+            plays.append((player, trick, led, card, needs, list(played[player])))
 
     def weigh(candidate: State) -> float:
         assert isinstance(candidate, InrahState)

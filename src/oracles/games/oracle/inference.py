@@ -260,36 +260,13 @@ def weigher(world: State, seat: int) -> Callable[[State], float] | None:
     memo: dict[tuple[int, int], float] = {}
 
     def log_chance(index: int, hand: int) -> float:
-        # hand_features written out over the weights: the search's hot path.
         _, role, card, allowed, _, base, wins = terms[index]
         legal = cards_of_mask(hand & allowed)
         if len(legal) == 1:
             return 0.0
-        utilities = [base[c] for c in legal]
-        values = [_VALUE_OF[c] for c in legal]
-        rank = _RANK + role * len(RANKINGS)
-        low, high = min(values), max(values)
-        for i, value in enumerate(values):
-            if value == low:
-                utilities[i] += weights[rank]
-            if value == high:
-                utilities[i] += weights[rank + 1]
-        if role != LEAD:
-            for won, offset in ((True, 2), (False, 4)):
-                group = [i for i, c in enumerate(legal) if wins[c] is won]
-                if group:
-                    least = min(values[i] for i in group)
-                    most = max(values[i] for i in group)
-                    for i in group:
-                        if values[i] == least:
-                            utilities[i] += weights[rank + offset]
-                        if values[i] == most:
-                            utilities[i] += weights[rank + offset + 1]
-        if role != FOLLOW:
-            start = _LENGTH + (0 if role == LEAD else 3) - 1
-            lengths = [(hand & mask).bit_count() for mask in COLOUR_MASK]
-            for i, c in enumerate(legal):
-                utilities[i] += weights[start + min(lengths[_COLOUR_OF[c]], 3)]
+        colours = [(hand & mask).bit_count() for mask in COLOUR_MASK]
+        extras = hand_features(role, legal, [wins[c] for c in legal], colours)
+        utilities = [base[c] + sum(weights[i] for i in extra) for c, extra in zip(legal, extras, strict=True)]
         top = max(utilities)
         return utilities[legal.index(card)] - top - log(sum(exp(u - top) for u in utilities))
 
