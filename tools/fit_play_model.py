@@ -74,39 +74,16 @@ def decisions(game_id: str, histories: list[list[int]]) -> list[Decision]:
     """Every card play with a choice: the features of each legal card and
     the index of the one played."""
     game = load_game(game_id, **GAMES[game_id])
+    model = _model(game_id)
     out = []
     for history in histories:
         state = game.new_initial_state()
         for action in history:
-            if not state.is_chance_node() and not state.is_terminal():
-                rows = _features(game_id, state)
-                if rows is not None:
-                    out.append((rows, state.legal_actions().index(action)))
+            rows = model.play_rows(state)
+            if rows is not None:
+                out.append((rows, state.legal_actions().index(action)))
             state.apply_action(action)
     return out
-
-
-def _features(game_id: str, state: Any) -> list[list[int]] | None:
-    """The model's features of each legal card at a card play with a
-    choice, else None."""
-    legal = state.legal_actions()
-    if len(legal) < 2:
-        return None
-    seat = state.current_player()
-    if game_id == "oracle":
-        from oracles.games.oracle.inference import play_features
-        from oracles.games.oracle.phases import PLAY
-
-        if state.phase != PLAY:
-            return None
-        return play_features(state.trick, legal, state.middle, state.num_players, state.hands[seat])
-    from oracles.games.inrah.constants import PLAY as INRAH_PLAY
-    from oracles.games.inrah.inference import play_features as inrah_features
-
-    if state._phase != INRAH_PLAY:
-        return None
-    needs = state._taken[seat] < state._bids[seat]
-    return inrah_features(state._trick, legal, state._led, state._trump, needs)
 
 
 def _model(game_id: str) -> Any:

@@ -24,8 +24,7 @@ from oracles.games.inrah.cards import RANK_OF, SEER
 from oracles.games.inrah.constants import BID
 from oracles.games.inrah.inference import bid_log_chances
 from oracles.games.inrah.policy import choose as inrah_choose
-from oracles.games.oracle.inference import NUM_FEATURES, feature_names, play_features, play_model
-from oracles.games.oracle.phases import PLAY
+from oracles.games.oracle.inference import NUM_FEATURES, feature_names, play_model, play_rows
 from oracles.testing import decision_positions
 
 GAMES = {"oracle": {"players": 4, "rounds": 1}, "inrah": {"players": 4, "rounds": 5}}
@@ -68,14 +67,11 @@ def _oracle_log_chance(world: State, seat: int) -> float:
     round_number = world.round_number  # type: ignore[attr-defined]
     total = 0.0
     for action in world.history():
-        if state.phase == PLAY and not state.is_chance_node() and state.round_number == round_number:
-            player = state.current_player()
-            legal = state.legal_actions()
-            if player != seat and len(legal) > 1:
-                rows = play_features(state.trick, legal, state.middle, state.num_players, state.hands[player])
-                utilities = [sum(weights[i] for i in row) for row in rows]
-                z = sum(math.exp(u) for u in utilities)
-                total += utilities[legal.index(action)] - math.log(z)
+        rows = play_rows(state)
+        if rows is not None and state.round_number == round_number and state.current_player() != seat:
+            utilities = [sum(weights[i] for i in row) for row in rows]
+            z = sum(math.exp(u) for u in utilities)
+            total += utilities[state.legal_actions().index(action)] - math.log(z)
         state.apply_action(action)
     return total
 
@@ -132,9 +128,7 @@ def _inrah_log_chance(world: State, seat: int) -> float:
                 hand = tuple(state._hands[player])  # type: ignore[attr-defined]
                 chances = bid_log_chances(hand, state._trump_card, state._trump, 4, game.deck_size)  # type: ignore[attr-defined]
                 total += chances[action - game.bid_base]  # type: ignore[attr-defined]
-            elif player != seat and len(legal) > 1:
-                needs = state._taken[player] < state._bids[player]  # type: ignore[attr-defined]
-                rows = inrah_inference.play_features(state._trick, legal, state._led, state._trump, needs)  # type: ignore[attr-defined]
+            elif player != seat and (rows := inrah_inference.play_rows(state)) is not None:
                 utilities = [sum(weights[i] for i in row) for row in rows]
                 total += utilities[legal.index(action)] - math.log(sum(math.exp(u) for u in utilities))
         state.apply_action(action)

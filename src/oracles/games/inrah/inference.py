@@ -150,6 +150,21 @@ def play_features(
     return rows
 
 
+def play_rows(state: State) -> list[list[int]] | None:
+    """At a card play with a choice, the features of each legal card of the
+    seat to play (:func:`play_features` read off the state), else None: what
+    the fit reads from a record and what the weights add up, play by play."""
+    assert isinstance(state, InrahState)
+    if state.is_chance_node() or state.is_terminal() or state._phase != PLAY:
+        return None
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    seat = state.current_player()
+    needs = state._taken[seat] < state._bids[seat]
+    return play_features(state._trick, legal, state._led, state._trump, needs)
+
+
 @functools.cache
 def play_model() -> tuple[float, ...]:
     """The fitted weights of the model of card play (``data/play_model.json``)."""

@@ -186,6 +186,20 @@ def play_features(
     return rows
 
 
+def play_rows(state: State) -> list[list[int]] | None:
+    """At a card play with a choice, the features of each legal card of the
+    seat to play (:func:`play_features` read off the state), else None: what
+    the fit reads from a record and what the weights add up, play by play."""
+    assert isinstance(state, OracleState)
+    if state.is_chance_node() or state.is_terminal() or state.phase != PLAY:
+        return None
+    legal = state.legal_actions()
+    if len(legal) < 2:
+        return None
+    hand = state.hands[state.current_player()]
+    return play_features(state.trick, legal, state.middle, state.num_players, hand)
+
+
 @functools.cache
 def play_model() -> tuple[float, ...]:
     """The fitted weights of the model of play (``data/play_model.json``)."""
