@@ -136,8 +136,10 @@ QUICK_OPTIONS: dict[str, dict[str, Any]] = {
 BOT_SOURCES = (
     "src/oracles/bots/base.py",
     "src/oracles/bots/heuristic.py",
+    "src/oracles/bots/hooks.py",
     "src/oracles/bots/ismcts.py",
     "src/oracles/bots/specs.py",
+    "src/oracles/games/{game}/__init__.py",
     "src/oracles/games/{game}/policy.py",
     "src/oracles/games/{game}/playout.py",
     "src/oracles/games/{game}/search.py",

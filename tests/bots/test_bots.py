@@ -121,6 +121,29 @@ def test_ismcts_stops_early_only_when_the_move_is_settled(
     assert stopped > 0  # the early stop did save iterations somewhere
 
 
+def test_ismcts_takes_the_game_s_exploration_unless_its_spec_names_one() -> None:
+    """Oracle's search explores at 1.2 (its ``exploration`` part), written
+    out or not; a spec's ``c`` wins; a game without one keeps 0.7."""
+    states = decision_states("oracle", 6, seed=4)
+    implied, spelled, tight = [], [], []
+    for state in states:
+        seat = state.current_player()
+        for spec, out in (("", implied), (":c=1.2", spelled), (":c=0.7", tight)):
+            bot = make_bot(f"ismcts:iterations=150{spec}", seat, 1)
+            assert isinstance(bot, ISMCTSBot)
+            move = bot.choose(SeatInfo(state, seat))
+            out.append((move, bot.searched[-1], bot._hooks[4]))
+    assert implied == spelled
+    assert {c for *_, c in implied} == {1.2} and {c for *_, c in tight} == {0.7}
+    # The constant is used, not only stored: the searches differ.
+    assert [(m, n) for m, n, _ in tight] != [(m, n) for m, n, _ in implied]
+    inrah = decision_states("inrah", 1, seed=4)[0]
+    bot = make_bot("ismcts:iterations=20", inrah.current_player(), 1)
+    assert isinstance(bot, ISMCTSBot)
+    bot.choose(SeatInfo(inrah, inrah.current_player()))
+    assert bot._hooks[4] == 0.7
+
+
 def test_ismcts_time_budget_caps_an_iteration_budget() -> None:
     state = decision_states("oracle", 1)[0]
     seat = state.current_player()

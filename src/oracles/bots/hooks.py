@@ -9,7 +9,8 @@ position for searches that stop their rollouts early. Each game declares its
 own in ``oracles.games.<id>.PARTS``; a game without a policy plays randomly.
 A *steering* gives a search's rollouts a cheap plan for the deciding seat.
 An *inference* weighs the worlds a search draws by how well they explain
-what the other seats did.
+what the other seats did. A game's *exploration* is the UCB constant its
+search balances trying moves with.
 *Outcomes* say what came true for a seat when a rollout stops (the advice's
 reasons), and *why* words them; both live in the game's ``narrate`` part,
 beside the game's other words, as ``outcomes`` and ``why``.
@@ -105,6 +106,14 @@ def inference_for(game_id: str) -> Inference | None:
     weighs the same)."""
     inference: Inference | None = game_part(game_id, "inference")
     return inference
+
+
+@functools.cache
+def exploration_for(game_id: str) -> float | None:
+    """The UCB exploration constant of ``game_id``'s search, or None (the
+    search's own default)."""
+    exploration: float | None = game_part(game_id, "exploration")
+    return exploration
 
 
 @functools.cache

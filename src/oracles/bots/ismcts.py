@@ -35,6 +35,7 @@ from oracles.bots.hooks import (
     Pruner,
     candidates_for,
     evaluator_for,
+    exploration_for,
     inference_for,
     policy_for,
     random_policy,
@@ -189,7 +190,8 @@ class ISMCTSBot(Bot):
       search stops at whichever runs out first (a cap on an iteration budget).
       It too stops early once no other move can overtake the most visited
       one in the iterations the clock leaves (at the mean length so far).
-    - ``c``: UCB exploration (default 0.7).
+    - ``c``: UCB exploration: the game's own where it names one (its
+      ``exploration`` part; Oracle 1.2), else 0.7.
     - ``rollout``: ``auto`` (default): the game's *steering* where it has
       one (Oracle: the deciding seat plays the plain style its kept
       prophecies pay best in, the others at random), else random play;
@@ -277,12 +279,15 @@ class ISMCTSBot(Bot):
         self.pool_ess: list[float] = []
         #: The pruning, root pruning, evaluator and rollout (policy, guided
         #: moves) of the decision being searched (set by :meth:`choose`).
-        self._hooks: tuple[Pruner | None, Pruner | None, Evaluator | None, tuple[Policy, int]] = (
+        self._hooks: tuple[Pruner | None, Pruner | None, Evaluator | None, tuple[Policy, int], float] = (
             None,
             None,
             None,
             (random_policy, 0),
+            self.c,
         )
+        #: Whether the spec set ``c`` (else the game's exploration applies).
+        self._c_given = "c" in params
 
     def _rollout_for(self, game_id: str) -> tuple[Policy, int]:
         """The rollout policy and how many rollout moves follow it (0: all)."""
@@ -313,6 +318,7 @@ class ISMCTSBot(Bot):
             root_candidates_for(game_id) if self.prune else None,
             evaluator_for(game_id) if self.horizon in ("auto", "turn") else None,
             self._rollout_for(game_id),
+            self.c if self._c_given else (exploration_for(game_id) or self.c),
         )
         tree: dict[tuple[int, ...], _Node] = {}
         start = time.perf_counter()
@@ -387,7 +393,7 @@ class ISMCTSBot(Bot):
         else:
             worlds, cumulative = pool
             world = worlds[bisect(cumulative, rng.random() * cumulative[-1])].clone()
-        prune, root_prune, evaluator, (policy, guided) = self._hooks
+        prune, root_prune, evaluator, (policy, guided), c = self._hooks
         start_scores = world.scores() if self.horizon != "game" and evaluator is None else None
         path: list[tuple[_Node, int, int]] = []  # (node, action, acting seat)
         key: tuple[int, ...] = ()
@@ -428,7 +434,6 @@ class ISMCTSBot(Bot):
                 action = node.expand(int(rng.random() * len(untried)))
                 expanded = True
             else:
-                c = self.c
                 best = -1.0
                 action = legal[0]
                 available = node.available()

@@ -26,6 +26,8 @@ part                what it is
                     log-likelihood (up to a constant) of the other seats'
                     actions in a world resampled for ``seat``, under a model
                     of their play (None: nothing to infer from yet)
+``exploration``     a number: the UCB exploration constant of the game's
+                    search (``ismcts``'s ``c`` where its spec names none)
 ``evaluator``       a module with ``win_chances(world)`` and ``turn(world)``:
                     a position evaluator for searches that stop early
 ``renderer``        the terminal renderer class (``oracles.play.render.Renderer``)
@@ -63,6 +65,7 @@ PART_NAMES = (
     "root_candidates",
     "steering",
     "inference",
+    "exploration",
     "evaluator",
     "renderer",
     "encoder",
@@ -86,6 +89,7 @@ class GameParts:
     root_candidates: str | None = None
     steering: str | None = None
     inference: str | None = None
+    exploration: str | None = None
     evaluator: str | None = None
     renderer: str | None = None
     encoder: str | None = None

@@ -12,6 +12,7 @@ PARTS = GameParts(
     root_candidates="search:root_candidates",
     steering="search:steering",
     inference="inference:weigher",
+    exploration="search:EXPLORATION",
     renderer="render:OracleRenderer",
     encoder="encoding:OracleEncoder",
     analysis="analysis",
