@@ -277,8 +277,9 @@ class ISMCTSBot(Bot):
         self._pool: tuple[list[State], list[float]] | None = None
         #: Per move searched with a pool: its effective sample size.
         self.pool_ess: list[float] = []
-        #: The pruning, root pruning, evaluator and rollout (policy, guided
-        #: moves) of the decision being searched (set by :meth:`choose`).
+        #: The pruning, root pruning, evaluator, rollout (policy, guided
+        #: moves) and exploration constant of the decision being searched
+        #: (set by :meth:`choose`).
         self._hooks: tuple[Pruner | None, Pruner | None, Evaluator | None, tuple[Policy, int], float] = (
             None,
             None,
@@ -288,6 +289,13 @@ class ISMCTSBot(Bot):
         )
         #: Whether the spec set ``c`` (else the game's exploration applies).
         self._c_given = "c" in params
+
+    def _exploration(self, game_id: str) -> float:
+        """The spec's ``c`` if it names one, else the game's, else 0.7."""
+        if self._c_given:
+            return self.c
+        game_c = exploration_for(game_id)
+        return self.c if game_c is None else game_c
 
     def _rollout_for(self, game_id: str) -> tuple[Policy, int]:
         """The rollout policy and how many rollout moves follow it (0: all)."""
@@ -318,7 +326,7 @@ class ISMCTSBot(Bot):
             root_candidates_for(game_id) if self.prune else None,
             evaluator_for(game_id) if self.horizon in ("auto", "turn") else None,
             self._rollout_for(game_id),
-            self.c if self._c_given else (exploration_for(game_id) or self.c),
+            self._exploration(game_id),
         )
         tree: dict[tuple[int, ...], _Node] = {}
         start = time.perf_counter()

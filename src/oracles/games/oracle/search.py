@@ -37,11 +37,11 @@ from oracles.games.oracle.rules import OracleState
 KEEPS_SEARCHED = 6
 
 #: The search's UCB exploration constant in Oracle (the ``exploration``
-#: part), above the shared 0.7: at 0.7 the search settled on a move after
-#: too few visits of the others, and more iterations did not help (its
-#: rollouts are noisy, a round's win rests on a few tricks); at 1.2 it won
-#: about ten points of share more against three of OpenSpiel's ISMCTS on
-#: two sets of deals at the same budget (``docs/bots.md``).
+#: part), above the shared 0.7. At 0.7 more iterations did not help, which
+#: points at a search that settles too soon on noisy estimates (a round's
+#: win rests on a few tricks); at 1.2 it won 7.2 and 8.5 points of share
+#: more against three of OpenSpiel's ISMCTS on two sets of deals at the
+#: same budget; 2.0 looked worse (``docs/bots.md``).
 EXPLORATION = 1.2
 
 _MEMO: dict[tuple[object, ...], tuple[list[int], dict[tuple[int, int], str]]] = {}
