@@ -101,6 +101,43 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     context.close()
 
 
+def test_a_hint_asked_on_a_socket_that_dies_is_asked_again_on_the_next(server: Any, browser: Any) -> None:
+    """Regression (CI, session 21): a hint asked on a socket that dies (or
+    before one is open) was lost, and the Hint button stayed dead. Here the
+    page's first socket swallows the hint request and then closes; the page
+    reconnects, and the hint must come on the new socket."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="en-US")
+    sockets: list[Any] = []
+    swallowed: list[str] = []
+
+    def route(ws: Any) -> None:
+        to_server = ws.connect_to_server()
+        if sockets:
+            return  # later sockets pass everything through
+        sockets.append(ws)
+
+        def forward(message: Any) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "hint":
+                swallowed.append(message)
+            else:
+                to_server.send(message)
+
+        ws.on_message(forward)
+
+    context.route_web_socket(re.compile(r"/ws/tables/"), route)
+    page = context.new_page()
+    new_table(page, server.base, "oracle", {"rounds": 1, "players": 3}, hints=True)
+    assert wait_turn_or_end(page) == "turn"
+    page.locator("#hint-button").click()
+    page.wait_for_timeout(300)
+    assert swallowed and page.locator("#hint-list li").count() == 0
+    assert page.locator("#hint-button").is_disabled()  # waiting for the answer
+    sockets[0].close()
+    page.wait_for_selector("#hint-list li.hint-best button[data-move]")
+    assert len(sockets) == 1 and len(swallowed) == 1
+    context.close()
+
+
 def test_hint_says_why_in_the_page_s_language(server: Any, browser: Any) -> None:
     """A German page shows the best move's reason under the status line, in
     German, and each candidate's reason on its line (its title)."""

@@ -60,6 +60,10 @@
       attempt = 0;
       reconnected = true;
       lastMessage = Date.now();
+      // A hint asked while the socket was down (or on the socket that
+      // dropped, whose answer is lost): ask on this one. A table that moved
+      // on meanwhile answers "stale", which ends the wait.
+      if (hintAsked) send({ type: "hint", version: hintAsked.version, id: hintAsked.id });
     };
     socket.onmessage = function (event) {
       if (mine !== socket) return;
@@ -414,11 +418,10 @@
       if (!myTurn || hintAsked) return;
       counter += 1;
       hintAsked = { id: "h" + Date.now().toString(36) + "-" + counter, version: shownVersion };
-      if (send({ type: "hint", version: shownVersion, id: hintAsked.id })) {
-        hintStatus.textContent = hintBox.dataset.wait;
-      } else {
-        hintAsked = null;
-      }
+      // Not connected yet (a click as the page opens) or connection lost:
+      // the socket asks when it opens.
+      send({ type: "hint", version: shownVersion, id: hintAsked.id });
+      hintStatus.textContent = hintBox.dataset.wait;
       updateHintButton();
     });
   }
