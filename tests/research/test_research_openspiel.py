@@ -181,6 +181,20 @@ def test_openspiel_ismcts_bot_plays_whole_games_from_a_spec(game_id: str) -> Non
     assert hero["seat_games"] == players
 
 
+def test_openspiel_ismcts_replays_a_seeded_game_exactly() -> None:
+    """Regression (session 22): OpenSpiel resampled its worlds with a
+    clock-seeded sampler, so a deal replayed with the same seeds gave another
+    game and duplicate-deal benchmarks could not be reproduced."""
+    from oracles.core.registry import load_game
+    from oracles.simulate import play_game
+
+    game = load_game("oracle", players=3, rounds=1)
+    lineup = ["openspiel_ismcts:simulations=8", "heuristic", "heuristic"]
+    first, _ = play_game(game, lineup, "replay:1", chance_seed="deal:1")
+    second, _ = play_game(game, lineup, "replay:1", chance_seed="deal:1")
+    assert first.history() == second.history()
+
+
 def test_openspiel_ismcts_spec_errors_name_the_parameter() -> None:
     from oracles.bots.specs import make_bot
     from oracles.core.errors import OptionError

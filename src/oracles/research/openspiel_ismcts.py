@@ -78,6 +78,12 @@ class OpenSpielISMCTSBot(Bot):
         bot = ismcts.ISMCTSBot(
             position.get_game(), evaluator, self.c, self.simulations, random_state=self._random
         )
+        # OpenSpiel resamples each simulation's world with a fresh
+        # pyspiel.UniformProbabilitySampler, seeded from the clock, so that
+        # one deal replayed gave another game: the bot's own random source
+        # makes it reproducible, as every bot of this package is.
+        uniform = self._random.uniform
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, uniform))
         action = int(bot.step(position))
         if action not in legal:  # the world shares the seat's legal moves; guard anyway
             raise RuntimeError(f"OpenSpiel ISMCTS chose {action}, not a legal move of seat {self.seat}")
