@@ -211,7 +211,9 @@ def test_german(server: Any, browser: Any) -> None:
     wait_turn_or_end(page)
     assert "Du bist dran" in page.locator("#status").inner_text()
     page.locator('a.lang-switch[data-lang="en"]').click()
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    # The switch loads the page anew: between the two documents there may
+    # be no root element yet, and a predicate that throws ends the wait.
+    page.wait_for_function("() => document.documentElement?.lang === 'en'")
     assert "Your turn" in page.locator("#status").inner_text()
     context.close()
 
