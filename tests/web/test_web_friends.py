@@ -128,7 +128,8 @@ def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: 
     )
     assert api(server, f"/api/tables/{again}")["waiting"] is True
     bob.locator("[data-rematch]").click()
-    bob.wait_for_function(f"() => document.getElementById('table').dataset.table === '{again}'")
+    # Across a page load: no #table for a moment, which must not throw.
+    bob.wait_for_function(f"() => document.getElementById('table')?.dataset.table === '{again}'")
     bob.wait_for_selector("#board .board")
     info = api(server, f"/api/tables/{again}")
     assert "waiting" not in info and [s["name"] for s in info["seats"]] == ["Ann", "Bob <3"]
