@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import urllib.request
 from pathlib import Path
@@ -139,3 +140,39 @@ def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: 
     assert not errors, errors
     ann_context.close()
     bob_context.close()
+
+
+def test_a_name_saved_while_the_socket_is_down_is_sent_on_the_next(server: Any, browser: Any) -> None:
+    """Regression: the name box sent over the page's socket and dropped the
+    name when that socket was down (reconnecting), with nothing to say so.
+    Here every socket is refused while Ann saves her name; once they pass
+    again, the table must have her name."""
+    context = browser.new_context(locale="en-US")
+    sockets: list[Any] = []
+    refused: list[bool] = [False]
+
+    def route(ws: Any) -> None:
+        if refused[0]:
+            ws.close()
+            return
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    context.route_web_socket(re.compile(r"/ws/tables/"), route)
+    ann = context.new_page()
+    new_table(ann, server.base, "codename", {"max_turns": 2}, seats=["human", "human"])
+    table = ann.evaluate("document.getElementById('table').dataset.table")
+    assert api(server, f"/api/tables/{table}")["seats"][0]["name"] != "Ann"
+    refused[0] = True
+    sockets[-1].close()
+    ann.wait_for_function("() => document.querySelector('.banner.lost') !== null")
+    ann.locator("#my-name").fill("Ann")
+    ann.locator("[data-name]").click()
+    refused[0] = False
+    for _ in range(int(TIMEOUT / 0.1)):
+        if api(server, f"/api/tables/{table}")["seats"][0]["name"] == "Ann":
+            break
+        ann.wait_for_timeout(100)
+    assert api(server, f"/api/tables/{table}")["seats"][0]["name"] == "Ann"
+    assert len(sockets) >= 2  # the name came over a new socket
+    context.close()

@@ -118,8 +118,10 @@
     return true;
   }
 
-  // friends.js (invites, rematch, notices) hears every message and may send.
-  root.addEventListener("oracles:send", function (event) { send(event.detail); });
+  // friends.js (invites, rematch, notices) hears every message and may send;
+  // a message the socket could not take cancels the event, so that the
+  // sender can keep it for the next socket.
+  root.addEventListener("oracles:send", function (event) { if (!send(event.detail)) event.preventDefault(); });
 
   function handle(msg) {
     root.dispatchEvent(new CustomEvent("oracles:message", { detail: msg }));
