@@ -213,8 +213,10 @@ def test_no_option_name_collides_with_a_parameter() -> None:
 def _interrupt(argv: list[str], ready: Any) -> str:
     """Start ``oracles argv`` in its own process group, wait until
     ``ready()`` (at most two minutes, for a busy machine), send SIGINT to the
-    group as a terminal's Ctrl-C does; check that it ends within seconds with
-    status 130 and no process left; return its stderr."""
+    group as a terminal's Ctrl-C does; check that it ends with status 130 and
+    no process left; return its stderr. The run stops within a second or
+    two; the bound of 30 s only tells a hang from a machine busy with other
+    work (make test's other worker, a browser, a benchmark)."""
     child = subprocess.Popen(
         [ORACLES, *argv],
         stdout=subprocess.PIPE,
@@ -226,13 +228,14 @@ def _interrupt(argv: list[str], ready: Any) -> str:
     while time.monotonic() < deadline and not ready():
         time.sleep(0.1)
     os.killpg(child.pid, signal.SIGINT)
-    started = time.monotonic()
     try:
-        _, err = child.communicate(timeout=10)
+        _, err = child.communicate(timeout=30)
     finally:
         if child.poll() is None:
+            # Reap it and close its pipes here, so that a hang fails this
+            # test alone and not the next one on the same worker.
             os.killpg(child.pid, signal.SIGKILL)
-    assert time.monotonic() - started < 5
+            child.communicate()
     assert child.returncode == 130
     with contextlib.suppress(ProcessLookupError):
         os.killpg(child.pid, 0)
