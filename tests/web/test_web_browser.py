@@ -228,4 +228,8 @@ def test_phone_width_has_no_sideways_scroll(server: Any, browser: Any, shot: Any
         new_table(page, server.base, game, SMALL[game])
         wait_turn_or_end(page)
         assert page.evaluate(wide) <= 360, game
+    # A table waiting for a friend shows its long invite links and QR codes.
+    new_table(page, server.base, "codename", {"max_turns": 2}, seats=["human", "human"])
+    assert page.locator(".invite-list a[data-invite]").count() == 1
+    assert page.evaluate(wide) <= 360, "invites"
     context.close()
