@@ -210,6 +210,15 @@ def test_no_option_name_collides_with_a_parameter() -> None:
         load_game_checked(None)
 
 
+def _as_a_shell_starts_a_job() -> None:
+    """In the child before it runs: SIGINT delivered and handled by default,
+    as a shell starts a foreground job. An ignored or blocked signal is
+    inherited across exec, so a test process that ignores SIGINT (as some
+    library may leave it) would start a run that cannot be interrupted."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _interrupt(argv: list[str], ready: Any) -> str:
     """Start ``oracles argv`` in its own process group, wait until
     ``ready()`` (at most two minutes, for a busy machine), send SIGINT to the
@@ -223,6 +232,7 @@ def _interrupt(argv: list[str], ready: Any) -> str:
         stderr=subprocess.PIPE,
         start_new_session=True,
         text=True,
+        preexec_fn=_as_a_shell_starts_a_job,
     )
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not ready():
