@@ -213,8 +213,8 @@ def test_no_option_name_collides_with_a_parameter() -> None:
 def _as_a_shell_starts_a_job() -> None:
     """In the child before it runs: SIGINT delivered and handled by default,
     as a shell starts a foreground job. An ignored or blocked signal is
-    inherited across exec, so a test process that ignores SIGINT (as some
-    library may leave it) would start a run that cannot be interrupted."""
+    inherited across exec, so pytest started in the background (``nohup``,
+    ``&``: SIGINT ignored) would start a run that cannot be interrupted."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
