@@ -105,8 +105,7 @@
     return fetch(path, { method: "POST", headers: { "x-oracles-token": token || "" }, cache: "no-store" })
       .then(function (response) { return response.json().then(function (body) { return { ok: response.ok, body: body }; }); });
   }
-  // False when the page's socket could not take the message (see table.js).
-  function tell(kind, detail) { return root.dispatchEvent(new CustomEvent(kind, { detail: detail, cancelable: true })); }
+  function tell(kind, detail) { root.dispatchEvent(new CustomEvent(kind, { detail: detail })); }
 
   var start = panel.querySelector("[data-start]");
   if (start) start.addEventListener("click", function () {
@@ -117,14 +116,11 @@
   var nameBox = document.getElementById("my-name");
   var nameButton = panel.querySelector("[data-name]");
   var named = false;
-  // A name saved while the socket is down waits for the next one (its
-  // first message is a state).
-  var unsentName = "";
   function sendName(name) {
     name = (name || "").trim();
     if (!name) return;
     keepName(name);
-    unsentName = tell("oracles:send", { type: "name", name: name.slice(0, 40) }) ? "" : name;
+    tell("oracles:send", { type: "name", name: name.slice(0, 40) });
   }
   if (nameButton) nameButton.addEventListener("click", function () { sendName(nameBox.value); });
   if (nameBox) nameBox.addEventListener("keydown", function (event) { if (event.key === "Enter") sendName(nameBox.value); });
@@ -153,7 +149,6 @@
   root.addEventListener("oracles:message", function (event) {
     var msg = event.detail;
     if (msg.type === "state") {
-      if (unsentName) sendName(unsentName);
       if (!named && nameBox && seat !== null && !nameBox.value && myName()) {
         nameBox.value = myName();
         sendName(myName());

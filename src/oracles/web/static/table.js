@@ -36,6 +36,7 @@
   var hintStatus = document.getElementById("hint-status");
   var hintList = document.getElementById("hint-list");
   var hintAsked = null;     // {id, version} of the hint awaited
+  var outbox = [];          // friends.js's messages sent while the socket was down
   var hintShown = null;     // the last hint message, drawn on its version's board
   var hintWhy = null;       // the best move's reason, a line under the status (made on first use)
   var seatsSeen = null;     // the last `seats` message's seats, as JSON
@@ -64,6 +65,7 @@
       // dropped, whose answer is lost): ask on this one. A table that moved
       // on meanwhile answers "stale", which ends the wait.
       if (hintAsked) send({ type: "hint", version: hintAsked.version, id: hintAsked.id });
+      outbox.splice(0).forEach(send);
     };
     socket.onmessage = function (event) {
       if (mine !== socket) return;
@@ -119,9 +121,9 @@
   }
 
   // friends.js (invites, rematch, notices) hears every message and may send;
-  // a message the socket could not take cancels the event, so that the
-  // sender can keep it for the next socket.
-  root.addEventListener("oracles:send", function (event) { if (!send(event.detail)) event.preventDefault(); });
+  // what the socket cannot take now (a name saved while it is down) waits
+  // in the outbox for the next one.
+  root.addEventListener("oracles:send", function (event) { if (!send(event.detail)) outbox.push(event.detail); });
 
   function handle(msg) {
     root.dispatchEvent(new CustomEvent("oracles:message", { detail: msg }));
