@@ -162,6 +162,28 @@ def test_waiting_room_and_start(start_server: Any) -> None:
     asyncio.run(scenario())
 
 
+def test_start_seats_the_bot_it_names(start_server: Any) -> None:
+    """The start may name the bot for the empty seats (the page sends the
+    lobby's default level): a bad spec is refused with its reason and the
+    table waits on; without one the stand-in's spec sits down."""
+    server = start_server()
+    tid, creator = (t := create(server.base, wait=True))["id"], t["seats"][0]["token"]
+    path = f"/api/tables/{tid}/start?token={creator}"
+    status, error, _ = http(server.base, "POST", path, {"bot": "no-such-bot"})
+    assert status == 422 and "no-such-bot" in error["error"], error
+    status, error, _ = http(server.base, "POST", path, {"bot": "heuristic", "seat": 1})
+    assert status == 422 and "seat" in error["error"], error
+    assert http(server.base, "GET", f"/api/tables/{tid}")[1]["waiting"] is True
+    status, started, _ = http(server.base, "POST", path, {"bot": "heuristic:noise=0.5"})
+    assert status == 200, started
+    assert started["seats"][1]["kind"] == "bot" and started["seats"][1]["bot"] == "heuristic:noise=0.5"
+    plain = create(server.base, wait=True)
+    status, started, _ = http(
+        server.base, "POST", f"/api/tables/{plain['id']}/start?token={plain['seats'][0]['token']}"
+    )
+    assert status == 200 and started["seats"][1]["bot"] == "heuristic"
+
+
 def test_names_are_escaped(start_server: Any) -> None:
     server = start_server()
     table = create(server.base, wait=True)

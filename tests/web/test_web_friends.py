@@ -176,3 +176,27 @@ def test_a_name_saved_while_the_socket_is_down_is_sent_on_the_next(server: Any, 
     assert api(server, f"/api/tables/{table}")["seats"][0]["name"] == "Ann"
     assert len(sockets) >= 2  # the name came over a new socket
     context.close()
+
+
+def test_start_now_seats_the_level_the_lobby_names(server: Any, browser: Any) -> None:
+    """Regression: "Start now" seated the server's stand-in spec, which is
+    no lobby level in Inrah, so the seat read "Bot (heuristic)" beside
+    "Bot (Casual)". The page now asks for the lobby's default level; the
+    waiting notice no longer sticks over the invite list on a phone."""
+    from oracles.web.present import default_bot
+
+    context = browser.new_context(locale="en-US", viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    new_table(page, server.base, "inrah", {"rounds": 1, "players": 3}, seats=["human", "human"])
+    table = page.evaluate("document.getElementById('table').dataset.table")
+    waiting = page.locator("#friends-waiting")
+    assert waiting.evaluate("e => getComputedStyle(e).position") == "static"
+    page.locator("[data-start]").click()
+    waiting.wait_for(state="hidden", timeout=TIMEOUT * 1000)
+    seats = api(server, f"/api/tables/{table}")["seats"]
+    casual = default_bot("inrah").removeprefix("bot:")
+    assert casual != "heuristic"  # else this test proves nothing
+    assert seats[1]["kind"] == "bot" and seats[1]["bot"] == casual
+    page.wait_for_function("() => document.querySelector('#board .felt').innerText.includes('Bot (Casual)')")
+    assert "Bot (heuristic)" not in page.locator("#board").inner_text()
+    context.close()

@@ -115,6 +115,14 @@ class JoinRequest(msgspec.Struct, forbid_unknown_fields=True):
     name: Annotated[str, msgspec.Meta(max_length=200)] | None = None
 
 
+class StartRequest(msgspec.Struct, forbid_unknown_fields=True):
+    """The body of ``POST /api/tables/<id>/start``, which may be empty: the
+    bot spec that takes the empty seats (the lobby's default level), else
+    the server's stand-in."""
+
+    bot: Text | None = None
+
+
 def read_json(body: bytes, kind: type[Any]) -> Any:
     """``body`` decoded as ``kind``, or a :class:`TableError` (422) naming
     the key at fault."""
@@ -372,7 +380,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def start_table(request: Request) -> Response:
         token = request.query_params.get("token") or request.headers.get("x-oracles-token") or ""
-        status, answer = await invites.start(request.path_params["table_id"], token)
+        bot = None
+        raw = await request.body()
+        if raw.strip():
+            try:
+                body: StartRequest = read_json(raw, StartRequest)
+                if body.bot is not None:
+                    bot = checked_bot(body.bot.strip(), settings.max_bot_seconds)
+            except TableError as error:
+                return _error(error.status, error.message, error.retry_after)
+            except LimitError as error:
+                return _error(422, f"bot: {error.message}")
+        status, answer = await invites.start(request.path_params["table_id"], token, bot)
         return JSONResponse(answer, status_code=status)
 
     async def healthz(request: Request) -> Response:

@@ -252,9 +252,10 @@ class Invites:
     def is_creator(self, table: TableRuntime, token: str) -> bool:
         return table.creator_hash is not None and hmac.compare_digest(hash_token(token), table.creator_hash)
 
-    async def start(self, table_id: str, token: str) -> tuple[int, dict[str, Any]]:
+    async def start(self, table_id: str, token: str, bot: str | None = None) -> tuple[int, dict[str, Any]]:
         """``POST /api/tables/<id>/start``: the creator starts a waiting
-        table; bots take its empty seats. Status and answer."""
+        table; bots take its empty seats (``bot``'s spec, checked by the
+        caller, else the stand-in's). Status and answer."""
         async with self.hub.hold(table_id) as table:
             if table is None:
                 return 404, {"error": "no such table"}
@@ -264,7 +265,7 @@ class Invites:
                 if self.hub.shared:
                     await self._reload_locked(table)
                 if table.waiting:
-                    await self._start(table)
+                    await self._start(table, bot)
             return 200, table.summary()
 
     async def _start_if_full(self, table: TableRuntime) -> None:
@@ -272,9 +273,10 @@ class Invites:
         if table.waiting and not self.open_seats(table):
             await self._start(table)
 
-    async def _start(self, table: TableRuntime) -> None:
-        """Under the lock: end the wait in the database, then here."""
-        bot = self.hub.settings.standin
+    async def _start(self, table: TableRuntime, bot: str | None = None) -> None:
+        """Under the lock: end the wait in the database, then here; ``bot``
+        (else the stand-in's spec) takes the seats nobody claimed."""
+        bot = bot or self.hub.settings.standin
         empty = await self.hub.store.write(lambda conn: store_start(conn, table.id, bot))
         if empty:
             logs.event("bots seated", table=table.id, seats=empty)

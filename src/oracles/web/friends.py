@@ -18,6 +18,8 @@ from typing import Any
 import segno
 from markupsafe import Markup
 
+from oracles.web.present import default_bot
+
 
 def qr_svg(url: str) -> Markup:
     """``url`` as a QR code, an inline SVG (no script, no outside request)."""
@@ -52,4 +54,7 @@ def table_friends(table: Any, seat: int | None, token: str | None, base_url: str
         "spectator_chat": table.spectator_chat,
         "finished": bool(table.finished),
         "seat": seat,
+        # Who takes the empty seats on "Start now": the lobby's default level,
+        # so the table names it as the seat lists do ("Bot (Casual)").
+        "start_bot": default_bot(table.game_id).removeprefix("bot:"),
     }

@@ -101,8 +101,11 @@
   var seat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
   if (token && seat !== null) remember(tableId, { token: token, seat: seat, game: panel.dataset.game, title: panel.dataset.title });
 
-  function post(path) {
-    return fetch(path, { method: "POST", headers: { "x-oracles-token": token || "" }, cache: "no-store" })
+  function post(path, body) {
+    var headers = { "x-oracles-token": token || "" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    return fetch(path, { method: "POST", headers: headers, cache: "no-store",
+                         body: body === undefined ? undefined : JSON.stringify(body) })
       .then(function (response) { return response.json().then(function (body) { return { ok: response.ok, body: body }; }); });
   }
   function tell(kind, detail) { root.dispatchEvent(new CustomEvent(kind, { detail: detail })); }
@@ -110,7 +113,8 @@
   var start = panel.querySelector("[data-start]");
   if (start) start.addEventListener("click", function () {
     start.disabled = true;
-    post("/api/tables/" + tableId + "/start").then(function () { start.hidden = true; });
+    var bot = start.getAttribute("data-bot");
+    post("/api/tables/" + tableId + "/start", bot ? { bot: bot } : undefined).then(function () { start.hidden = true; });
   });
   // A name, kept for next time; a seat still under its default name takes it.
   var nameBox = document.getElementById("my-name");
