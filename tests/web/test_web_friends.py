@@ -163,6 +163,11 @@ def test_a_name_saved_while_the_socket_is_down_is_sent_on_the_next(server: Any, 
     new_table(ann, server.base, "codename", {"max_turns": 2}, seats=["human", "human"])
     table = ann.evaluate("document.getElementById('table').dataset.table")
     assert api(server, f"/api/tables/{table}")["seats"][0]["name"] != "Ann"
+    # The board is drawn by the server; its socket may open a moment later.
+    for _ in range(int(TIMEOUT / 0.1)):
+        if sockets:
+            break
+        ann.wait_for_timeout(100)
     refused[0] = True
     sockets[-1].close()
     ann.wait_for_function("() => document.querySelector('.banner.lost') !== null")
