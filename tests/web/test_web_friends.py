@@ -17,6 +17,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from webkit import TIMEOUT, board_flag, new_table, version, wait_version_change
 
+from oracles.web.present import default_bot
+
 
 def api(server: Any, path: str) -> Any:
     with urllib.request.urlopen(server.base + path, timeout=10) as response:
@@ -188,8 +190,6 @@ def test_start_now_seats_the_level_the_lobby_names(server: Any, browser: Any) ->
     no lobby level in Inrah, so the seat read "Bot (heuristic)" beside
     "Bot (Casual)". The page now asks for the lobby's default level; the
     waiting notice no longer sticks over the invite list on a phone."""
-    from oracles.web.present import default_bot
-
     context = browser.new_context(locale="en-US", viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
     new_table(page, server.base, "inrah", {"rounds": 1, "players": 3}, seats=["human", "human"])

@@ -106,7 +106,7 @@
     if (body !== undefined) headers["content-type"] = "application/json";
     return fetch(path, { method: "POST", headers: headers, cache: "no-store",
                          body: body === undefined ? undefined : JSON.stringify(body) })
-      .then(function (response) { return response.json().then(function (body) { return { ok: response.ok, body: body }; }); });
+      .then(function (response) { return response.json().then(function (answer) { return { ok: response.ok, body: answer }; }); });
   }
   function tell(kind, detail) { root.dispatchEvent(new CustomEvent(kind, { detail: detail })); }
 
