@@ -104,6 +104,8 @@ def test_the_rulebooks_scoring_example_is_a_sheet_of_17_points() -> None:
     html = render("oracle/scorepad.html", chrisly_view(), ["Chrisly", "Stefan", "Uwe"])
     text = text_of(html)
     assert 'data-total="17"' in html
+    # On a phone the columns stack, so every cell carries its seat's name.
+    assert html.count('<td data-seat="Chrisly"') == 8 and html.count('<td data-seat="Uwe"') == 8
     # Her Hydra chip is on the sheet, then taken back by the Hydra Loser chip.
     assert "Hydra (5★ each) 1 chip = 5★" in text
     assert "Pegasus (3★ each) 2 chips = 6★" in text
