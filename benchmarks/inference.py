@@ -10,9 +10,10 @@ the budgets calibrated there for 0.2 s a move):
 - *new*: the same search with inference (``infer=``:data:`POOL`), which
   weighs its worlds by how likely the other seats' card plays (Oracle), or
   bids and card plays (Inrah), were in them;
-- *ceiling*: the search handed the true hands of the other seats (a cheat
-  that exists only here; Oracle's hidden prophecies stay resampled), the
-  most that knowing the hands could give.
+- *ceiling*: the search handed the true hands of the other seats
+  (``true_hands``, a cheat that exists only in the benchmarks, see
+  ``peeking.py``; Oracle's hidden prophecies stay resampled), the most that
+  knowing the hands could give.
 
 Before the games, a cheaper figure says how much the other seats' actions
 tell about their hands at all (``information``): at positions of games
@@ -41,10 +42,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from oracles.bots import specs
-from oracles.bots.base import Bot, SeatInfo
 from oracles.bots.hooks import inference_for
 from oracles.bots.ismcts import ISMCTSBot, tempered
 from oracles.core.game import State
@@ -53,6 +52,7 @@ from oracles.simulate import mean_interval, play_game
 from oracles.tournament import run_tournament
 
 sys.path.insert(0, str(Path(__file__).parent))
+import peeking
 import strength
 from strength import H2H_SECONDS, H2H_THEIRS, calibrate
 
@@ -66,49 +66,6 @@ GAMES: dict[str, dict[str, Any]] = {
     "oracle": {"players": 4, "rounds": 1},
     "inrah": {"players": 4, "rounds": 5},
 }
-
-
-class _TrueHands(SeatInfo):
-    """A seat's window that lets slip the other seats' true hands: each world
-    drawn is resampled as usual, then given the true hands."""
-
-    __slots__ = ()
-
-    def sample_world(self, rng: random.Random) -> State:
-        state = self._state
-        world = state.resample_from_infostate(self.seat, rng)
-        game_id = state.game.id
-        if game_id == "oracle":
-            from oracles.games.oracle.resample import _plan
-
-            deal = _plan(state, self.seat).deal
-            if deal is not None:
-                for other in deal.others:
-                    world._hands[other] = state._hands[other]  # type: ignore[attr-defined]
-                world._history[deal.at] = state._history[deal.at]
-                world._events[deal.event] = state._events[deal.event]  # type: ignore[attr-defined]
-            return world
-        # Inrah hides nothing but the hands of the round under way.
-        return state.clone()
-
-
-class TrueHandsBot(ISMCTSBot):
-    """The default search given the other seats' true hands (the ceiling)."""
-
-    name: ClassVar[str] = "true_hands"
-
-    def choose(self, info: SeatInfo) -> int:
-        return super().choose(_TrueHands(info._state, info.seat))
-
-
-def _with_true_hands() -> None:
-    """Let specs name ``true_hands`` (in this process and the workers it forks)."""
-    plain = specs.bot_classes
-
-    def bot_classes() -> dict[str, type[Bot]]:
-        return {**plain(), TrueHandsBot.name: TrueHandsBot}
-
-    specs.bot_classes = bot_classes
 
 
 def _holds(world: State, seat: int, card: int) -> bool:
@@ -277,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the report goes")
     args = parser.parse_args(argv)
-    _with_true_hands()
+    peeking.register()
     games = args.only.split(",") if args.only else list(GAMES)
     rows = []
     budgets = {}

@@ -17,6 +17,14 @@ long the run takes, not its result; the seconds a move each side took are
 shown so that a change that thinks longer is seen to. A win share counts a
 tie as a split win (fair: one over the number of seats). ``--out`` appends
 the row to a Markdown file.
+
+A spec may name one of the searches that cheat (``peeking.py``:
+``true_hands``, ``true_keeps``, ``true_state``), to measure on the same
+deals what the hidden cards would be worth to the search:
+
+    nice -n 10 .venv/bin/python benchmarks/paired.py --game oracle --players 4 \
+        --rounds 1 --a true_hands:iterations=1014 --b ismcts:iterations=1014 \
+        --opp openspiel_ismcts:simulations=124 --deals 25 --seed 1 --workers 2
 """
 
 from __future__ import annotations
@@ -32,6 +40,9 @@ from oracles.core.errors import OraclesError
 from oracles.core.inputs import load_game_checked
 from oracles.simulate import mean_interval
 from oracles.tournament import TournamentGame, run_tournament
+
+sys.path.insert(0, str(Path(__file__).parent))
+import peeking
 
 
 def play_line(
@@ -99,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, help="append the row to this Markdown file")
     args = parser.parse_args(argv)
+    peeking.register()
     if args.opp in (args.a, args.b) or args.a == args.b:
         parser.error("--a, --b and --opp must be three different specs")
     options: dict[str, Any] = {}
