@@ -86,6 +86,11 @@ def test_a_whole_game_by_typing_notation(server: Any, browser: Any) -> None:
     new_table(page, server.base, "oracle", {"rounds": 1})
     assert type_to_end(page) > 0
     assert "Game over" in page.locator("#status").inner_text()
+    # Nothing is left to type: the box goes, live and after a reload.
+    assert page.locator("#move-form").is_hidden()
+    page.reload()
+    page.wait_for_selector("#board .board")
+    assert page.locator("#move-form").is_hidden()
     page.close()
 
 

@@ -208,6 +208,7 @@
         var replay = document.getElementById("replay-link");
         if (replay) replay.hidden = false;
         if (hintBox) hintBox.hidden = true;  // no decision left to hint at
+        if (moveForm) moveForm.hidden = true;  // nor a move to type
       }
     }
     cue();
