@@ -163,5 +163,12 @@ def test_hint_says_why_in_the_page_s_language(server: Any, browser: Any) -> None
     wait_version_change(page, before)
     page.wait_for_function("() => !document.querySelector('#hint-list li')")
     assert not why.is_visible()
+    # One card each: after the bid the play is forced, and the hint says so
+    # rather than call it the best move (its outlook stays).
+    assert wait_turn_or_end(page) == "turn"
+    page.locator("#hint-button").click()
+    page.wait_for_selector("#hint-list li button[data-move]")
+    assert page.locator("#hint-status").inner_text().startswith("Dein einziger Zug: ")
+    assert why.is_visible()
     assert not errors
     context.close()

@@ -374,7 +374,12 @@
     // Values all alike: naming one "best" would only name the first listed.
     var tied = moves.length > 1 && moves[0].value - moves[moves.length - 1].value < 1e-9;
     var bestWords = moves.length && moves[0].label ? moves[0].label : hintShown.best;
-    hintStatus.textContent = (tied ? hintBox.dataset.tied : hintBox.dataset.best + " " + bestWords) + " · " +
+    // A move the rules force is not "best": the hint still tells its outlook.
+    var shownBoard = boardBox.querySelector(".board");
+    var forced = moves.length === 1 && shownBoard && shownBoard.dataset.forced === "1";
+    var headline = forced ? hintBox.dataset.only + " " + bestWords
+      : tied ? hintBox.dataset.tied : hintBox.dataset.best + " " + bestWords;
+    hintStatus.textContent = headline + " · " +
       hintBox.dataset.worlds.replace("{count}", String(hintShown.worlds));
     // Why the best move, in words (the server's, in this page's language).
     if (!tied && moves.length && moves[0].why) {
