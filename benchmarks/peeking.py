@@ -35,6 +35,19 @@ def _oracle_deal(state: State, seat: int) -> object | None:
     return _plan(state, seat).deal  # type: ignore[arg-type]
 
 
+def _copy_hands(world: State, source: State, deal: object | None) -> None:
+    """Give ``world`` the other seats' cards in hand of ``source`` (Oracle;
+    ``deal`` as :func:`_oracle_deal` finds it), with the deal in the history
+    and the log that hands them out, so that ``world`` stays the state its
+    history replays to."""
+    if deal is None:
+        return
+    for other in deal.others:  # type: ignore[attr-defined]
+        world._hands[other] = source._hands[other]  # type: ignore[attr-defined]
+    world._history[deal.at] = source._history[deal.at]  # type: ignore[attr-defined]
+    world._events[deal.event] = source._events[deal.event]  # type: ignore[attr-defined]
+
+
 class _TrueHands(SeatInfo):
     """A seat's window that lets slip the other seats' true hands: each world
     drawn is resampled as usual, then given the true hands."""
@@ -47,12 +60,7 @@ class _TrueHands(SeatInfo):
         if state.game.id != "oracle":
             # Inrah hides nothing but the hands of the round under way.
             return state.clone()
-        deal = _oracle_deal(state, self.seat)
-        if deal is not None:
-            for other in deal.others:  # type: ignore[attr-defined]
-                world._hands[other] = state._hands[other]  # type: ignore[attr-defined]
-            world._history[deal.at] = state._history[deal.at]  # type: ignore[attr-defined]
-            world._events[deal.event] = state._events[deal.event]  # type: ignore[attr-defined]
+        _copy_hands(world, state, _oracle_deal(state, self.seat))
         return world
 
 
@@ -68,14 +76,9 @@ class _TrueKeeps(SeatInfo):
         if state.game.id != "oracle":
             return drawn
         world = state.clone()
-        deal = _oracle_deal(state, self.seat)
-        if deal is not None:
-            for other in deal.others:  # type: ignore[attr-defined]
-                world._hands[other] = drawn._hands[other]  # type: ignore[attr-defined]
-            world._history[deal.at] = drawn._history[deal.at]  # type: ignore[attr-defined]
-            world._events[deal.event] = drawn._events[deal.event]  # type: ignore[attr-defined]
-            # The clone's views were made from the true deal.
-            world._logs = {}  # type: ignore[attr-defined]
+        _copy_hands(world, drawn, _oracle_deal(state, self.seat))
+        # The clone's views were made from the true deal.
+        world._logs = {}  # type: ignore[attr-defined]
         return world
 
 
