@@ -22,8 +22,8 @@ A spec may name one of the searches that cheat (``peeking.py``:
 ``true_hands``, ``true_keeps``, ``true_state``), to measure on the same
 deals what the hidden cards would be worth to the search:
 
-    nice -n 10 .venv/bin/python benchmarks/paired.py --game oracle --players 4 \
-        --rounds 1 --a true_hands:iterations=1014 --b ismcts:iterations=1014 \
+    nice -n 10 .venv/bin/python benchmarks/paired.py --game oracle --players 4 \\
+        --rounds 1 --a true_hands:iterations=1014 --b ismcts:iterations=1014 \\
         --opp openspiel_ismcts:simulations=124 --deals 25 --seed 1 --workers 2
 """
 
