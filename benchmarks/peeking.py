@@ -56,6 +56,8 @@ class _TrueHands(SeatInfo):
 
     def sample_world(self, rng: random.Random) -> State:
         state = self._state
+        # Drawn in every game, so that the rng runs as it did when the
+        # stored ceilings were measured (benchmarks/results/inference*.md).
         world = state.resample_from_infostate(self.seat, rng)
         if state.game.id != "oracle":
             # Inrah hides nothing but the hands of the round under way.

@@ -12,9 +12,11 @@ import pytest
 
 from oracles.bots.base import SeatInfo
 from oracles.bots.specs import make_bot
+from oracles.core.records import replay_record
 from oracles.core.registry import load_game
 from oracles.games.oracle.phases import PLAY
 from oracles.games.oracle.rules import OracleState
+from oracles.testing import random_playout
 
 BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
@@ -34,23 +36,8 @@ def peeking():
 
 def _mid_round(seed: int) -> OracleState:
     """An Oracle round of four a few tricks in, played at random."""
-    game = load_game("oracle", players=4, rounds=1)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    while not (state.phase == PLAY and len(state.history()) > 30):
-        if state.is_chance_node():
-            state.apply_trusted(state.sample_chance(rng))
-        else:
-            state.apply_trusted(rng.choice(state.legal_actions()))
-    assert isinstance(state, OracleState)
-    return state
-
-
-def _replayed(world: OracleState) -> OracleState:
-    state = world.game.new_initial_state()
-    for action in world.history():
-        state.apply_trusted(action)
-    assert isinstance(state, OracleState)
+    state = random_playout(load_game("oracle", players=4, rounds=1), random.Random(seed), stop_after=31)
+    assert isinstance(state, OracleState) and state.phase == PLAY
     return state
 
 
@@ -75,7 +62,8 @@ def test_each_cheat_sees_what_it_says(peeking, seed: int) -> None:
             # The seat's own cards stay its own, and the world is the state
             # its history replays to.
             assert world.hands[seat] == state.hands[seat]
-            again = _replayed(world)
+            again = replay_record(world.record())
+            assert isinstance(again, OracleState)
             assert again.hands == world.hands and again.kept == world.kept
             assert again.oracle_cards == world.oracle_cards
     # What is not given is drawn, not copied.
