@@ -126,8 +126,10 @@ class Player:
                     await self.recv(max(0.01, until - time.monotonic()))
             else:  # a state newer than ours came from the other process first
                 assert reply["code"] == "stale", reply
-                while (await self.recv())["type"] != "state":
-                    pass
+                # That state may have come before the error: wait only if not
+                # (waiting for yet another could wait on our own move).
+                while self.client.state is None or self.client.state["version"] <= state["version"]:
+                    await self.recv(max(0.01, until - time.monotonic()))
 
 
 def delays(mover: Player, watcher: Player) -> list[float]:
