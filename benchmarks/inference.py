@@ -22,8 +22,13 @@ the true holder of each hidden card than the plain ones, in nats a card
 (0: nothing learnt; the true hands would give the plain worlds' whole
 uncertainty).
 
-The tables (information; win share with its interval, mean scores) go to
-stdout and to ``benchmarks/results/inference.md``.
+Both searches replay exactly (OpenSpiel's draws its worlds from its own
+seeded source), so a deal and seat give the same game up to our seat's
+choices: each line's games pair one by one with the floor's, and the
+paired difference of the win shares (``paired.compare``) is far narrower
+than the lines' own intervals. The tables (information; win share with
+its interval, the paired difference against the floor, mean scores) go
+to stdout and to ``benchmarks/results/inference.md``.
 
     nice -n 10 .venv/bin/python benchmarks/inference.py --deals 50 --workers 2
     .venv/bin/python benchmarks/inference.py --only inrah --deals 20 \\
@@ -54,6 +59,7 @@ from oracles.tournament import run_tournament
 sys.path.insert(0, str(Path(__file__).parent))
 import peeking
 import strength
+from paired import compare
 from strength import H2H_SECONDS, H2H_THEIRS, calibrate
 
 RESULTS = Path(__file__).parent / "results" / "inference.md"
@@ -163,37 +169,51 @@ def measure(
         ("ceiling: the true hands", f"true_hands:iterations={iterations}"),
     ]
     rows = []
+    floor: dict[tuple[int, int], tuple[float, float, float]] | None = None
     for label, ours in lines:
         if label.split(":")[0] not in only:
             continue
         start = time.perf_counter()
         bots = [ours, theirs, theirs, theirs]
-        shares: list[float] = []
+        # Per (deal, our seat): our share, score and seconds a move, so that
+        # each line pairs game by game with the floor's (paired.compare).
+        games: dict[tuple[int, int], tuple[float, float, float]] = {}
+        their_scores: list[float] = []
 
-        def on_game(result: Any, shares: list[float] = shares, ours: str = ours) -> None:
+        def on_game(
+            result: Any,
+            games: dict[tuple[int, int], Any] = games,
+            their_scores: list[float] = their_scores,
+            ours: str = ours,
+        ) -> None:
             seat = result.lineup.index(ours)
-            shares.append(1 / len(result.winners) if seat in result.winners else 0.0)
+            share = 1 / len(result.winners) if seat in result.winners else 0.0
+            think = result.think[seat]
+            games[result.deal, seat] = (share, result.scores[seat], sum(think) / len(think) if think else 0.0)
+            their_scores.extend(s for other, s in enumerate(result.scores) if other != seat)
 
-        data = run_tournament(
-            game_id, bots, deals, options=options, seed=seed, workers=workers, on_game=on_game
-        )
-        share, half = mean_interval(shares)
-        by_bot = {r["bot"]: r for r in data["bots"]}
-        row = {
+        run_tournament(game_id, bots, deals, options=options, seed=seed, workers=workers, on_game=on_game)
+        share, half = mean_interval([g[0] for g in games.values()])
+        row: dict[str, Any] = {
             "game": game_id,
             "line": label,
             "spec": ours,
-            "games": data["games"],
+            "games": len(games),
             "share": 100 * share,
             "half": 100 * half,
-            "ours": by_bot[ours]["mean_score"],
-            "theirs": by_bot[theirs]["mean_score"],
-            "think": by_bot[ours]["think_mean_s"],
+            "ours": sum(g[1] for g in games.values()) / len(games),
+            "theirs": sum(their_scores) / len(their_scores),
+            "think": sum(g[2] for g in games.values()) / len(games),
             "seconds": round(time.perf_counter() - start),
+            "paired": None if floor is None else compare(games, floor),
         }
+        if floor is None and label.startswith("floor"):
+            floor = games
+        paired = row["paired"]
         print(
             f"{game_id} {label}: share {row['share']:.1f}% ± {row['half']:.1f}, "
-            f"mean {row['ours']:.1f} vs {row['theirs']:.1f} ({row['seconds']} s)",
+            f"mean {row['ours']:.1f} vs {row['theirs']:.1f} ({row['seconds']} s)"
+            + (f", against the floor {paired['diff']:+.1f} ± {paired['half']:.1f}" if paired else ""),
             flush=True,
         )
         rows.append(row)
@@ -284,13 +304,15 @@ def main(argv: list[str] | None = None) -> int:
         + (" Quick run (smoke test, not the real figures)." if args.quick else ""),
         "",
         *(information_table(infos) if infos else []),
-        "| game | line | our spec | games | win share | mean score (ours vs theirs) | s/move | time |",
-        "|---|---|---|---:|---:|---:|---:|---:|",
+        "| game | line | our spec | games | win share | against the floor, paired | mean score (ours vs theirs) | s/move | time |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         lines.append(
             f"| {row['game']} | {row['line']} | `{row['spec']}` | {row['games']} | "
-            f"{row['share']:.1f}% ± {row['half']:.1f} | {row['ours']:.1f} vs {row['theirs']:.1f} | "
+            f"{row['share']:.1f}% ± {row['half']:.1f} | "
+            + (f"{row['paired']['diff']:+.1f} ± {row['paired']['half']:.1f}" if row["paired"] else "")
+            + f" | {row['ours']:.1f} vs {row['theirs']:.1f} | "
             f"{row['think']:.3f} | {row['seconds']} s |"
         )
     report = "\n".join(lines) + "\n"
