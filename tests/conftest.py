@@ -1,10 +1,13 @@
-"""Shared fixtures: the toy game registered for core tests."""
+"""Shared fixtures: the toy game registered for core tests; the benchmark
+scripts loaded as modules."""
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -24,3 +27,16 @@ def toy_registered() -> Iterator[str]:
         yield "toy"
     finally:
         registry.GAMES.pop("toy", None)
+
+
+@pytest.fixture(scope="session")
+def load_benchmark() -> Iterator[Callable[[str], ModuleType]]:
+    """Import a script of ``benchmarks/`` by name (``"peeking"``): the folder
+    is on the path while the session lasts, as the scripts' imports of one
+    another (``import strength``) expect when run from it."""
+    folder = str(Path(__file__).parents[1] / "benchmarks")
+    sys.path.insert(0, folder)
+    try:
+        yield importlib.import_module
+    finally:
+        sys.path.remove(folder)

@@ -4,28 +4,15 @@ difference of the two shares over the same games."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
-
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
 
 
 @pytest.fixture(scope="module")
-def inference():
+def inference(load_benchmark):
     pytest.importorskip("pyspiel", reason="OpenSpiel (the research extra) plays the opponents")
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec = importlib.util.spec_from_file_location("inference_benchmark", BENCHMARKS / "inference.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        module.peeking.register()
-        yield module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+    module = load_benchmark("inference")
+    module.peeking.register()
+    return module
 
 
 def test_each_line_pairs_with_the_floor_game_by_game(inference) -> None:

@@ -4,26 +4,19 @@ the same deal and seat: two specs that play alike differ by exactly nothing."""
 from __future__ import annotations
 
 import doctest
-import importlib.util
 from pathlib import Path
 
 import pytest
 
-BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "paired.py"
 
-
-def _paired():
-    spec = importlib.util.spec_from_file_location("paired_benchmark", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture
+def paired(load_benchmark):
+    return load_benchmark("paired")
 
 
 def test_two_specs_that_play_alike_differ_by_nothing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    paired, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    paired = _paired()
     out = tmp_path / "rows.md"
     # c=0.7 is the default: the same bot under two spellings.
     argv = [
@@ -44,20 +37,18 @@ def test_two_specs_that_play_alike_differ_by_nothing(
     assert cells[5] == cells[6], row
 
 
-def test_each_line_plays_every_deal_from_every_seat() -> None:
-    paired = _paired()
+def test_each_line_plays_every_deal_from_every_seat(paired) -> None:
     a = paired.play_line("oracle", "ismcts:iterations=8", "random", {"rounds": 1}, 3, 11, 1)
     b = paired.play_line("oracle", "heuristic", "random", {"rounds": 1}, 3, 11, 1)
     assert sorted(a) == sorted(b) == [(deal, seat) for deal in range(3) for seat in range(4)]
 
 
-def test_the_benchmark_refuses_a_bad_spec_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    paired = _paired()
+def test_the_benchmark_refuses_a_bad_spec_in_one_line(paired, capsys: pytest.CaptureFixture[str]) -> None:
     assert paired.main(["--a", "ismcts:iterations=x", "--b", "random", "--deals", "1"]) == 2
     err = capsys.readouterr().err
     assert "iterations" in err and "Traceback" not in err
 
 
-def test_its_examples_hold() -> None:
-    failures, _ = doctest.testmod(_paired())
+def test_its_examples_hold(paired) -> None:
+    failures, _ = doctest.testmod(paired)
     assert failures == 0

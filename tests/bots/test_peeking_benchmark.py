@@ -3,10 +3,7 @@ see, and the worlds they draw are states their own history replays to."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,20 +15,10 @@ from oracles.games.oracle.phases import PLAY
 from oracles.games.oracle.rules import OracleState
 from oracles.testing import random_playout
 
-BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
-
 
 @pytest.fixture(scope="module")
-def peeking():
-    sys.path.insert(0, str(BENCHMARKS))
-    try:
-        spec = importlib.util.spec_from_file_location("peeking", BENCHMARKS / "peeking.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        yield module
-    finally:
-        sys.path.remove(str(BENCHMARKS))
+def peeking(load_benchmark):
+    return load_benchmark("peeking")
 
 
 def _mid_round(seed: int) -> OracleState:
