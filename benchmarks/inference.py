@@ -56,12 +56,11 @@ from oracles.bots.ismcts import ISMCTSBot, tempered
 from oracles.core.game import State
 from oracles.core.registry import load_game
 from oracles.simulate import mean_interval, play_game
-from oracles.tournament import run_tournament
 
 sys.path.insert(0, str(Path(__file__).parent))
 import peeking
 import strength
-from paired import compare
+from paired import Line, compare, play_line
 from strength import H2H_SECONDS, H2H_THEIRS, calibrate
 
 RESULTS = Path(__file__).parent / "results" / "inference.md"
@@ -171,30 +170,13 @@ def measure(
         ("ceiling: the true hands", f"true_hands:iterations={iterations}"),
     ]
     rows = []
-    floor: dict[tuple[int, int], tuple[float, float, float]] | None = None
+    floor: Line | None = None
     for label, ours in lines:
         if label.split(":")[0] not in only:
             continue
         start = time.perf_counter()
-        bots = [ours, theirs, theirs, theirs]
-        # Per (deal, our seat): our share, score and seconds a move, so that
-        # each line pairs game by game with the floor's (paired.compare).
-        games: dict[tuple[int, int], tuple[float, float, float]] = {}
-        their_scores: list[float] = []
-
-        def on_game(
-            result: Any,
-            games: dict[tuple[int, int], Any] = games,
-            their_scores: list[float] = their_scores,
-            ours: str = ours,
-        ) -> None:
-            seat = result.lineup.index(ours)
-            share = 1 / len(result.winners) if seat in result.winners else 0.0
-            think = result.think[seat]
-            games[result.deal, seat] = (share, result.scores[seat], sum(think) / len(think) if think else 0.0)
-            their_scores.extend(s for other, s in enumerate(result.scores) if other != seat)
-
-        run_tournament(game_id, bots, deals, options=options, seed=seed, workers=workers, on_game=on_game)
+        # Per (deal, our seat), so that each line pairs game by game with the floor's.
+        games = play_line(game_id, ours, theirs, options, deals, seed, workers)
         share, half = mean_interval([g[0] for g in games.values()])
         row: dict[str, Any] = {
             "game": game_id,
@@ -204,7 +186,7 @@ def measure(
             "share": 100 * share,
             "half": 100 * half,
             "ours": sum(g[1] for g in games.values()) / len(games),
-            "theirs": sum(their_scores) / len(their_scores),
+            "theirs": sum(g[3] for g in games.values()) / len(games),
             "think": sum(g[2] for g in games.values()) / len(games),
             "seconds": round(time.perf_counter() - start),
             "paired": None if floor is None else compare(games, floor),

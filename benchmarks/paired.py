@@ -33,6 +33,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -44,20 +45,30 @@ from oracles.tournament import TournamentGame, run_tournament
 sys.path.insert(0, str(Path(__file__).parent))
 import peeking
 
+#: Per (deal, the hero's seat): the hero's win share, score and mean seconds
+#: a move, and the other seats' mean score.
+Line = dict[tuple[int, int], tuple[float, float, float, float]]
+
 
 def play_line(
     game_id: str, hero: str, opponent: str, options: dict[str, Any], deals: int, seed: int, workers: int
-) -> dict[tuple[int, int], tuple[float, float, float]]:
-    """Per (deal, hero's seat): the hero's win share, score and mean
-    seconds a move."""
+) -> Line:
+    """The hero, one seat against ``opponent`` at the others, on ``deals``
+    duplicate deals in every seating (:data:`Line`)."""
     seats = load_game_checked(game_id, options).num_players
-    games: dict[tuple[int, int], tuple[float, float, float]] = {}
+    games: Line = {}
 
     def on_game(result: TournamentGame) -> None:
         seat = result.lineup.index(hero)
         share = 1 / len(result.winners) if seat in result.winners else 0.0
         think = result.think[seat]
-        games[result.deal, seat] = (share, result.scores[seat], statistics.fmean(think) if think else 0.0)
+        theirs = statistics.fmean(s for other, s in enumerate(result.scores) if other != seat)
+        games[result.deal, seat] = (
+            share,
+            result.scores[seat],
+            statistics.fmean(think) if think else 0.0,
+            theirs,
+        )
 
     run_tournament(
         game_id,
@@ -72,7 +83,7 @@ def play_line(
 
 
 def compare(
-    a: dict[tuple[int, int], tuple[float, float, float]], b: dict[tuple[int, int], tuple[float, float, float]]
+    a: Mapping[tuple[int, int], tuple[float, ...]], b: Mapping[tuple[int, int], tuple[float, ...]]
 ) -> dict[str, float]:
     """A's and B's shares, scores and seconds a move, and the paired
     difference of the shares with its 95% interval, over the games both
