@@ -98,3 +98,24 @@ def test_sentences_of_a_trick_and_a_round() -> None:
     assert check_sentence(narrate, bid, 0) == ("Ann bids 1 trick.", "Ann sagt 1 Stich an.")
     phex = {"seq": 4, "seat": 0, "kind": "phex", "round": 1, "named": 2, "k": 2, "makes": False}
     assert check_sentence(narrate, phex, 0)[1] == "Ann sagt voraus (Phex): Carl macht nicht genau 2 Stiche."
+
+
+def test_altaia_oracles_have_words_on_their_buttons() -> None:
+    """The series and compare pages and the move buttons show a move in words:
+    every oracle a seat may announce is told, the seat counted from 1."""
+    state = load_game("inrah", players=3, variant="altaia", rounds=2).new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    moves = [state.action_to_string(a) for a in state.legal_actions()]
+    assert {m.split()[0] for m in moves} == {"hesinde"}
+    assert inrah_narrate.move_label("hesinde P2 1", "en") == "Hesinde: Seat 3 takes exactly 1 trick"
+    assert (
+        inrah_narrate.move_label("efferd P0 misses 2", "de") == "Efferd: Platz 1 macht nicht genau 2 Stiche"
+    )
+    assert inrah_narrate.move_label("phex P1 0", "en") == "Phex: Seat 2 does not take exactly 0 tricks"
+    for move in moves:
+        for lang in ("en", "de"):
+            assert inrah_narrate.move_label(move, lang) != move
+    for broken in ("phex P1", "hesinde X1 2", "efferd P1 3", "hesinde P1 two"):
+        assert inrah_narrate.move_label(broken, "en") == broken

@@ -247,7 +247,31 @@ def move_label(move: str, lang: str) -> str:
         return ntranslate(lang, "Bid {count} trick", "Bid {count} tricks", int(words[1]))
     if len(words) == 2 and words[0] == "play":
         return translate(lang, "Play {card}", card=card_words(words[1], lang))
+    oracle = _oracle_fields(words)
+    if oracle is not None:
+        return translate(
+            lang,
+            "{oracle}: {prediction}",
+            oracle=ORACLE_WORDS[words[0]],
+            prediction=prediction_words(oracle, [], lang),
+        )
     return move
+
+
+def _oracle_fields(words: Sequence[str]) -> dict[str, Any] | None:
+    """An Altaïa oracle's notation (``hesinde P2 1``, ``efferd P0 misses 3``,
+    ``phex P1 0``, seats from 0) as :func:`prediction_words`' fields."""
+    if not words or words[0] not in ORACLE_WORDS:
+        return None
+    makes = words[0] == "hesinde"
+    if words[0] == "efferd":
+        if len(words) != 4 or words[2] not in ("makes", "misses"):
+            return None
+        makes = words[2] == "makes"
+        words = [words[0], words[1], words[3]]
+    if len(words) != 3 or words[1][:1] not in "pP" or not words[1][1:].isdigit() or not words[2].isdigit():
+        return None
+    return {"named": int(words[1][1:]), "k": int(words[2]), "makes": makes}
 
 
 # ------------------------------------------------------------- the advice's reasons
