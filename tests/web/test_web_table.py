@@ -116,8 +116,8 @@ def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, 
     assert ("Spielende" if phone else "Game over") in page.locator("#status").inner_text()
     if phone:
         assert "phone" in checked
-        # The score pad (a column per seat) scrolls in its own box: the page
-        # itself never grows wider than the phone.
+        # The score pad (a column per seat) stacks its columns on a phone:
+        # the page itself never grows wider than the phone.
         assert page.locator("#board .scorepad").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
     else:
@@ -126,6 +126,50 @@ def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, 
         page.locator("#board [data-rematch]").click()
         page.wait_for_url(lambda url: url != old and "/t/" in url)
         page.wait_for_selector("#board .board[data-finished='0']")
+    assert not errors, errors
+    context.close()
+
+
+def test_altaias_oracles_by_the_pieces_on_a_phone_in_german(server: Any, browser: Any) -> None:
+    """An Altaïa oracle is a seat's name, (Efferd) a way and a number, each a
+    piece with words: no notation word is offered, and the seats on the felt
+    show what was foretold. The phone's score pad names every cell."""
+    context, page = open_seat(
+        browser, server, "inrah", True, "de-DE", options={"variant": "altaia", "rounds": 2}
+    )
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    asked: set[str] = set()
+
+    def look(made: int) -> None:
+        pick = page.locator("#board .oracle-pick")
+        if not pick.count():
+            return
+        heading = pick.locator("h2").inner_text()
+        asked.add(heading.split(":")[0])
+        assert "Stiche?" in heading, heading
+        seats = pick.locator(".seat-pick")
+        assert seats.count() == 3
+        assert [seats.nth(i).inner_text() for i in range(3)] == [NAMES[0], NAMES[1], "Cleo"]
+        assert pick.locator(".seat-pick[data-legal]").count() > 0
+        if heading.startswith("Efferd"):
+            assert pick.locator(".way-pick").all_inner_texts() == ["macht genau", "macht nicht genau"]
+        # Nothing is left to the notation composer: no verb, no loose word.
+        assert page.locator("#composer button:visible").count() == 0
+        if not heading.startswith("Hesinde"):  # every seat has foretold once by now
+            said = page.locator("#board .felt .seat-oracles li")
+            assert said.count() > 0
+            assert any(t in said.first.inner_text() for t in ("=", "≠"))
+            assert "macht" in (said.first.get_attribute("title") or "")
+
+    made = play_to_end(page, seed=7, after=look, touch=True, limit=240)
+    assert made > 0 and asked == {"Hesinde", "Efferd", "Phex"}
+    cells = page.locator("#board .scorepad td")
+    labels = cells.evaluate_all("cells => cells.map(c => c.dataset.seat || '')")
+    assert labels and all(label.startswith(tuple(NAMES[:3])) for label in labels), labels
+    assert any(label.endswith("· Orakel") for label in labels)
+    assert "Runde 1" in page.locator("#board .scorepad").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not errors, errors
     context.close()
 

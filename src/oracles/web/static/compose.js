@@ -339,7 +339,10 @@
       var place = bar || composer;
       var composed = document.createElement("span");
       composed.className = "composed";
-      composed.textContent = (verb !== null ? [verb] : []).concat(picks.map(function (p) { return p.token; })).join(" ");
+      // A piece's words (data-label) where it has them: "Cem 1", not "p2 1".
+      composed.textContent = (verb !== null ? [verb] : []).concat(picks.map(function (p) {
+        return (p.el && p.el.dataset.label) || p.token;
+      })).join(" ");
       place.appendChild(composed);
       if (ready) {
         var confirm = button((texts.confirm ? texts.confirm + ": " : "") + done[0].text, { confirm: done[0].text });
