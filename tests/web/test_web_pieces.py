@@ -102,6 +102,31 @@ def test_oracle_keep_offers_the_prophecy_cards_as_picks() -> None:
     assert 'class="card' in html and 'data-move="play' not in html
 
 
+@pytest.mark.parametrize("verb", ["pass", "discard"])
+def test_the_oracle_draft_says_what_the_two_picks_are_for(verb: str) -> None:
+    def drafting(s: Any) -> bool:
+        return s.view(s.current_player())["phase"] == "draft" and s.action_to_string(
+            s.legal_actions()[0]
+        ).startswith(verb)
+
+    state = advance("oracle", drafting, draft=True, players=3)
+    seat = state.current_player()
+    html = render(state, seat)
+    heading = re.search(
+        r'<section class="prophecies choosing"[^>]*>\s*(?:{#.*?#}\s*)?<h2>(.*?)</h2>', html, re.S
+    )
+    assert heading, html
+    if verb == "pass":
+        assert heading.group(1) == f"Choose two prophecies to pass to Person number {(seat + 1) % 3}"
+    else:
+        assert heading.group(1) == "Choose two prophecies to lay face up on the discard pile"
+    draft = state.view(seat)["draft"]
+    line = re.search(r'id="draft-line">(.*?)</p>', html)
+    assert line and line.group(1).startswith(f"Stack: {draft['stack']} cards")
+    german = render(state, seat, "de")
+    assert "Wähle zwei Prophezeiungen, die du" in german and "Stapel:" in german
+
+
 def test_oracle_cards_that_cannot_follow_say_why() -> None:
     def must_follow(s: Any) -> bool:
         view = s.view(s.current_player())
