@@ -220,3 +220,14 @@ def test_an_oracle_card_shows_the_tables_words_in_both_languages(tmp_path: Any) 
     assert "always at five" in card_texts(render(state, seat, "en"))
     german = card_texts(render(state, seat, "de"))
     assert "immer zu fünft" in german and default_edition().card("O12").text_de not in german
+
+
+def test_purpurberg_partners_share_a_team_tag() -> None:
+    state = advance(
+        "inrah", lambda s: s.view(s.current_player())["phase"] == "play", players=4, variant="purpurberg"
+    )
+    html = render(state, state.current_player())
+    tags = re.findall(r'<section class="seat[^"]*" data-seat="(\d)".*?class="team-tag team-(\d)"', html, re.S)
+    assert sorted((int(seat), int(team)) for seat, team in tags) == [(0, 0), (1, 1), (2, 0), (3, 1)]
+    plain = render(advance("inrah", lambda s: s.view(s.current_player())["phase"] == "play"), 0)
+    assert 'class="team-tag' not in plain
