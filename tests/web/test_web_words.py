@@ -195,6 +195,29 @@ def test_the_story_and_the_pads_in_german_have_no_english_left(game: str, option
             assert not re.search(rf"\b{english_word}\b", text_of(html)), english_word
 
 
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("oracle", {"players": 4}),
+        ("inrah", {"players": 4, "variant": "purpurberg", "rounds": 2}),
+        ("inrah", {"players": 3, "variant": "altaia", "rounds": 2}),
+        ("codename", {}),
+    ],
+)
+def test_every_cell_of_the_pads_says_whose_it_is_for_a_phone(game: str, options: dict[str, Any]) -> None:
+    """On a phone a pad's columns stack (style.css), the headings go, and each
+    cell shows its data-seat before it: none may be left without one."""
+    state = finished(game, 2, **options)
+    names = ["Ann", "Beate", "Carl", "Dora"][: state.num_players]
+    html = render(f"{game}/scorepad.html", state.view(0), names, "de", 0)
+    cells = re.findall(r"<td([^>]*)>(.*?)</td>", html, re.S)
+    assert cells
+    for attributes, content in cells:
+        if content.strip() and "colspan" not in attributes:  # a row of its own needs no label
+            label = re.search(r'data-seat="([^"]+)"', attributes)
+            assert label, (attributes, content[:60])
+
+
 def rules_page(game: str, lang: str) -> str:
     def tr(message: str, **fields: Any) -> str:
         return translate(lang, message, **fields)
