@@ -269,7 +269,12 @@ def _oracle_fields(words: Sequence[str]) -> dict[str, Any] | None:
             return None
         makes = words[2] == "makes"
         words = [words[0], words[1], words[3]]
-    if len(words) != 3 or words[1][:1] not in "pP" or not words[1][1:].isdigit() or not words[2].isdigit():
+    if (
+        len(words) != 3
+        or words[1][:1] not in ("p", "P")
+        or not words[1][1:].isdigit()
+        or not words[2].isdigit()
+    ):
         return None
     return {"named": int(words[1][1:]), "k": int(words[2]), "makes": makes}
 
