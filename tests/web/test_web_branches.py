@@ -55,7 +55,7 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
         assert points == [compared["rounds"][0]["scores"][0][seat], compared["rounds"][0]["scores"][1][seat]]
         assert row.locator("td.hand .card").count() > 0
         # Each seat's keep in words, its notation as the title.
-        keep = row.locator("td.points .first-move").first
+        keep = row.locator("td.points .move-words").first
         assert (keep.get_attribute("title") or "").startswith("keep O")
         assert keep.inner_text().startswith("Keep O") and " and O" in keep.inner_text()
         better = row.locator("td.better").inner_text()
@@ -137,6 +137,6 @@ def test_a_series_of_three_tables_from_the_table_page(server: Any, browser: Any)
     page.wait_for_selector("#series-table")
     assert page.get_attribute("html", "lang") == "de"
     assert "Tisch A" in page.content() and "spielt noch" in page.content()
-    assert page.locator("#series-table .first-move").first.inner_text().endswith(" behalten")
+    assert page.locator("#series-table .move-words").first.inner_text().endswith(" behalten")
     page.goto(f"{server.base}/lang/en?next=/")
     page.close()

@@ -90,6 +90,10 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     rows = page.locator("#review-table tr[data-mark]")
     if rows.count():
         assert page.locator("#review-table th").nth(4).inner_text() == "Why"
+        # The moves in words ("Play Red 7"), the notation as their title.
+        played = rows.first.locator("td .move-words").first
+        assert (played.get_attribute("title") or "").split()[0] in ("play", "keep", "bid", "loser")
+        assert played.inner_text()[:1].isupper()
         first = rows.first.get_attribute("data-mark")
         assert first is not None
         rows.first.locator("a").click()
