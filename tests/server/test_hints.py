@@ -304,3 +304,36 @@ def test_hint_reasons_come_in_the_socket_s_language(start_server: Any) -> None:
         assert all(set(m) == {"action", "value", "margin", "why", "label"} for m in in_english["moves"])
 
     asyncio.run(scenario())
+
+
+def test_altaia_hints_call_the_seats_by_their_names(start_server: Any) -> None:
+    """An Altaïa oracle names a seat: the hint's words and reasons call it
+    what the table page calls it (Ada, Bea, Cem), in the socket's language,
+    not "Seat 2"."""
+    server = start_server()
+    table = create(
+        server,
+        hints=True,
+        options={"players": 3, "rounds": 2, "variant": "altaia"},
+        names=["Ada", "Bea", "Cem"],
+    )
+
+    async def scenario() -> None:
+        states = []
+        for seat in range(3):
+            async with Client(url(server, table, seat)) as client:
+                states.append(await client.recv_type("state"))
+        to_act = next(seat for seat, state in enumerate(states) if state["legal"])
+        version = states[to_act]["version"]
+        german = Client(url(server, table, to_act) + "&board=1", headers={"Accept-Language": "de"})
+        async with german:
+            await german.recv_type("state")
+            await german.send({"type": "hint", "version": version, "id": "de"})
+            answer = await german.recv_type("hint")
+        labels = [m["label"] for m in answer["moves"]]
+        assert labels and all(label.startswith("Hesinde: ") for label in labels), labels
+        assert all(any(name in label for name in ("Ada", "Bea", "Cem")) for label in labels), labels
+        said = " ".join(m["why"] or "" for m in answer["moves"])
+        assert "Platz" not in said and "Platz" not in " ".join(labels), (said, labels)
+
+    asyncio.run(scenario())

@@ -31,7 +31,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from oracles.bots.base import SeatInfo
@@ -204,7 +204,13 @@ def advise(
 
 
 def _why(
-    game_id: str, move: MoveValue, other: MoveValue | None, ahead: bool, lang: str, game: Game | None = None
+    game_id: str,
+    move: MoveValue,
+    other: MoveValue | None,
+    ahead: bool,
+    lang: str,
+    game: Game | None = None,
+    names: Sequence[str] = (),
 ) -> str | None:
     words = why_for(game_id)
     if words is None or not move.outcomes:
@@ -217,22 +223,26 @@ def _why(
         ahead,
         lang,
         game,
+        names,
     )
 
 
-def reasons(advice: Advice, game_id: str, lang: str = "en", game: Game | None = None) -> list[str | None]:
+def reasons(
+    advice: Advice, game_id: str, lang: str = "en", game: Game | None = None, names: Sequence[str] = ()
+) -> list[str | None]:
     """Why, in ``lang``, for each of ``advice``'s moves (in its order), from
     the outcome rates of the same worlds as the values: the best move against
     the runner-up (what it does better), every other against the best (what
     it does worse, None where nothing differs notably). None throughout for
     a game that reads no outcomes. ``game``, the game played, words its
-    cards as the table does (an Oracle edition's texts)."""
+    cards as the table does (an Oracle edition's texts); ``names``, the
+    seats' names, calls a seat what the table calls it ("Seat n" without)."""
     if not advice.moves:
         return []
     best = advice.moves[0]
     runner_up = advice.moves[1] if len(advice.moves) > 1 else None
-    said = [_why(game_id, best, runner_up, True, lang, game)]
-    said += [_why(game_id, move, best, False, lang, game) for move in advice.moves[1:]]
+    said = [_why(game_id, best, runner_up, True, lang, game, names)]
+    said += [_why(game_id, move, best, False, lang, game, names) for move in advice.moves[1:]]
     return said
 
 
@@ -269,6 +279,7 @@ def review(
     only: Collection[int] | None = None,
     lang: str = "en",
     langs: Sequence[str] = (),
+    names: Mapping[str, Sequence[str]] | None = None,
 ) -> list[ReviewMark]:
     """Every decision of ``seat`` in a game where the bot's best move beats
     the one played by more than ``margin`` (a default per unit).
@@ -278,7 +289,8 @@ def review(
     decisions at those indices are looked at (a review done in parts).
     Each mark says why in ``lang`` (the best move against the one played),
     and in ``why_in`` in ``lang`` and each of ``langs`` (a page that serves
-    several languages words a review once)."""
+    several languages words a review once), the seats called by ``names``
+    (per language: a page's names are in its language)."""
     marks = []
     for index, action in enumerate(actions):
         if only is not None and index not in only:
@@ -296,7 +308,9 @@ def review(
         cost = advice.best.value - played.value
         if cost > limit:
             why_in = {
-                code: _why(state.game.id, advice.best, played, True, code, state.game)
+                code: _why(
+                    state.game.id, advice.best, played, True, code, state.game, (names or {}).get(code, ())
+                )
                 for code in dict.fromkeys((lang, *langs))
             }
             marks.append(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from oracles.core.game import Game, State
@@ -45,14 +45,16 @@ Inference = Callable[[State, int], Weigh | None]
 #: public chips, public strikes): key (e.g. ``"holds:O12"``,
 #: ``"loser:phoenix"``, ``"bid:2"``, ``"hit:dealt"``) -> whether it happened.
 Outcomes = Callable[[State, int], dict[str, bool]]
-#: ``why(move, rates, other, other_rates, ahead, lang, game)``: one sentence on
-#: how ``move``'s outcome rates compare with ``other``'s (``ahead``: why
-#: ``move`` is the better one; else why it is worse), or None when nothing
-#: differs notably; ``other`` None: ``move``'s own rates alone. ``game`` is
-#: the game being played (None: its defaults), so a card is worded as the
-#: table's edition words it.
+#: ``why(move, rates, other, other_rates, ahead, lang, game, names)``: one
+#: sentence on how ``move``'s outcome rates compare with ``other``'s
+#: (``ahead``: why ``move`` is the better one; else why it is worse), or None
+#: when nothing differs notably; ``other`` None: ``move``'s own rates alone.
+#: ``game`` is the game being played (None: its defaults), so a card is
+#: worded as the table's edition words it; ``names``, the seats' names (empty:
+#: "Seat n"), so a seat is called what the table calls it.
 Why = Callable[
-    [str, Mapping[str, float], str | None, Mapping[str, float] | None, bool, str, Game | None], str | None
+    [str, Mapping[str, float], str | None, Mapping[str, float] | None, bool, str, Game | None, Sequence[str]],
+    str | None,
 ]
 
 

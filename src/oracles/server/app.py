@@ -589,9 +589,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     # The web pages: the lobby, the table page /t/<id>, replay, rules, branches.
     from oracles.web.branches import branch_routes
+    from oracles.web.present import seat_names
     from oracles.web.routes import board_html, language, render, web_routes
 
     hub.board_renderer = board_html
+    hint_desk.namer = seat_names  # hints and reviews call the seats as the pages do
 
     def web_seats(value: Any, names: Any) -> list[SeatSpec]:
         return parse_seats(value, names, settings.max_bot_seconds)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -77,21 +78,27 @@ def compute(
     seed: str,
     seconds: float,
     worlds: int = DEFAULT_WORLDS,
+    names: Mapping[str, Sequence[str]] | None = None,
 ) -> dict[str, Any]:
     """The advice for ``seat`` at the end of ``actions`` (runs in a worker
     process: plain data in and out). The record is rebuilt whole, but the
     advice sees it only through the seat's :class:`SeatInfo`. Each move's
     ``why`` maps every language to its sentence (or None): see
-    :func:`answer_for`."""
+    :func:`answer_for`. ``names``: per language, the seats as the table
+    page calls them (an Altaïa oracle names a seat); "Seat n" without."""
+    names = names or {}
     state = replay_record({"game": game_id, "options": options, "actions": actions})
     advice = advise(SeatInfo(state, seat), seed=seed, worlds=worlds, seconds=seconds)
     shown = advice.moves[:MAX_SHOWN]
-    said = {lang: reasons(advice, game_id, lang, state.game)[:MAX_SHOWN] for lang in LANGUAGES}
+    said = {
+        lang: reasons(advice, game_id, lang, state.game, names.get(lang, ()))[:MAX_SHOWN]
+        for lang in LANGUAGES
+    }
     # A move's words ("Bid 3 tricks"), from the game's narrate part.
     label = getattr(game_part(game_id, "narrate"), "move_label", None)
 
     def words(move: str, lang: str) -> str:
-        return str(label(move, lang)) if label is not None else move
+        return str(label(move, lang, names.get(lang, ()))) if label is not None else move
 
     return {
         "unit": advice.unit,
@@ -143,6 +150,7 @@ def review_part(
     indices: list[int],
     seconds_each: float,
     worlds: int = REVIEW_WORLDS,
+    names: Mapping[str, Sequence[str]] | None = None,
 ) -> list[dict[str, Any]]:
     """``oracles review``'s marks for ``seat`` among the decisions at
     ``indices`` (runs in a worker; a review is done in parts so that the
@@ -166,6 +174,7 @@ def review_part(
         seconds=seconds_each,
         only=set(indices),
         langs=LANGUAGES,
+        names=names,
     )
     return [
         {
@@ -239,6 +248,10 @@ class Hints:
         self._busy: set[tuple[str, int]] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._reviews: dict[tuple[str, int], asyncio.Task[list[dict[str, Any]]]] = {}
+        #: The seats' names as the pages show them, ``(seats_info, lang,
+        #: game_id) -> names``: set by ``create_app`` (the web pages' own
+        #: naming, which this module may not import); None: "Seat n".
+        self.namer: Callable[[list[dict[str, Any]], str, str | None], list[str]] | None = None
 
     async def enable(self, table_id: str) -> None:
         """Turn hints on for a new table (again: no change)."""
@@ -345,6 +358,8 @@ class Hints:
                         seat,
                         f"{table.id}:{version}:{seat}",
                         self.seconds,
+                        DEFAULT_WORLDS,
+                        self.names_of(table),
                     ),
                     HINT_WAIT,
                 )
@@ -368,20 +383,33 @@ class Hints:
             )
         return answer_for(answer, version, seat, lang, hint_id)
 
+    def names_of(self, table: TableRuntime) -> dict[str, list[str]] | None:
+        """Per language, ``table``'s seats as its pages call them (None
+        without a :attr:`namer`)."""
+        if self.namer is None:
+            return None
+        info = table.seats_info()
+        return {lang: self.namer(info, lang, table.game_id) for lang in LANGUAGES}
+
     def review(
-        self, table_id: str, record: dict[str, Any], seat: int
+        self,
+        table_id: str,
+        record: dict[str, Any],
+        seat: int,
+        names: Mapping[str, Sequence[str]] | None = None,
     ) -> tuple[str, list[dict[str, Any]] | None]:
         """The replay page's marks for ``seat`` of a finished game:
         ``("ready", marks)``, ``("working", None)`` while the pool works on
         them (the first call starts it), or ``("failed", None)``. Cached per
-        table and seat: a finished record never changes."""
+        table and seat: a finished record never changes. ``names``: per
+        language, the seats as the page calls them."""
         key = (table_id, seat)
         task = self._reviews.get(key)
         if task is None:
             if len(self._reviews) >= MAX_REVIEWS:
                 oldest = next(iter(self._reviews))
                 self._reviews.pop(oldest).cancel()
-            task = asyncio.ensure_future(self._review(record, seat))
+            task = asyncio.ensure_future(self._review(record, seat, names))
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
             self._reviews[key] = task
         if not task.done():
@@ -393,7 +421,9 @@ class Hints:
             return "failed", None
         return "ready", task.result()
 
-    async def _review(self, record: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    async def _review(
+        self, record: dict[str, Any], seat: int, names: Mapping[str, Sequence[str]] | None = None
+    ) -> list[dict[str, Any]]:
         game, options, actions = record["game"], dict(record["options"]), list(record["actions"])
         indices = await self.bots.call(review_plan, game, options, actions, seat, priority=BACKGROUND)
         each = self.review_seconds / max(1, len(indices))
@@ -402,7 +432,16 @@ class Hints:
         for start in range(0, len(indices), size):
             part = indices[start : start + size]
             marks += await self.bots.call(
-                review_part, game, options, actions, seat, part, each, priority=BACKGROUND
+                review_part,
+                game,
+                options,
+                actions,
+                seat,
+                part,
+                each,
+                REVIEW_WORLDS,
+                names,
+                priority=BACKGROUND,
             )
         return marks
 

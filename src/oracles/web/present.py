@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,12 +41,13 @@ def option_words(game: str, option: str) -> dict[str, Any]:
     return words
 
 
-def move_label(game: str, move: str, lang: str) -> str:
+def move_label(game: str, move: str, lang: str, names: Sequence[str] = ()) -> str:
     """A move button's words, from the game's narrate part (the notation
-    when the game has none): ``bid 3`` is "Bid 3 tricks" ("3 Stiche ansagen")."""
+    when the game has none): ``bid 3`` is "Bid 3 tricks" ("3 Stiche ansagen");
+    a move that names a seat (an Altaïa oracle) calls it by ``names``."""
     narrate = game_part(game, "narrate")
     label = getattr(narrate, "move_label", None)
-    return str(label(move, lang)) if label is not None else move
+    return str(label(move, lang, names)) if label is not None else move
 
 
 def example_move(game: str, lang: str) -> str:

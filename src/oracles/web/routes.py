@@ -435,7 +435,10 @@ def web_routes(
             review_seat = int(raw_review)
         review_state, marks = "off", None
         if review_seat is not None and hints is not None:
-            review_state, marks = hints.review(table.id, record, review_seat)
+            everyone = {
+                code: present.seat_names(table.seats_info(), code, table.game_id) for code in LANGUAGES
+            }
+            review_state, marks = hints.review(table.id, record, review_seat, everyone)
         return render(
             request,
             "replay.html",

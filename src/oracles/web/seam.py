@@ -15,7 +15,7 @@ tables and its invite desk takes them back.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from oracles.core.game import State
@@ -151,5 +151,9 @@ class HintDesk(Protocol):
     async def taken(self, table_id: str, seats: int) -> list[int]: ...
 
     def review(
-        self, table_id: str, record: dict[str, Any], seat: int
+        self,
+        table_id: str,
+        record: dict[str, Any],
+        seat: int,
+        names: Mapping[str, Sequence[str]] | None = None,
     ) -> tuple[str, list[dict[str, Any]] | None]: ...

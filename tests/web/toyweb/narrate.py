@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -19,7 +20,7 @@ def narrate(event: dict[str, Any], viewer: int | None, names: list[str], lang: s
     return f"{who}: {kind}."
 
 
-def move_label(move: str, lang: str) -> str:
+def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
     return move.capitalize()
 
 

@@ -399,9 +399,10 @@ def example_move(lang: str) -> str:
     return translate(lang, "e.g. {move}", move="peek a1 b2")
 
 
-def move_label(move: str, lang: str) -> str:
+def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
     """A legal move's notation as a button's words (the notation itself when
-    it has no shorter words)."""
+    it has no shorter words). No move of Codename names a seat: ``names`` is there for the narrate
+    parts' one signature."""
     words = move.split()
     if words == ["end"]:
         return translate(lang, "End the turn (draw up to five)")
@@ -505,6 +506,7 @@ def why(
     ahead: bool,
     lang: str,
     game: Game | None = None,
+    names: Sequence[str] = (),
 ) -> str | None:
     """Why ``move`` is better (``ahead``) or worse than ``other`` this turn
     (the hook :data:`oracles.bots.hooks.Why`): the outcome of
@@ -535,5 +537,5 @@ def why(
         TURN_FACTS[key][1],
         rate=translate(lang, "{percent}%", percent=round(100 * rates[key])),
         other_rate=translate(lang, "{percent}%", percent=round(100 * other_rates[key])),
-        move=move_label(other, lang),
+        move=move_label(other, lang, names),
     )

@@ -239,9 +239,9 @@ def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str
     return {"variant": variant, "rounds": pads}
 
 
-def move_label(move: str, lang: str) -> str:
+def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
     """A legal move's notation as a button's words (the notation itself when
-    it has no shorter words)."""
+    it has no shorter words). An Altaïa oracle names a seat: by ``names``, else "Seat n"."""
     words = move.split()
     if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
         return ntranslate(lang, "Bid {count} trick", "Bid {count} tricks", int(words[1]))
@@ -253,7 +253,7 @@ def move_label(move: str, lang: str) -> str:
             lang,
             "{oracle}: {prediction}",
             oracle=ORACLE_WORDS[words[0]],
-            prediction=prediction_words(oracle, [], lang),
+            prediction=prediction_words(oracle, names, lang),
         )
     return move
 
@@ -321,7 +321,7 @@ def _percent(rate: float, lang: str) -> str:
     return translate(lang, "{percent}%", percent=round(100 * rate))
 
 
-def _words_of(key: str, lang: str) -> str:
+def _words_of(key: str, lang: str, names: Sequence[str] = ()) -> str:
     """What an outcome key names: "your bid of 2 tricks", "Hesinde: Seat 2
     takes exactly 1 trick"."""
     kind, _, rest = key.partition(":")
@@ -336,7 +336,7 @@ def _words_of(key: str, lang: str) -> str:
         lang,
         "{oracle}: {prediction}",
         oracle=ORACLE_WORDS.get(oracle_kind, oracle_kind),
-        prediction=prediction_words(fields, [], lang),
+        prediction=prediction_words(fields, names, lang),
     )
 
 
@@ -370,6 +370,7 @@ def why(
     ahead: bool,
     lang: str,
     game: Game | None = None,
+    names: Sequence[str] = (),
 ) -> str | None:
     """Why ``move`` is better (``ahead``) or worse than ``other``, from the
     share of the same worlds in which each outcome of :func:`outcomes` came
@@ -415,7 +416,7 @@ def why(
         return translate(
             lang,
             WHY_TEMPLATES[verb, "alone"],
-            outcome=_words_of(key, lang),
+            outcome=_words_of(key, lang, names),
             rate=_percent(rates[key], lang),
         )
     _, key, match = chosen
@@ -423,8 +424,8 @@ def why(
     return translate(
         lang,
         WHY_TEMPLATES[verb, "ahead" if ahead else "behind"],
-        outcome=_words_of(key, lang),
+        outcome=_words_of(key, lang, names),
         rate=_percent(rates[key], lang),
         other_rate=_percent(other_rates[match], lang),
-        move=move_label(other, lang),
+        move=move_label(other, lang, names),
     )

@@ -413,9 +413,10 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     return pads
 
 
-def move_label(move: str, lang: str) -> str:
+def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
     """A legal move's notation as a button's words (the notation itself when
-    it has no shorter words)."""
+    it has no shorter words). No move of Oracle names a seat: ``names`` is there for the narrate
+    parts' one signature."""
     words = move.split()
     if words == ["loser", "keep"]:
         return translate(lang, "Keep the Loser chip")
@@ -516,6 +517,7 @@ def why(
     ahead: bool,
     lang: str,
     game: Game | None = None,
+    names: Sequence[str] = (),
 ) -> str | None:
     """Why ``move`` is better (``ahead``) or worse than ``other``, from the
     share of the same worlds in which each outcome of :func:`outcomes` came
@@ -543,7 +545,7 @@ def why(
     fields = {
         "rate": _percent(rates[key], lang),
         "other_rate": _percent(other_rates[key], lang),
-        "move": move_label(other, lang),
+        "move": move_label(other, lang, names),
     }
     if kind == "loser":
         creature = creature_words(name, lang)
