@@ -241,7 +241,8 @@ def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str
 
 def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
     """A legal move's notation as a button's words (the notation itself when
-    it has no shorter words). An Altaïa oracle names a seat: by ``names``, else "Seat n"."""
+    it has no shorter words). An Altaïa oracle names a seat: by ``names``,
+    else "Seat n"."""
     words = move.split()
     if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
         return ntranslate(lang, "Bid {count} trick", "Bid {count} tricks", int(words[1]))

@@ -415,8 +415,8 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
 
 def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
     """A legal move's notation as a button's words (the notation itself when
-    it has no shorter words). No move of Oracle names a seat: ``names`` is there for the narrate
-    parts' one signature."""
+    it has no shorter words). No move of Oracle names a seat: ``names`` is
+    there for the narrate parts' one signature."""
     words = move.split()
     if words == ["loser", "keep"]:
         return translate(lang, "Keep the Loser chip")
