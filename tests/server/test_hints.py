@@ -267,6 +267,16 @@ def test_a_rematch_keeps_the_hints(start_server: Any) -> None:
     assert status == 200 and summary["hints"] == {"taken": [0, 0, 0]}
 
 
+async def seat_to_act(server: ThreadServer, table: dict[str, Any]) -> tuple[int, int]:
+    """The seat to act at a new three-seat table, and the table's version."""
+    states = []
+    for seat in range(3):
+        async with Client(url(server, table, seat)) as client:
+            states.append(await client.recv_type("state"))
+    to_act = next(seat for seat, state in enumerate(states) if state["legal"])
+    return to_act, int(states[to_act]["version"])
+
+
 def test_hint_reasons_come_in_the_socket_s_language(start_server: Any) -> None:
     """A socket that asked for boards in German gets each move's ``why`` in
     German; another socket of the same seat, asking for no board, the same
@@ -275,12 +285,7 @@ def test_hint_reasons_come_in_the_socket_s_language(start_server: Any) -> None:
     table = create(server, hints=True)
 
     async def scenario() -> None:
-        states = []
-        for seat in range(3):
-            async with Client(url(server, table, seat)) as client:
-                states.append(await client.recv_type("state"))
-        to_act = next(seat for seat, state in enumerate(states) if state["legal"])
-        version = states[to_act]["version"]
+        to_act, version = await seat_to_act(server, table)
         german = Client(url(server, table, to_act) + "&board=1", headers={"Accept-Language": "de"})
         english = Client(url(server, table, to_act))
         async with german, english:
@@ -319,12 +324,7 @@ def test_altaia_hints_call_the_seats_by_their_names(start_server: Any) -> None:
     )
 
     async def scenario() -> None:
-        states = []
-        for seat in range(3):
-            async with Client(url(server, table, seat)) as client:
-                states.append(await client.recv_type("state"))
-        to_act = next(seat for seat, state in enumerate(states) if state["legal"])
-        version = states[to_act]["version"]
+        to_act, version = await seat_to_act(server, table)
         german = Client(url(server, table, to_act) + "&board=1", headers={"Accept-Language": "de"})
         async with german:
             await german.recv_type("state")
