@@ -250,12 +250,13 @@ def test_axe_finds_nothing_serious(server: Any, browser: Any) -> None:
     problems["lobby"] = axe_problems(page)
     page.goto(server.base + "/rules/oracle")
     problems["rules"] = axe_problems(page)
-    for game in ("oracle", "inrah"):
-        table = create(server, game)
+    altaia = {"options": {"variant": "altaia", "rounds": 2}}
+    for name, game, more in (("oracle", "oracle", {}), ("inrah", "inrah", {}), ("altaia", "inrah", altaia)):
+        table = create(server, game, **more)
         page.goto(server.base + table["seats"][0]["url"])
         page.wait_for_selector("#board .board")
         wait_turn_or_end(page)
-        problems[f"table {game}"] = axe_problems(page)
+        problems[f"table {name}"] = axe_problems(page)
     problems.update(codename_axe_problems(server, page))
     # The replay of a finished game (played by bots alone).
     finished = create(server, "oracle", seats=["bot:random"] * 4)
