@@ -15,7 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracles.core.game import Game, State
+from oracles.games.inrah.notation import split_oracle
 from oracles.games.inrah.scoring import makes_points, misses_points
+from oracles.games.inrah.views import oracle_fields
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
 ELEMENT_WORDS = {
@@ -248,36 +250,16 @@ def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
         return ntranslate(lang, "Bid {count} trick", "Bid {count} tricks", int(words[1]))
     if len(words) == 2 and words[0] == "play":
         return translate(lang, "Play {card}", card=card_words(words[1], lang))
-    oracle = _oracle_fields(words)
-    if oracle is not None:
-        return translate(
-            lang,
-            "{oracle}: {prediction}",
-            oracle=ORACLE_WORDS[words[0]],
-            prediction=prediction_words(oracle, names, lang),
-        )
-    return move
-
-
-def _oracle_fields(words: Sequence[str]) -> dict[str, Any] | None:
-    """An Altaïa oracle's notation (``hesinde P2 1``, ``efferd P0 misses 3``,
-    ``phex P1 0``, seats from 0) as :func:`prediction_words`' fields."""
-    if not words or words[0] not in ORACLE_WORDS:
-        return None
-    makes = words[0] == "hesinde"
-    if words[0] == "efferd":
-        if len(words) != 4 or words[2] not in ("makes", "misses"):
-            return None
-        makes = words[2] == "makes"
-        words = [words[0], words[1], words[3]]
-    if (
-        len(words) != 3
-        or words[1][:1] not in ("p", "P")
-        or not words[1][1:].isdigit()
-        or not words[2].isdigit()
-    ):
-        return None
-    return {"named": int(words[1][1:]), "k": int(words[2]), "makes": makes}
+    try:
+        oracle = oracle_fields(split_oracle([word.lower() for word in words]))
+    except ValueError:  # not an oracle: its notation is its words
+        return move
+    return translate(
+        lang,
+        "{oracle}: {prediction}",
+        oracle=ORACLE_WORDS[oracle["kind"]],
+        prediction=prediction_words(dict(oracle), names, lang),
+    )
 
 
 # ------------------------------------------------------------- the advice's reasons

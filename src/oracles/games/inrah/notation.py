@@ -135,22 +135,41 @@ def _read_deal(game: InrahGame, round_number: int, text: str) -> int:
     return pack(flat, game.deck_size)
 
 
+def split_oracle(words: Sequence[str]) -> tuple[int, int, int]:
+    """An oracle's words, in lower case (``efferd p2 misses 1``), as ``(kind,
+    seat named, k)``; ValueError naming the form when they are not one. The
+    seat and k are not checked against a game (the reader does that).
+
+    >>> split_oracle(["efferd", "p2", "misses", "1"]) == (EFFERD_MISSES, 2, 1)
+    True
+    """
+    verb = words[0] if words else ""
+    if verb == "efferd":
+        if len(words) != 4 or words[2] not in ("makes", "misses"):
+            raise ValueError("write 'efferd P<seat> makes <k>' or 'efferd P<seat> misses <k>'")
+        kind = EFFERD_MAKES if words[2] == "makes" else EFFERD_MISSES
+        words = [words[0], words[1], words[3]]
+    elif verb in _ORACLE_VERBS:
+        kind = HESINDE_KIND if verb == "hesinde" else PHEX_KIND
+    else:
+        raise ValueError(f"{verb!r} is not an oracle (hesinde, efferd, phex)")
+    form = f"write '{verb} P<seat> <k>'"
+    if len(words) != 3 or not words[1].startswith("p") or not words[1][1:].isdigit():
+        raise ValueError(form)
+    if not words[2].isdigit():
+        raise ValueError(f"{form} with k a number of tricks")
+    return kind, int(words[1][1:]), int(words[2])
+
+
 def _read_oracle(game: InrahGame, text: str, verb: str, words: list[str]) -> int:
     if game.variant != ALTAIA:
         raise notation_error(text, f"{verb} oracles belong to the altaia variant")
-    if verb == "efferd":
-        if len(words) != 4 or words[2] not in ("makes", "misses"):
-            raise notation_error(text, "write 'efferd P<seat> makes <k>' or 'efferd P<seat> misses <k>'")
-        kind = EFFERD_MAKES if words[2] == "makes" else EFFERD_MISSES
-        words = [words[0], words[1], words[3]]
-    else:
-        kind = HESINDE_KIND if verb == "hesinde" else PHEX_KIND
-    form = f"write '{verb} P<seat> <k>'"
-    if len(words) != 3 or not words[1].startswith("p") or not words[1][1:].isdigit():
-        raise notation_error(text, form)
-    named = int(words[1][1:])
+    try:
+        kind, named, k = split_oracle(words)
+    except ValueError as error:
+        raise notation_error(text, str(error)) from None
     if named >= game.num_players:
         raise notation_error(text, f"there is no seat P{named}")
-    if not words[2].isdigit() or int(words[2]) > game.rounds:
-        raise notation_error(text, f"{form} with k from 0 to {game.rounds}")
-    return game.oracle_action(kind, named, int(words[2]))
+    if k > game.rounds:
+        raise notation_error(text, f"write '{verb} P<seat> <k>' with k from 0 to {game.rounds}")
+    return game.oracle_action(kind, named, k)
