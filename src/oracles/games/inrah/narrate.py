@@ -16,7 +16,10 @@ from typing import Any
 
 from oracles.core.game import Game, State
 from oracles.games.inrah.notation import split_oracle
-from oracles.games.inrah.scoring import makes_points, misses_points
+from oracles.games.inrah.scoring import makes_points, misses_points, partner
+
+# The board names each seat's Purpurberg team through this part.
+from oracles.games.inrah.scoring import team as team
 from oracles.games.inrah.views import oracle_fields
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
@@ -211,9 +214,8 @@ def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str
             oracles.append(told)
         teams = []
         if variant == "purpurberg" and n:
-            half = n // 2
-            for first in range(half):
-                pair = (first, first + half)
+            for first in range(n // 2):
+                pair = (first, partner(first, n))
                 teams.append(
                     {
                         "names": translate(
@@ -290,9 +292,9 @@ def outcomes(world: State, seat: int) -> dict[str, bool]:
     if bids is not None:
         found[f"bid:{bids[seat]}"] = bids[seat] == taken[seat]
         if variant == "purpurberg":
-            partner = (seat + len(taken) // 2) % len(taken)
-            both = bids[seat] == taken[seat] and bids[partner] == taken[partner]
-            found[f"team:{bids[seat]}:{bids[partner]}"] = both
+            other = partner(seat, len(taken))
+            both = bids[seat] == taken[seat] and bids[other] == taken[other]
+            found[f"team:{bids[seat]}:{bids[other]}"] = both
     for oracle in (last.get("oracles") or [[]] * (seat + 1))[seat]:
         named, k, makes = oracle["named"], oracle["k"], oracle["makes"]
         key = f"oracle:{oracle['kind']}:{named}:{k}:{'makes' if makes else 'misses'}"

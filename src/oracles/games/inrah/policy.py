@@ -52,6 +52,7 @@ from oracles.games.inrah.cards import (
 )
 from oracles.games.inrah.constants import ALTAIA, PURPURBERG
 from oracles.games.inrah.rules import InrahState, SeatKnowledge
+from oracles.games.inrah.scoring import partner
 from oracles.games.inrah.tricks import NO_LED, next_led, trick_winner
 
 _BIT: tuple[int, ...] = tuple(1 << c for c in range(FULL_DECK))
@@ -303,10 +304,10 @@ def _aims(k: SeatKnowledge, variant: str, table: _Table) -> tuple[float | None, 
         return target, desire
     target = k.bids[me]
     if variant == PURPURBERG:
-        partner = (me + n // 2) % n
-        pbid, ptaken = k.bids[partner], k.taken[partner]
-        prest = k.hand_sizes[partner]
-        desire[partner] = 1.0 if ptaken < pbid else -1.0
+        mate = partner(me, n)
+        pbid, ptaken = k.bids[mate], k.taken[mate]
+        prest = k.hand_sizes[mate]
+        desire[mate] = 1.0 if ptaken < pbid else -1.0
         if not ptaken <= pbid <= ptaken + prest:
             final = min(max(pbid, ptaken), ptaken + prest)
             target = min(max(target + pbid - final, k.taken[me]), k.taken[me] + len(k.hand))

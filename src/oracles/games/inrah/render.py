@@ -37,6 +37,7 @@ from oracles.games.inrah.cards import (
     parse_card,
 )
 from oracles.games.inrah.constants import ALTAIA, PURPURBERG, STANDARD
+from oracles.games.inrah.scoring import partner, team
 from oracles.games.inrah.tricks import FIRST_SEER, HIGHEST_LED, HIGHEST_TRUMP, ONLY_MAGES
 from oracles.games.inrah.views import Oracle
 from oracles.i18n import N_
@@ -216,7 +217,7 @@ class InrahRenderer(Renderer):
             name = Text(self._who(s, viewer), style="bold cyan" if s == viewer else "")
             row: list[RenderableType] = [Text(" ".join(marks), style="bold yellow"), name]
             if variant == PURPURBERG:
-                row.append("ABC"[s % (n // 2)])
+                row.append("ABC"[team(s, n)])
             if altaia:
                 row.append(", ".join(self.oracle_label(o) for o in oracles[s]) or "–")
             else:
@@ -286,12 +287,12 @@ class InrahRenderer(Renderer):
         else:
             text += self.tr("{n} too many.", n=taken - bid)
         n = view["players"]
-        if view.get("variant") == PURPURBERG and bids[(seat + n // 2) % n] is not None:
-            partner = (seat + n // 2) % n
+        mate = partner(seat, n)
+        if view.get("variant") == PURPURBERG and bids[mate] is not None:
             text += " " + self.tr(
                 "Your team bid {bid} and took {taken}.",
-                bid=bid + bids[partner],
-                taken=taken + view["tricks_taken"][partner],
+                bid=bid + bids[mate],
+                taken=taken + view["tricks_taken"][mate],
             )
         return Text(text, style="italic")
 

@@ -16,6 +16,25 @@ from collections.abc import Sequence
 from oracles.games.inrah.constants import ALTAIA, EFFERD_MAKES, HESINDE_KIND, PURPURBERG
 
 
+def partner(seat: int, players: int) -> int:
+    """Purpurberg: the partner of ``seat``, who sits opposite.
+
+    >>> partner(1, 4), partner(4, 6)
+    (3, 1)
+    """
+    return (seat + players // 2) % players
+
+
+def team(seat: int, players: int) -> int:
+    """Purpurberg: the team of ``seat``, 0 to ``players / 2 - 1`` (partners
+    share it).
+
+    >>> [team(s, 6) for s in range(6)]
+    [0, 1, 2, 0, 1, 2]
+    """
+    return seat % (players // 2)
+
+
 def bid_points(bid: int, tricks: int) -> int:
     """Exact: 20 plus 10 per trick; otherwise minus 10 per trick of difference."""
     if bid == tricks:
@@ -66,6 +85,5 @@ def round_points(
             points.append(total)
         return points
     if variant == PURPURBERG:
-        half = n // 2
-        return [team_points(bids[s], taken[s], bids[(s + half) % n], taken[(s + half) % n]) for s in range(n)]
+        return [team_points(bids[s], taken[s], bids[partner(s, n)], taken[partner(s, n)]) for s in range(n)]
     return [bid_points(bids[s], taken[s]) for s in range(n)]
