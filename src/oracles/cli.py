@@ -93,7 +93,12 @@ def _build_parser() -> argparse.ArgumentParser:
         "review", help="mark the decisions of a seat where the bot's best move beats the one played"
     )
     review.add_argument("file", help="a record (JSON, see docs/architecture.md, Records)")
-    review.add_argument("--seat", type=SMALL, required=True, help="the seat to review")
+    review.add_argument(
+        "--seat",
+        type=SMALL,
+        required=True,
+        help="the seat to review, counted from 0 (0 is the table's seat 1)",
+    )
     review.add_argument(
         "--margin",
         type=float,
@@ -102,6 +107,7 @@ def _build_parser() -> argparse.ArgumentParser:
     review.add_argument("--worlds", type=SMALL, default=24, help="worlds sampled per decision (default 24)")
     review.add_argument("--json", action="store_true", help="print the marks as JSON")
     review.add_argument("--quiet", action="store_true", help="no progress bar")
+    review.add_argument("--lang", choices=("en", "de"), default="en", help="language of the table (en or de)")
 
     simulate = commands.add_parser("simulate", help="play many games between bots")
     simulate.add_argument("game", nargs="?", help=f"game id ({', '.join(game_ids())}); not with --deals-from")
@@ -131,7 +137,12 @@ def _build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", help=f"game id ({', '.join(game_ids())})")
     play.add_argument("--players", type=SMALL, help="number of seats")
     play.add_argument("--option", action="append", default=[], metavar="K=V", help="a game option")
-    play.add_argument("--seat", type=SMALL, default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--seat",
+        type=SMALL,
+        default=0,
+        help="your seat, counted from 0 (default 0; the table calls it seat 1)",
+    )
     play.add_argument("--humans", type=SMALL, default=1, help="people sharing this screen (hot-seat)")
     play.add_argument(
         "--opponents",
@@ -254,26 +265,63 @@ def cmd_review(args: argparse.Namespace) -> int:
     progress = progress_bar(args.quiet or args.json)
     with progress:
         task = progress.add_task("review", total=decisions_of(final, args.seat))
-        marks = review(state_at, actions, args.seat, args.margin, args.worlds, lambda: progress.advance(task))
+        marks = review(
+            state_at,
+            actions,
+            args.seat,
+            args.margin,
+            args.worlds,
+            lambda: progress.advance(task),
+            lang=args.lang,
+        )
     if args.json:
         print(json.dumps([mark.__dict__ for mark in marks]))
         return 0
+    print_review(marks, final.game.id, args.seat, args.lang)
+    return 0
+
+
+def print_review(marks: Sequence[Any], game_id: str, seat: int, lang: str) -> None:
+    """The marks of a review as a table in ``lang``: each move in words, its
+    notation (as the record writes it) beneath, the seat counted from 1 as
+    the terminal calls it, with the ``--seat`` number it was asked by."""
+    from babel.numbers import format_decimal, format_percent
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
+    from oracles.core.registry import game_part
+    from oracles.i18n import seat_name, translate
+
+    label = getattr(game_part(game_id, "narrate"), "move_label", None)
+
+    def words(move: str) -> str:
+        said = str(label(move, lang)) if label is not None else move
+        return escape(said) if said == move else f"{escape(said)}\n[dim]{escape(move)}[/dim]"
+
     console = Console()
+    who = translate(lang, "{name} (--seat {seat})", name=seat_name(seat, (), lang), seat=seat)
     if not marks:
-        console.print(f"No decision of seat {args.seat} where the bot's best move beats the one played.")
-        return 0
-    table = Table(title=f"Seat {args.seat}: decisions the bot would play otherwise")
-    for column in ("action", "played", "bot's best", "estimated cost", "why"):
-        table.add_column(column, justify="right" if column in ("action", "estimated cost") else "left")
+        console.print(
+            translate(lang, "No decision of {seat} where the bot's best move beats the one played.", seat=who)
+        )
+        return
+    table = Table(
+        title=translate(lang, "{seat}: decisions the bot would play otherwise", seat=who), expand=True
+    )
+    # Short headers: the reason needs the width. "#": the action's index in
+    # the record, as ``oracles replay --from`` counts.
+    table.add_column("#", justify="right")
+    table.add_column(translate(lang, "played"))
+    table.add_column(translate(lang, "bot's best"))
+    table.add_column(translate(lang, "cost"), justify="right")
+    table.add_column(translate(lang, "why"), ratio=1)
     for mark in marks:
-        cost = f"{mark.cost:.1f} points" if mark.unit == "points" else f"{100 * mark.cost:.0f}% to win"
-        table.add_row(str(mark.index), escape(mark.played), escape(mark.best), cost, escape(mark.why or ""))
+        if mark.unit == "points":
+            cost = translate(lang, "{points} points", points=format_decimal(mark.cost, "0.0", locale=lang))
+        else:
+            cost = translate(lang, "{chance} to win", chance=format_percent(mark.cost, locale=lang))
+        table.add_row(str(mark.index), words(mark.played), words(mark.best), cost, escape(mark.why or ""))
     console.print(table)
-    return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -81,7 +82,54 @@ def test_review_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().err.strip() == "--seat must be from 0 to 2, got 7"
 
 
-def test_hint_in_the_terminal_is_shown_and_counted() -> None:
+def test_review_command_speaks_the_players_language(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review's table in German: the seat counted from 1 as the terminal
+    calls it (with the ``--seat`` it was asked by), each move in words above
+    its notation, the cost with a decimal comma."""
+    monkeypatch.setenv("COLUMNS", "160")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(_inrah_game("random").record()))
+    assert main(["review", str(path), "--seat", "0", "--worlds", "4", "--quiet", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Platz 1 (--seat 0): Entscheidungen, die der Bot anders träfe" in out
+    assert "gespielt" in out and "Kosten" in out and "warum" in out
+    assert re.search(r"\d,\d Punkte", out), out
+    # A move in German words, its notation beneath it.
+    assert re.search(r"│ [^│]*(ansagen|spielen) *│", out), out
+    assert re.search(r"│ (play|bid) \S+", out), out
+
+
+def test_terminal_hint_and_menu_count_seats_as_its_story_does(tmp_path: Path) -> None:
+    """An Altaïa oracle names a seat: the terminal's hint reason, its menu
+    and its story all count seats from 1 and call the player's own "(you)"
+    (the notation's P0 is the first seat)."""
+    game = load_game("inrah", players=3, rounds=2, variant="altaia")
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    typed = iter(["hint", "1", "quit"])
+    session = PlaySession(
+        game.new_initial_state(),
+        [0],
+        {seat: make_bot("heuristic", seat, 1) for seat in (1, 2)},
+        renderer_for("inrah", "en"),
+        console,
+        seed=2,
+        save_path=tmp_path / "game.json",  # "quit" saves the game: not into the checkout
+        fast=True,
+        read=lambda prompt: next(typed),
+    )
+    session.run()
+    text = out.getvalue()
+    reason = next(line for line in text.splitlines() if "of the worlds" in line)
+    named = re.findall(r"Seat (\d)( \(you\))?", reason)
+    assert named and all((number == "1") == bool(you) for number, you in named), reason
+    assert "(seat 2 takes exactly" in text and "(seat 0 " not in text
+    assert "Seat 2 foretells" in text
+
+
+def test_hint_in_the_terminal_is_shown_and_counted(tmp_path: Path) -> None:
     game = load_game("inrah", players=3, rounds=1)
     state = game.new_initial_state()
     out = io.StringIO()
@@ -94,6 +142,7 @@ def test_hint_in_the_terminal_is_shown_and_counted() -> None:
         renderer_for("inrah", "en"),
         console,
         seed=2,
+        save_path=tmp_path / "game.json",  # "quit" saves the game: not into the checkout
         fast=True,
         read=lambda prompt: next(typed),
     )

@@ -42,9 +42,11 @@ class Renderer:
         edition's texts and points); the generic renderer needs nothing."""
 
     def seat_name(self, seat: int, viewer: int | None = None) -> str:
+        """A seat as people read it: "you", else "seat n" counted from 1
+        (the story's "Seat n" too; ``--seat`` and the notation count from 0)."""
         if seat == viewer:
             return message(self.lang, "you")
-        return message(self.lang, "seat", seat=seat)
+        return message(self.lang, "seat", seat=seat + 1)
 
     def board(self, view: dict[str, Any], seat: int) -> RenderableType:
         """Everything ``seat`` knows, drawn as a table."""

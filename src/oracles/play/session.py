@@ -294,7 +294,7 @@ class PlaySession:
         self.console.print(table)
         for hint in hints:
             self.console.print(f"  [dim]{hint}[/dim]")
-        self.say("your_turn", seat=seat)
+        self.say("your_turn", seat=seat + 1)
         self.install_completion(list(legal))
         while True:
             text = clean_typed(self.read(message(self.lang, "prompt")))
@@ -346,7 +346,9 @@ class PlaySession:
             table.add_row(escape(self.renderer.action_label(move.notation)), shown)
         self.console.print(table)
         # Why the best move, in words, from the same worlds as the values.
-        said = reasons(advice, self.state.game.id, self.lang, self.state.game)
+        # Seats called as the terminal's story calls them ("Seat 2", "Seat 1 (you)").
+        names = self.renderer.story_names(self.state.view(seat))
+        said = reasons(advice, self.state.game.id, self.lang, self.state.game, names)
         if said and said[0]:
             self.console.print(escape(said[0]))
 

@@ -108,7 +108,7 @@ def test_board_contents() -> None:
     assert "Trump: air (air-2)" in text
     assert "fire-2" in text and "Your hand" in text
     assert "fire-3" not in text  # seat 2's card
-    assert "seat 0 fire-ace" in text and "led: fire" in text
+    assert "seat 1 fire-ace" in text and "led: fire" in text
     assert "dealer" in text and "▶" in text
     assert "You bid 1 and took 0: 1 more to take." in text
 
@@ -147,7 +147,7 @@ def test_trick_winner_is_announced_with_its_reason() -> None:
     assert lines == [
         "Seat 1 (you) plays Water 3. Seat 3 takes trick 1: the first seer played takes the trick."
     ]
-    assert "Last trick: seat 1 water-4" in render(renderer.board(after, 0))
+    assert "Last trick: seat 2 water-4" in render(renderer.board(after, 0))
     german = InrahRenderer("de").announcements(middle, state.view(1))
     assert german == [
         "Platz 1 spielt Wasser-3. Platz 3 nimmt Stich 1: die zuerst gespielte Weissagerin nimmt den Stich."
@@ -177,8 +177,8 @@ def test_round_summary_after_the_last_trick() -> None:
     )
     assert lines[1] == "Round 1 is over:"
     assert "you: bid 0, took 0: +20 (total 20)" in lines[2]
-    assert "seat 1: bid 1, took 0: -10 (total -10)" in lines[3]
-    assert "seat 2: bid 1, took 1: +30 (total 30)" in lines[4]
+    assert "seat 2: bid 1, took 0: -10 (total -10)" in lines[3]
+    assert "seat 3: bid 1, took 1: +30 (total 30)" in lines[4]
     german = InrahRenderer("de").announcements(before, state.view(0))
     assert german[1] == "Runde 1 ist vorbei:"
     assert "du: Ansage 0, Stiche 0: +20 (gesamt 20)" in german[2]
@@ -208,12 +208,12 @@ def test_german_action_labels() -> None:
     assert de.action_label("play water-seer") == "spiele Wasser-Weissagerin"
     assert de.action_label("bid 2") == "sage 2 Stiche"
     assert de.action_label("bid 1") == "sage 1 Stich"
-    assert de.action_label("hesinde P2 1") == "Hesinde: Platz 2 macht genau 1 Stich"
-    assert de.action_label("efferd P0 misses 2") == "Efferd: Platz 0 macht nicht 2 Stiche"
-    assert de.action_label("phex P1 0") == "Phex: Platz 1 macht nicht 0 Stiche"
+    assert de.action_label("hesinde P2 1") == "Hesinde: Platz 3 macht genau 1 Stich"
+    assert de.action_label("efferd P0 misses 2") == "Efferd: Platz 1 macht nicht 2 Stiche"
+    assert de.action_label("phex P1 0") == "Phex: Platz 2 macht nicht 0 Stiche"
     assert de.action_label("trump ice-prince") == "Trumpf: Eis-Fürst"
     assert de.action_label("deal fire-ace ore-mage") == "deine Karten: Feuer-As Erz-Magier"
-    assert de.action_label("dealer 2") == "Platz 2 gibt"
+    assert de.action_label("dealer 2") == "Platz 3 gibt"
     en = InrahRenderer("en")
     assert en.action_label("play fire-7") == "play fire-7"
     assert en.action_label("bid 2") == "bid 2"

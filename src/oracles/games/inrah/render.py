@@ -358,7 +358,7 @@ class InrahRenderer(Renderer):
         return f"{oracle['kind'].capitalize()} P{oracle['named']} {sign} {oracle['k']}"
 
     def _oracle_line(self, kind: str, named: int, k: int, makes: bool) -> str:
-        who = self.tr("seat {seat}", seat=named)
+        who = self.seat_name(named)
         fields = {"i": named, "who": who}
         if kind == "hesinde":
             return self.ntr(
