@@ -6,6 +6,7 @@ twelfth move of the replay."""
 from __future__ import annotations
 
 import json
+import re
 import sys
 import urllib.request
 from pathlib import Path
@@ -54,16 +55,29 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
         ]
         assert points == [compared["rounds"][0]["scores"][0][seat], compared["rounds"][0]["scores"][1][seat]]
         assert row.locator("td.hand .card").count() > 0
-        # Each seat's keep in words, its notation as the title.
+        # Each seat's keep in words, the cards by their texts (the page shows
+        # no Oracle cards to read ids from), its notation as the title.
         keep = row.locator("td.points .move-words").first
         assert (keep.get_attribute("title") or "").startswith("keep O")
-        assert keep.inner_text().startswith("Keep O") and " and O" in keep.inner_text()
+        assert keep.inner_text().startswith("Keep “") and "” and “" in keep.inner_text()
+        assert not re.search(r"\bO\d\d\b", keep.inner_text())
         better = row.locator("td.better").inner_text()
         if points[0] == points[1]:
             assert better == "Even"
         else:
             assert ("Table A" if points[0] > points[1] else "Table B") in better
     assert "Codename cannot be compared" in page.content()
+    # On a phone each seat's row is a block: nothing wider than the screen,
+    # each table's cell says which table it is.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.base}/lang/de?next=/compare/{first}/{second}")
+    page.wait_for_selector("#compare-table")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    label = page.locator("#compare-table td.points").first.evaluate(
+        "td => getComputedStyle(td, '::before').content"
+    )
+    assert label == '"Tisch A: "'
+    assert page.locator("#compare-table .move-words").first.inner_text().startswith("„")
     page.close()
 
 
@@ -138,5 +152,9 @@ def test_a_series_of_three_tables_from_the_table_page(server: Any, browser: Any)
     assert page.get_attribute("html", "lang") == "de"
     assert "Tisch A" in page.content() and "spielt noch" in page.content()
     assert page.locator("#series-table .move-words").first.inner_text().endswith(" behalten")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector("#series-table")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.goto(f"{server.base}/lang/en?next=/")
     page.close()

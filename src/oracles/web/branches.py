@@ -23,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 
 from oracles.core.game import State
 from oracles.core.records import replay_record
-from oracles.core.registry import game_class
+from oracles.core.registry import game_class, load_game
 from oracles.i18n import N_, translate
 from oracles.web.seam import T, TableHub
 
@@ -169,6 +169,7 @@ def branch_routes(
             "compare.html",
             ids=ids,
             game=records[0]["game"],
+            played=replay_record(records[0]).game,
             names=names,
             rows=rows,
             totals=[list(replay_record(record).scores()) for record in records],
@@ -200,6 +201,7 @@ def branch_routes(
             "series.html",
             body=body,
             game=body["game"],
+            played=load_game(body["game"], **body["options"]),
             labels=labels,
             names=names,
             done=done,

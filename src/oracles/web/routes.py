@@ -455,6 +455,7 @@ def web_routes(
             actions=actions,
             seats=seats,
             names=names,
+            played=state.game,
             board={
                 "unavailable": False,
                 "game": table.game_id,

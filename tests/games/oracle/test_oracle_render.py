@@ -193,7 +193,9 @@ def test_loser_chip_moves_and_round_summary_are_announced() -> None:
     assert any(line.startswith("Round 1 is over") for line in summary)
     points = state.view(0)["round_scores"][-1]
     for s in range(3):
-        line = next(line for line in summary if line.strip().startswith("You:" if s == 0 else f"Seat {s + 1}:"))
+        line = next(
+            line for line in summary if line.strip().startswith("You:" if s == 0 else f"Seat {s + 1}:")
+        )
         told = next(line for line in summary if line.startswith("Round 1 is scored."))
         assert f"Seat {s + 1}{' (you)' if s == 0 else ''}: " in told
         assert f"= {points[s]} (total" in line

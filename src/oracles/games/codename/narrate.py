@@ -399,10 +399,11 @@ def example_move(lang: str) -> str:
     return translate(lang, "e.g. {move}", move="peek a1 b2")
 
 
-def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
+def move_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
     """A legal move's notation as a button's words (the notation itself when
-    it has no shorter words). No move of Codename names a seat: ``names`` is
-    there for the narrate parts' one signature."""
+    it has no shorter words). No move of Codename names a seat, nor reads
+    the game's options: ``names`` and ``game`` are there for the narrate
+    parts' one signature."""
     words = move.split()
     if words == ["end"]:
         return translate(lang, "End the turn (draw up to five)")

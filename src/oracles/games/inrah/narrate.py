@@ -243,10 +243,11 @@ def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str
     return {"variant": variant, "rounds": pads}
 
 
-def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
+def move_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
     """A legal move's notation as a button's words (the notation itself when
     it has no shorter words). An Altaïa oracle names a seat: by ``names``,
-    else "Seat n"."""
+    else "Seat n". ``game`` (the game played) is there for the narrate
+    parts' one signature: no move of Inrah reads its options."""
     words = move.split()
     if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
         return ntranslate(lang, "Bid {count} trick", "Bid {count} tricks", int(words[1]))

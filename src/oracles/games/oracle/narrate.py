@@ -413,10 +413,13 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     return pads
 
 
-def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
+def move_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
     """A legal move's notation as a button's words (the notation itself when
     it has no shorter words). No move of Oracle names a seat: ``names`` is
-    there for the narrate parts' one signature."""
+    there for the narrate parts' one signature. A keep names its two cards
+    by their ids, which the table's cards show; given ``game``, the game
+    played, by their texts as its edition words them, for a page that shows
+    no cards (the comparison of tables on the same deals)."""
     words = move.split()
     if words == ["loser", "keep"]:
         return translate(lang, "Keep the Loser chip")
@@ -425,7 +428,11 @@ def move_label(move: str, lang: str, names: Sequence[str] = ()) -> str:
     if len(words) == 2 and words[0] == "play":
         return translate(lang, "Play {card}", card=card_words(words[1], lang))
     if len(words) == 3 and words[0] == "keep":
-        return translate(lang, "Keep {first} and {second}", first=words[1].upper(), second=words[2].upper())
+        if game is not None:
+            first, second = (prophecy_words(word.upper(), lang, game) for word in words[1:])
+        else:
+            first, second = words[1].upper(), words[2].upper()
+        return translate(lang, "Keep {first} and {second}", first=first, second=second)
     return move
 
 
