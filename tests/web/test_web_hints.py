@@ -10,6 +10,7 @@ import sys
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -101,6 +102,16 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
         assert page.locator("#review-here").count() == 1
         assert page.locator("#review-table tr.current").count() == 1
         shot(page, "review-marks")
+        # In German on a phone: the cost with a decimal comma, the marks a
+        # column of blocks (a line per cell, named), no wider than the screen.
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{server.base}/lang/de?next=" + quote(f"/replay/{tid}?review=0"))
+        page.wait_for_selector("#review-table")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        cost = page.locator("#review-table td.cost").first
+        assert re.fullmatch(r"\d+,\d Punkte", cost.inner_text()), cost.inner_text()
+        assert cost.evaluate("td => getComputedStyle(td, '::before').content") == '"Geschätzte Kosten: "'
+        shot(page, "review-marks-phone-de")
     assert not errors
     context.close()
 

@@ -403,9 +403,20 @@ def seat_names(seats: list[dict[str, Any]], lang: str = "en", game_id: str | Non
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
 
 
-def cost_text(mark: dict[str, Any], tr: Any) -> str:
-    """A review mark's estimated cost in words: points, or a chance of winning."""
+def decimal(value: float, lang: str) -> str:
+    """A number with one decimal as ``lang`` writes it.
+
+    >>> decimal(3.25, "en"), decimal(-0.04, "de"), decimal(21.3, "de")
+    ('3.2', '-0,0', '21,3')
+    """
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, "0.0", locale=lang))
+
+
+def cost_text(mark: dict[str, Any], tr: Any, lang: str = "en") -> str:
+    """A review mark's estimated cost in words: points (with ``lang``'s
+    decimal mark), or a chance of winning."""
     if mark.get("unit") == "win chance":
         return str(tr("{percent}% less chance to win", percent=round(100 * float(mark["cost"]))))
-    points = f"{float(mark['cost']):.1f}"
-    return str(tr("{points} points", points=points))
+    return str(tr("{points} points", points=decimal(float(mark["cost"]), lang)))

@@ -345,9 +345,16 @@
   // -------------------------------------------------------------- hints
   // The server answers a hint only to this socket, for the version asked:
   // the candidates are listed with their values and marked on the board.
+  // Points with one decimal as the page's language writes them ("+3,5" in German).
+  const oneDecimal = new Intl.NumberFormat(document.documentElement.lang || "en", {
+    minimumFractionDigits: 1, maximumFractionDigits: 1,
+  });
+  function signedPoints(value) {
+    return (value >= 0 ? "+" : "") + oneDecimal.format(value);
+  }
   function formatValue(value, unit) {
     if (unit === "win chance") return Math.round(value * 100) + "% " + hintBox.dataset.chance;
-    return (value >= 0 ? "+" : "") + value.toFixed(1) + " " + hintBox.dataset.points;
+    return signedPoints(value) + " " + hintBox.dataset.points;
   }
   function updateHintButton() {
     if (!hintButton) return;
@@ -397,14 +404,14 @@
       li.appendChild(b);
       var value = document.createElement("span");
       value.className = "hint-value";
-      value.textContent = formatValue(m.value, hintShown.unit) + " (± " + (hintShown.unit === "win chance" ? Math.round(m.margin * 100) + "%" : m.margin.toFixed(1)) + ")";
+      value.textContent = formatValue(m.value, hintShown.unit) + " (± " + (hintShown.unit === "win chance" ? Math.round(m.margin * 100) + "%" : oneDecimal.format(m.margin)) + ")";
       li.appendChild(value);
       hintList.appendChild(li);
       boxMoves(m.action).forEach(function (node) {
         node.classList.add("hinted");
         if (index === 0 && !tied) node.classList.add("hint-best");
         // Short on the card itself: the list says the unit.
-        node.dataset.hintValue = hintShown.unit === "win chance" ? Math.round(m.value * 100) + "%" : (m.value >= 0 ? "+" : "") + m.value.toFixed(1);
+        node.dataset.hintValue = hintShown.unit === "win chance" ? Math.round(m.value * 100) + "%" : signedPoints(m.value);
       });
     });
     // A move of several parts (keep O06 O36, reveal a1 …): mark the best
