@@ -399,3 +399,49 @@ def test_the_replay_tells_what_each_step_did() -> None:
     )
     caption = re.search(r'<p class="step-story" id="step-story">(.*?)</p>', html, re.S)
     assert caption is not None and "Runde 1 wird gewertet." in caption.group(1)
+
+
+def test_the_replays_hands_show_every_seats_cards_and_codenames_code() -> None:
+    """Regression: the replay's "All hands" read a hand and a code that
+    Codename's view keeps under ``sides``, and listed each seat with nothing.
+    Each seat's hand (and Codename's code row) is drawn from its own view;
+    a hand played out says so."""
+    from types import SimpleNamespace
+
+    from oracles.bots.base import SeatInfo
+    from oracles.bots.specs import make_bot
+
+    state = load_game("codename").new_initial_state()
+    rng = random.Random(4)
+    bots = [make_bot("heuristic", seat, 4) for seat in range(2)]
+    for _ in range(12):  # into the play, by the heuristic (a random move may guess and end it)
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(bots[state.current_player()].choose(SeatInfo(state, state.current_player())))
+    assert not state.is_terminal()
+    template = routes.environment().get_template("codename/hand.html")
+
+    def tr(message: str, **fields: Any) -> str:
+        return translate("de", message, **fields)
+
+    for seat in range(2):
+        view = state.view(seat)
+        side = view["sides"][seat]
+        html = template.render(s={"seat": seat, "view": view}, cards=[], lang="de", tr=tr, present=present)
+        assert html.count('class="zener z-') == len(side["hand"]) + len(side["code"]) > 5, html
+        assert "Code-Reihe" in html
+    over = finished("oracle", 2, players=3, rounds=1)
+    hand = (
+        routes.environment()
+        .get_template("hand.html")
+        .render(
+            s={"seat": 0, "view": over.view(0)},
+            cards=[],
+            table=SimpleNamespace(game_id="oracle"),
+            lang="de",
+            tr=tr,
+            present=present,
+        )
+    )
+    assert "keine Karten mehr" in hand
