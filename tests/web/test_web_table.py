@@ -120,6 +120,14 @@ def test_a_whole_game_by_the_pieces_alone(server: Any, browser: Any, game: str, 
         # the page itself never grows wider than the phone.
         assert page.locator("#board .scorepad").count() == 1
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        if game == "inrah":
+            # With bids, a seat's round is one line ("Ada: Ansage 0, Stiche 0, +20 …"):
+            # a round is its heading and a line a seat (two for a long name), not three a seat.
+            row = page.locator("#board .pad tbody tr[data-round]").first
+            seats = row.locator("td.seat-end").count()
+            line = float(row.evaluate("tr => parseFloat(getComputedStyle(tr).lineHeight)"))
+            assert row.bounding_box()["height"] < (seats + 3) * line, (row.bounding_box(), line)
+            assert seats >= 3 and row.inner_text().count("Stiche") == seats
     else:
         # One click asks for the same seats again and opens the new table.
         old = page.url
