@@ -7,6 +7,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -101,27 +102,31 @@ def test_review_command_speaks_the_players_language(
     assert re.search(r"│ (play|bid) \S+", out), out
 
 
+def _terminal_session(tmp_path: Path, typed: list[str], **options: Any) -> tuple[PlaySession, str]:
+    """Inrah in the terminal for seat 0 against two heuristic bots, the
+    ``typed`` lines as its input; the session and everything it printed."""
+    out = io.StringIO()
+    lines = iter(typed)
+    session = PlaySession(
+        load_game("inrah", players=3, **options).new_initial_state(),
+        [0],
+        {seat: make_bot("heuristic", seat, 1) for seat in (1, 2)},
+        renderer_for("inrah", "en"),
+        Console(file=out, width=120, color_system=None),
+        seed=2,
+        save_path=tmp_path / "game.json",  # "quit" saves the game: not into the checkout
+        fast=True,
+        read=lambda prompt: next(lines),
+    )
+    session.run()
+    return session, out.getvalue()
+
+
 def test_terminal_hint_and_menu_count_seats_as_its_story_does(tmp_path: Path) -> None:
     """An Altaïa oracle names a seat: the terminal's hint reason, its menu
     and its story all count seats from 1 and call the player's own "(you)"
     (the notation's P0 is the first seat)."""
-    game = load_game("inrah", players=3, rounds=2, variant="altaia")
-    out = io.StringIO()
-    console = Console(file=out, width=120, color_system=None)
-    typed = iter(["hint", "1", "quit"])
-    session = PlaySession(
-        game.new_initial_state(),
-        [0],
-        {seat: make_bot("heuristic", seat, 1) for seat in (1, 2)},
-        renderer_for("inrah", "en"),
-        console,
-        seed=2,
-        save_path=tmp_path / "game.json",  # "quit" saves the game: not into the checkout
-        fast=True,
-        read=lambda prompt: next(typed),
-    )
-    session.run()
-    text = out.getvalue()
+    _, text = _terminal_session(tmp_path, ["hint", "1", "quit"], rounds=2, variant="altaia")
     reason = next(line for line in text.splitlines() if "of the worlds" in line)
     named = re.findall(r"Seat (\d)( \(you\))?", reason)
     assert named and all((number == "1") == bool(you) for number, you in named), reason
@@ -130,24 +135,7 @@ def test_terminal_hint_and_menu_count_seats_as_its_story_does(tmp_path: Path) ->
 
 
 def test_hint_in_the_terminal_is_shown_and_counted(tmp_path: Path) -> None:
-    game = load_game("inrah", players=3, rounds=1)
-    state = game.new_initial_state()
-    out = io.StringIO()
-    console = Console(file=out, width=120, color_system=None)
-    typed = iter(["hint", "1", "1", "quit"])
-    session = PlaySession(
-        state,
-        [0],
-        {seat: make_bot("heuristic", seat, 1) for seat in (1, 2)},
-        renderer_for("inrah", "en"),
-        console,
-        seed=2,
-        save_path=tmp_path / "game.json",  # "quit" saves the game: not into the checkout
-        fast=True,
-        read=lambda prompt: next(typed),
-    )
-    session.run()
-    text = out.getvalue()
+    session, text = _terminal_session(tmp_path, ["hint", "1", "1", "quit"], rounds=1)
     assert "Hint: the bot's estimate" in text
     assert "points this round" in text
     assert session.hints == {0: 1}
