@@ -193,12 +193,12 @@ def test_altaia_summary_and_table_show_oracles() -> None:
     for text in ["phex P2 1", "phex P2 1", "phex P1 1", "play fire-seer", "play fire-2"]:
         state.apply_string(text)
     board = render(InrahRenderer("de").board(state.view(0), 0))
-    assert "Hesinde P0 = 1" in board and "Phex P2 ≠ 1" in board and "Orakel" in board
+    assert "Hesinde: du = 1" in board and "Phex: Platz 3 ≠ 1" in board and "Orakel" in board
     before = state.view(0)
     state.apply_string("play water-3")
     lines = InrahRenderer("en").announcements(before, state.view(0))
     assert "Seat 1 (you) takes trick 1: the first seer played takes the trick." in lines[0]
-    assert lines[2].startswith("  you: took 1; oracles Hesinde P0 = 1, Efferd P1 = 0, Phex P2 ≠ 1:")
+    assert lines[2].startswith("  you: took 1; oracles Hesinde: you = 1, Efferd: seat 2 = 0, Phex: seat 3 ≠ 1:")
 
 
 # --------------------------------------------------------------- labels
@@ -252,7 +252,8 @@ def test_the_story_tells_the_oracles() -> None:
     assert english.announcements(before, state.view(0)) == [
         "Seat 1 (you) foretells (Efferd): Seat 3 does not take exactly 0 tricks."
     ]
-    assert english.oracle_label(state.view(0)["oracles"][0][1]) == "Efferd P2 ≠ 0"
+    assert english.oracle_label(state.view(0)["oracles"][0][1]) == "Efferd: seat 3 ≠ 0"
+    assert english.oracle_label(state.view(0)["oracles"][0][0], viewer=0) == "Hesinde: you = 1"
 
 
 def test_german_board_has_no_english_words() -> None:

@@ -219,7 +219,7 @@ class InrahRenderer(Renderer):
             if variant == PURPURBERG:
                 row.append("ABC"[team(s, n)])
             if altaia:
-                row.append(", ".join(self.oracle_label(o) for o in oracles[s]) or "–")
+                row.append(", ".join(self.oracle_label(o, viewer) for o in oracles[s]) or "–")
             else:
                 row.append("–" if bids[s] is None else str(bids[s]))
             row.append(str(view["tricks_taken"][s]))
@@ -331,7 +331,7 @@ class InrahRenderer(Renderer):
                 "total": f"{view['scores'][s]:g}",
             }
             if finished["oracles"] is not None:
-                text = ", ".join(self.oracle_label(o) for o in finished["oracles"][s]) or "–"
+                text = ", ".join(self.oracle_label(o, viewer) for o in finished["oracles"][s]) or "–"
                 line = self.tr(
                     "{who}: took {taken}; oracles {oracles}: {points} (total {total})", oracles=text, **fields
                 )
@@ -350,12 +350,12 @@ class InrahRenderer(Renderer):
         )
 
     # ---------------------------------------------------------- labels
-    def oracle_label(self, oracle: Oracle) -> str:
-        """An Altaïa oracle in short: Hesinde on seat 2 for 1 trick is
-        ``Hesinde P2 = 1``, Phex on seat 0 for 2 is ``Phex P0 ≠ 2`` (the same
-        in both languages)."""
+    def oracle_label(self, oracle: Oracle, viewer: int | None = None) -> str:
+        """An Altaïa oracle in short, the seat as the table names it: Hesinde
+        on the third seat for 1 trick is ``Hesinde: seat 3 = 1``, Phex on the
+        viewer's own for 2 is ``Phex: you ≠ 2``."""
         sign = "=" if oracle["makes"] else "≠"
-        return f"{oracle['kind'].capitalize()} P{oracle['named']} {sign} {oracle['k']}"
+        return f"{oracle['kind'].capitalize()}: {self._who(oracle['named'], viewer)} {sign} {oracle['k']}"
 
     def _oracle_line(self, kind: str, named: int, k: int, makes: bool) -> str:
         who = self.seat_name(named)
