@@ -455,9 +455,10 @@ class OracleRenderer(Renderer):
         lines = [self.tr("Round {r} is over:", r=score["round"])]
         for s, points in enumerate(score["points"]):
             forfeit = "".join(
-                self.tr(
-                    " (forfeits {count} {creature} chip(s) for the Loser chip)",
-                    count=count,
+                self.ntr(
+                    " (forfeits {count} {creature} chip for the Loser chip)",
+                    " (forfeits {count} {creature} chips for the Loser chip)",
+                    count,
                     creature=self.creature(name),
                 )
                 for name, count in score["forfeits"][s]
