@@ -285,12 +285,12 @@ def print_review(marks: Sequence[Any], game_id: str, seat: int, lang: str) -> No
     """The marks of a review as a table in ``lang``: each move in words, its
     notation (as the record writes it) beneath, the seat counted from 1 as
     the terminal calls it, with the ``--seat`` number it was asked by."""
-    from babel.numbers import format_decimal, format_percent
+    from babel.numbers import format_percent
     from rich.console import Console
     from rich.table import Table
 
     from oracles.core.registry import game_part
-    from oracles.i18n import seat_name, translate
+    from oracles.i18n import decimal, seat_name, translate
 
     label = getattr(game_part(game_id, "narrate"), "move_label", None)
 
@@ -317,7 +317,7 @@ def print_review(marks: Sequence[Any], game_id: str, seat: int, lang: str) -> No
     table.add_column(translate(lang, "why"), ratio=1)
     for mark in marks:
         if mark.unit == "points":
-            cost = translate(lang, "{points} points", points=format_decimal(mark.cost, "0.0", locale=lang))
+            cost = translate(lang, "{points} points", points=decimal(mark.cost, lang))
         else:
             cost = translate(lang, "{chance} to win", chance=format_percent(mark.cost, locale=lang))
         table.add_row(str(mark.index), words(mark.played), words(mark.best), cost, escape(mark.why or ""))

@@ -87,6 +87,18 @@ def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
     return "?"
 
 
+def decimal(value: float, lang: str) -> str:
+    """A number with one decimal as ``lang`` writes it (Babel's locale data):
+    the terminal's review and the web page's points and ratings.
+
+    >>> decimal(3.26, "en"), decimal(21.3, "de"), decimal(-4.0, "de")
+    ('3.3', '21,3', '-4,0')
+    """
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, "0.0", locale=lang))
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now."""
     return message

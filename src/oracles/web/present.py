@@ -19,7 +19,7 @@ from typing import Any
 
 from oracles.core.game import Game
 from oracles.core.registry import GAMES, game_class, game_part
-from oracles.i18n import N_, translate
+from oracles.i18n import N_, decimal, translate
 
 
 def option_words(game: str, option: str) -> dict[str, Any]:
@@ -401,17 +401,6 @@ def seat_names(seats: list[dict[str, Any]], lang: str = "en", game_id: str | Non
     """
     names = [_default_name(seat, lang, game_id) for seat in seats]
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
-
-
-def decimal(value: float, lang: str) -> str:
-    """A number with one decimal as ``lang`` writes it.
-
-    >>> decimal(3.25, "en"), decimal(-0.04, "de"), decimal(21.3, "de")
-    ('3.2', '-0,0', '21,3')
-    """
-    from babel.numbers import format_decimal
-
-    return str(format_decimal(value, "0.0", locale=lang))
 
 
 def cost_text(mark: dict[str, Any], tr: Any, lang: str = "en") -> str:
