@@ -198,7 +198,9 @@ def test_altaia_summary_and_table_show_oracles() -> None:
     state.apply_string("play water-3")
     lines = InrahRenderer("en").announcements(before, state.view(0))
     assert "Seat 1 (you) takes trick 1: the first seer played takes the trick." in lines[0]
-    assert lines[2].startswith("  you: took 1; oracles Hesinde: you = 1, Efferd: seat 2 = 0, Phex: seat 3 ≠ 1:")
+    assert lines[2].startswith(
+        "  you: took 1; oracles Hesinde: you = 1, Efferd: seat 2 = 0, Phex: seat 3 ≠ 1:"
+    )
 
 
 # --------------------------------------------------------------- labels
