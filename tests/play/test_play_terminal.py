@@ -139,3 +139,19 @@ def test_a_hint_says_why_in_words(tmp_path: Path) -> None:
     child.expect(PROMPT_EN)
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_a_code_typed_wrong_is_answered_with_how_to_type_it(tmp_path: Path) -> None:
+    """Codename's code has no numbered menu: a "1" matches nothing, and the
+    terminal says again how a code is typed, then takes one."""
+    child = spawn("play codename --seed 2 --fast --lang de", tmp_path)
+    child.expect("tippe: code <5 Symbole>")
+    child.expect(PROMPT_DE)
+    child.sendline("1")
+    child.expect("'1' passt zu keinem erlaubten Zug")
+    child.expect("tippe: code <5 Symbole>")
+    child.expect(PROMPT_DE)
+    child.sendline("code s q w k x")
+    child.expect("Du bist am Zug|Warte|Bot")
+    child.sendline("ende")
+    child.expect(pexpect.EOF)

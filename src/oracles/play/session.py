@@ -318,6 +318,10 @@ class PlaySession:
                 raise QuitGame
             action = self.read_action(text, legal, [] if by_value else labels, view)
             if action is None:
+                # What was typed matched nothing: say again how a move is
+                # typed here (Codename's code has no numbered menu).
+                for hint in hints:
+                    self.console.print(f"  [dim]{hint}[/dim]")
                 continue
             before = view
             try:
