@@ -147,6 +147,7 @@ def branch_routes(
             return refuse(request, 422, translate(lang, "These two games are not on the same deals."))
         from oracles.web import present
 
+        finals = [replay_record(record) for record in records]
         names = [present.seat_names(table.seats_info(), lang, table.game_id) for table in tables]
         rows = []
         for number, (mine, theirs) in enumerate(zip(*both, strict=True), start=1):
@@ -169,10 +170,10 @@ def branch_routes(
             "compare.html",
             ids=ids,
             game=records[0]["game"],
-            played=replay_record(records[0]).game,
+            played=finals[0].game,
             names=names,
             rows=rows,
-            totals=[list(replay_record(record).scores()) for record in records],
+            totals=[list(final.scores()) for final in finals],
             title=present.game_title(records[0]["game"]),
         )
 
