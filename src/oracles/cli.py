@@ -30,7 +30,7 @@ from rich.markup import escape
 
 from oracles.cliargs import COUNT, MAX_GAMES, SEED, SMALL, WORKERS, progress_bar
 from oracles.core.errors import InputError, OraclesError
-from oracles.core.game import CHANCE, TERMINAL, State
+from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import parse_option_assignments
 from oracles.core.records import load_record_file, replay_record, summary
 from oracles.core.registry import game_class, game_ids
@@ -277,11 +277,11 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps([mark.__dict__ for mark in marks]))
         return 0
-    print_review(marks, final.game.id, args.seat, args.lang)
+    print_review(marks, final.game, args.seat, args.lang)
     return 0
 
 
-def print_review(marks: Sequence[Any], game_id: str, seat: int, lang: str) -> None:
+def print_review(marks: Sequence[Any], game: Game, seat: int, lang: str) -> None:
     """The marks of a review as a table in ``lang``: each move in words, its
     notation (as the record writes it) beneath, the seat counted from 1 as
     the terminal calls it, with the ``--seat`` number it was asked by."""
@@ -289,13 +289,12 @@ def print_review(marks: Sequence[Any], game_id: str, seat: int, lang: str) -> No
     from rich.console import Console
     from rich.table import Table
 
-    from oracles.core.registry import game_part
-    from oracles.i18n import decimal, seat_name, translate
-
-    label = getattr(game_part(game_id, "narrate"), "move_label", None)
+    from oracles.i18n import decimal, move_label, seat_name, translate
 
     def words(move: str) -> str:
-        said = str(label(move, lang)) if label is not None else move
+        # A keep by its cards' texts, as the edition played words them: this
+        # table shows no cards to read their ids from.
+        said = move_label(game.id, move, lang, game=game)
         return escape(said) if said == move else f"{escape(said)}\n[dim]{escape(move)}[/dim]"
 
     console = Console()

@@ -26,6 +26,10 @@ import gettext
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from oracles.core.game import Game
 
 #: The languages with a catalog; English is the source language.
 LANGUAGES = ("en", "de")
@@ -85,6 +89,25 @@ def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
     if isinstance(seat, int):
         return translate(lang, "Seat {seat}", seat=seat + 1)
     return "?"
+
+
+def move_label(
+    game_id: str, move: str, lang: str, names: Sequence[str] = (), game: Game | None = None
+) -> str:
+    """A move's words in ``lang``, from its game's ``narrate`` part (the
+    notation where the game has none): ``bid 3`` is "Bid 3 tricks" ("3 Stiche
+    ansagen"); a move that names a seat (an Altaïa oracle) calls it by
+    ``names``; given ``game``, the game played, a move that names its cards
+    (an Oracle keep) words them as its edition does. The web's buttons and
+    pages, the hint desk and the terminal's review all word moves here.
+
+    >>> move_label("inrah", "bid 3", "de"), move_label("inrah", "play fire-7", "en")
+    ('3 Stiche ansagen', 'Play Fire 7')
+    """
+    from oracles.core.registry import game_part
+
+    label = getattr(game_part(game_id, "narrate"), "move_label", None)
+    return str(label(move, lang, names, game)) if label is not None else move
 
 
 def decimal(value: float, lang: str) -> str:

@@ -37,8 +37,7 @@ from oracles.bots.advice import DEFAULT_WORLDS, advise, reasons, review
 from oracles.bots.base import SeatInfo
 from oracles.core.game import State
 from oracles.core.records import replay_record
-from oracles.core.registry import game_part
-from oracles.i18n import LANGUAGES
+from oracles.i18n import LANGUAGES, move_label
 from oracles.server import logs, protocol
 from oracles.server.bots import BACKGROUND
 from oracles.server.db import hints_taken, now, table_hints
@@ -94,11 +93,9 @@ def compute(
         lang: reasons(advice, game_id, lang, state.game, names.get(lang, ()))[:MAX_SHOWN]
         for lang in LANGUAGES
     }
-    # A move's words ("Bid 3 tricks"), from the game's narrate part.
-    label = getattr(game_part(game_id, "narrate"), "move_label", None)
 
     def words(move: str, lang: str) -> str:
-        return str(label(move, lang, names.get(lang, ()))) if label is not None else move
+        return move_label(game_id, move, lang, names.get(lang, ()))
 
     return {
         "unit": advice.unit,
@@ -391,25 +388,20 @@ class Hints:
         info = table.seats_info()
         return {lang: self.namer(info, lang, table.game_id) for lang in LANGUAGES}
 
-    def review(
-        self,
-        table_id: str,
-        record: dict[str, Any],
-        seat: int,
-        names: Mapping[str, Sequence[str]] | None = None,
-    ) -> tuple[str, list[dict[str, Any]] | None]:
-        """The replay page's marks for ``seat`` of a finished game:
+    def review(self, table: TableRuntime, seat: int) -> tuple[str, list[dict[str, Any]] | None]:
+        """The replay page's marks for ``seat`` of a finished ``table``:
         ``("ready", marks)``, ``("working", None)`` while the pool works on
         them (the first call starts it), or ``("failed", None)``. Cached per
-        table and seat: a finished record never changes. ``names``: per
-        language, the seats as the page calls them."""
+        table and seat: a finished record never changes. The marks' reasons
+        call the seats as the pages do (:meth:`names_of`)."""
+        table_id = table.id
         key = (table_id, seat)
         task = self._reviews.get(key)
         if task is None:
             if len(self._reviews) >= MAX_REVIEWS:
                 oldest = next(iter(self._reviews))
                 self._reviews.pop(oldest).cancel()
-            task = asyncio.ensure_future(self._review(record, seat, names))
+            task = asyncio.ensure_future(self._review(table.record(), seat, self.names_of(table)))
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
             self._reviews[key] = task
         if not task.done():

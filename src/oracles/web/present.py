@@ -12,14 +12,13 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from oracles.core.game import Game
 from oracles.core.registry import GAMES, game_class, game_part
 from oracles.i18n import N_, decimal, translate
+from oracles.i18n import move_label as move_label  # the templates' present.move_label
 
 
 def option_words(game: str, option: str) -> dict[str, Any]:
@@ -40,17 +39,6 @@ def option_words(game: str, option: str) -> dict[str, Any]:
         words.setdefault("help", found.doc if found is not None else None)
     words.setdefault("choices", None)
     return words
-
-
-def move_label(game: str, move: str, lang: str, names: Sequence[str] = (), played: Game | None = None) -> str:
-    """A move button's words, from the game's narrate part (the notation
-    when the game has none): ``bid 3`` is "Bid 3 tricks" ("3 Stiche ansagen");
-    a move that names a seat (an Altaïa oracle) calls it by ``names``; with
-    ``played``, the game played, a move that names its cards (an Oracle
-    keep) words them as its edition does."""
-    narrate = game_part(game, "narrate")
-    label = getattr(narrate, "move_label", None)
-    return str(label(move, lang, names, played)) if label is not None else move
 
 
 def example_move(game: str, lang: str) -> str:

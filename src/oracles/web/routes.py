@@ -213,7 +213,7 @@ def web_routes(
     hub: TableHub[T],
     parse_seats: Callable[[Any, Any], Any],
     table_error: type[Exception],
-    hints: HintDesk | None = None,
+    hints: HintDesk[T] | None = None,
 ) -> list[BaseRoute]:
     """The page routes. ``hub`` is the server's table hub, ``parse_seats``
     its reader of seat lists, ``table_error`` the error it raises for a
@@ -435,10 +435,7 @@ def web_routes(
             review_seat = int(raw_review)
         review_state, marks = "off", None
         if review_seat is not None and hints is not None:
-            everyone = {
-                code: present.seat_names(table.seats_info(), code, table.game_id) for code in LANGUAGES
-            }
-            review_state, marks = hints.review(table.id, record, review_seat, everyone)
+            review_state, marks = hints.review(table, review_seat)
         return render(
             request,
             "replay.html",

@@ -15,7 +15,7 @@ tables and its invite desk takes them back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar
 
 from oracles.core.game import State
@@ -140,9 +140,9 @@ class TableHub(Protocol[T]):
     ) -> tuple[T, list[str | None]]: ...
 
 
-class HintDesk(Protocol):
+class HintDesk(Protocol[T_contra]):
     """The server's hint desk: whether a table has hints, those taken, and
-    the review of a finished game."""
+    the review of a finished game (whose seats it calls as the pages do)."""
 
     async def enable(self, table_id: str) -> None: ...
 
@@ -150,10 +150,4 @@ class HintDesk(Protocol):
 
     async def taken(self, table_id: str, seats: int) -> list[int]: ...
 
-    def review(
-        self,
-        table_id: str,
-        record: dict[str, Any],
-        seat: int,
-        names: Mapping[str, Sequence[str]] | None = None,
-    ) -> tuple[str, list[dict[str, Any]] | None]: ...
+    def review(self, table: T_contra, seat: int) -> tuple[str, list[dict[str, Any]] | None]: ...
