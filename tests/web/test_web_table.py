@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -172,13 +173,45 @@ def test_altaias_oracles_by_the_pieces_on_a_phone_in_german(server: Any, browser
 
     made = play_to_end(page, seed=7, after=look, touch=True, limit=240)
     assert made > 0 and asked == {"Hesinde", "Efferd", "Phex"}
+    # A row a seat, headed by its name; on the phone each cell says its column.
     cells = page.locator("#board .scorepad td")
-    labels = cells.evaluate_all("cells => cells.map(c => c.dataset.seat || '')")
-    assert labels and all(label.startswith(tuple(NAMES[:3])) for label in labels), labels
-    assert any(label.endswith("· Orakel") for label in labels)
+    labels = cells.evaluate_all("cells => cells.map(c => c.dataset.label || '')")
+    assert labels and set(labels) == {"Orakel", "Stiche", "Punkte"}, labels
+    first_round = page.locator("#board .scorepad tbody[data-round='1'] th.who").all_inner_texts()
+    assert first_round == NAMES[:3], first_round
     assert "Runde 1" in page.locator("#board .scorepad").inner_text()
+    # The seat's three oracles are a list as wide as the phone allows, not a word a line.
+    oracle_list = page.locator("#board .scorepad ul.oracles").first.bounding_box()
+    assert oracle_list is not None and oracle_list["width"] > 250, oracle_list
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not errors, errors
+    context.close()
+
+
+def test_altaias_score_pad_fits_a_desktop_board(server: Any, browser: Any) -> None:
+    """Three oracles a seat in a column each made a pad of twelve columns,
+    wider than the board and a word a line: now a row a seat, as wide as
+    the board, with nothing for axe to object to."""
+    table = create(
+        server, "inrah", options={"variant": "altaia", "rounds": 2}, seats=["bot:random"] * 4, names=NAMES
+    )
+    for _ in range(600):
+        with urllib.request.urlopen(f"{server.base}/api/tables/{table['id']}", timeout=10) as response:
+            if json.loads(response.read())["status"] == "finished":
+                break
+        time.sleep(0.1)
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+    page = context.new_page()
+    page.goto(server.base + table["watch"])
+    page.wait_for_selector("#board .scorepad tbody[data-round='2']")
+    pad = page.locator("#board .scorepad")
+    assert pad.evaluate("box => box.scrollWidth <= box.clientWidth"), "the pad scrolls sideways"
+    rows = page.locator("#board .scorepad tbody[data-round='1'] tr")
+    assert rows.count() == 4
+    assert rows.first.locator("th.who").inner_text() == NAMES[0]
+    line = float(rows.first.evaluate("tr => parseFloat(getComputedStyle(tr).lineHeight)"))
+    assert rows.first.locator("ul.oracles li").first.bounding_box()["height"] < 2.5 * line
+    assert not axe_problems(page), axe_problems(page)
     context.close()
 
 

@@ -214,7 +214,8 @@ def test_every_cell_of_the_pads_says_whose_it_is_for_a_phone(game: str, options:
     assert cells
     for attributes, content in cells:
         if content.strip() and "colspan" not in attributes:  # a row of its own needs no label
-            label = re.search(r'data-seat="([^"]+)"', attributes)
+            # a cell names its seat, or its column where its row's heading names the seat
+            label = re.search(r'data-(seat|label)="([^"]+)"', attributes)
             assert label, (attributes, content[:60])
 
 
