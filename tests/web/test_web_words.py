@@ -156,6 +156,17 @@ def test_a_finished_board_tells_the_whole_story_the_pad_and_the_standings(
         assert value not in text, value
 
 
+def test_a_finished_inrah_board_shows_the_last_trick_not_an_empty_one() -> None:
+    """The centre of a finished game said "No card played yet." (regression)."""
+    state = finished("inrah", 3, players=3, rounds=3)
+    view = state.view(0)
+    last = view["last_trick"]
+    html = render("board.html", view, ["Ann", "Beate", "Carl"])
+    assert "No card played yet" not in html
+    assert "data-finished-trick" in html
+    assert f"{['Ann', 'Beate', 'Carl'][last['winner']]} takes the trick" in html
+
+
 def test_standings_share_places_on_ties() -> None:
     assert present.standings({"scores": [5, 9, 9, 1]}, ["A", "B", "C", "D"]) == [
         (1, "B", 9),
