@@ -154,6 +154,13 @@ def test_a_finished_board_tells_the_whole_story_the_pad_and_the_standings(
     text = text_of(html)
     for value in (" True", " None", "['", "[0,", "Seat 0"):
         assert value not in text, value
+    # A duel is won or lost: its +1 and -1 are no points to count (regression).
+    places = re.search(r'<ol class="places">(.*?)</ol>', html, re.S)
+    assert places is not None
+    if game == "codename":
+        assert "point" not in places.group(1) and re.search(r"(won|lost|drawn)</li>", places.group(1))
+    else:
+        assert "points</li>" in places.group(1) or "point</li>" in places.group(1)
 
 
 def test_a_finished_inrah_board_shows_the_last_trick_not_an_empty_one() -> None:

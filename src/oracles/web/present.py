@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from oracles.core.registry import GAMES, game_class, game_part
-from oracles.i18n import N_, decimal, translate
+from oracles.i18n import N_, decimal, ntranslate, translate
 from oracles.i18n import move_label as move_label  # the templates' present.move_label
 
 
@@ -275,6 +275,19 @@ def standings(view: dict[str, Any], names: list[str]) -> list[tuple[int, str, An
         name = names[seat] if seat < len(names) else str(seat + 1)
         out.append((place, name, scores[seat]))
     return out
+
+
+def standing_word(game: str, score: float, lang: str) -> str:
+    """A seat's score in the final standings: the game's own words where its
+    narrate part has them (Codename: won, lost, drawn), else its points.
+
+    >>> standing_word("inrah", 40, "de"), standing_word("codename", 1, "de")
+    ('40 Punkte', 'gewonnen')
+    """
+    words = getattr(narrator(game), "standing_word", None)
+    if words is not None:
+        return str(words(score, lang))
+    return ntranslate(lang, "{count} point", "{count} points", int(score))
 
 
 def end_reason(game: str, view: dict[str, Any], names: list[str], lang: str) -> str:

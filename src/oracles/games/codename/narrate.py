@@ -20,6 +20,19 @@ from typing import Any
 from oracles.core.game import Game, State
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
+
+def standing_word(score: float, lang: str) -> str:
+    """A seat's result in the final standings: a duel is won, lost or drawn
+    (its scores of +1, -1 and 0 are no points a player counts).
+
+    >>> standing_word(1, "en"), standing_word(-1, "de"), standing_word(0, "de")
+    ('won', 'verloren', 'unentschieden')
+    """
+    if score > 0:
+        return translate(lang, "won")
+    return translate(lang, "lost") if score < 0 else translate(lang, "drawn")
+
+
 SYMBOL_WORDS = {
     "star": N_("star"),
     "square": N_("square"),
