@@ -82,6 +82,8 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
 
     play_to_end(page, seed=3, after=hint_again)
     assert page.locator("#hints-taken [data-hints-seat='0']").inner_text() == "2"
+    # The bots took none and could take none: the summary counts people only.
+    assert page.locator("#hints-taken [data-hints-seat]").count() == 1
     assert api(server, f"/api/tables/{tid}")["hints"] == {"taken": [2, 0, 0]}
 
     page.goto(f"{server.base}/replay/{tid}")
