@@ -215,6 +215,38 @@ def test_altaias_score_pad_fits_a_desktop_board(server: Any, browser: Any) -> No
     context.close()
 
 
+def test_a_board_the_server_cannot_draw_is_asked_for_ever_more_slowly(server: Any, browser: Any) -> None:
+    """A fetched board that failed was asked for again every 50 ms, twenty
+    times a second for as long as the server failed (seen with a server
+    whose templates were newer than its code). Now each try waits twice as
+    long as the last, the banner says so, and the board comes back once
+    the server draws it again."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+    # The old way of drawing: a board fetched after every state (table.js).
+    context.add_init_script("localStorage.setItem('oraclesFetchBoard', '1')")
+    page = context.new_page()
+    table = create(server, "inrah")
+    page.goto(server.base + table["seats"][0]["url"])
+    page.wait_for_selector("#board .board")
+    assert wait_turn_or_end(page) == "turn"
+    asked: list[float] = []
+
+    def fail(route: Any) -> None:
+        asked.append(time.monotonic())
+        route.fulfill(status=500, body="broken")
+
+    page.route("**/t/*/board*", fail)
+    before = version(page)
+    page.locator("#board [data-move][data-legal], #board [data-pick][data-legal]").first.click()
+    page.wait_for_timeout(3000)
+    assert 2 <= len(asked) <= 6, len(asked)
+    assert "could not be drawn" in page.locator("#banner").inner_text()
+    page.unroute("**/t/*/board*")
+    page.wait_for_function(f"() => parseInt(document.querySelector('#board .board').dataset.version) > {before}")
+    page.wait_for_selector("#banner", state="hidden")
+    context.close()
+
+
 def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None:
     context, page = open_seat(browser, server, "inrah", False, "en-US")
 

@@ -177,6 +177,10 @@
 
   // ------------------------------------------------------------- board
   var again = false;
+  // Fetches that failed in a row: each waits twice as long as the last
+  // (up to 8 s), so a board the server cannot draw is not asked for twenty
+  // times a second; from the third the banner says so.
+  var failures = 0;
   function refresh(force) {
     if (!force && serverVersion === shownVersion && !again) return;
     if (fetching) { again = true; return; }
@@ -184,11 +188,23 @@
     again = false;
     fetch("/t/" + tableId + "/board" + query, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
-      .then(show)
-      .catch(function () { again = true; })
+      .then(function (html) {
+        if (failures >= 3 && banner.classList.contains("board-error")) setBanner("");
+        failures = 0;
+        show(html);
+      })
+      .catch(function () {
+        failures += 1;
+        again = true;
+        if (failures >= 3) setBanner(root.dataset.boardError, "board-error");
+      })
       .then(function () {
         fetching = false;
-        if (again || serverVersion > shownVersion) { again = false; setTimeout(function () { refresh(true); }, 50); }
+        if (again || serverVersion > shownVersion) {
+          again = false;
+          var wait = failures ? Math.min(8000, 250 * Math.pow(2, failures - 1)) : 50;
+          setTimeout(function () { refresh(true); }, wait);
+        }
       });
   }
 
