@@ -242,7 +242,9 @@ def test_a_board_the_server_cannot_draw_is_asked_for_ever_more_slowly(server: An
     assert 2 <= len(asked) <= 6, len(asked)
     assert "could not be drawn" in page.locator("#banner").inner_text()
     page.unroute("**/t/*/board*")
-    page.wait_for_function(f"() => parseInt(document.querySelector('#board .board').dataset.version) > {before}")
+    page.wait_for_function(
+        f"() => parseInt(document.querySelector('#board .board').dataset.version) > {before}"
+    )
     page.wait_for_selector("#banner", state="hidden")
     context.close()
 
