@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -448,3 +449,31 @@ def test_the_board_holds_only_what_the_seat_knows(decisions: dict[str, tuple[Any
         for viewer in (seat, 1 - seat):
             world = state.resample_from_infostate(viewer, random.Random(5))
             assert draw(world, viewer, "en") == draw(state, viewer, "en"), (kind, viewer)
+
+
+@pytest.mark.parametrize(
+    ("lang", "why", "note"),
+    [("en", "Your hand is empty", "hand empty"), ("de", "Deine Hand ist leer", "Hand leer")],
+)
+def test_replace_says_why_it_cannot_be_used_with_an_empty_hand(lang: str, why: str, note: str) -> None:
+    """Replace from hand was greyed out with no word, and a click on it said
+    only "not possible now", when the player's hand was empty."""
+    from oracles.core.registry import game_part, load_game
+
+    policy = game_part("codename", "policy")
+    state = load_game("codename").new_initial_state()
+    rng = random.Random(0)
+    while True:
+        assert not state.is_terminal(), "the seed no longer empties a hand: pick another"
+        seat = state.current_player()
+        if seat < 0:
+            state.apply_action(state.sample_chance(rng))
+            continue
+        view = state.view(seat)
+        if view["decision"]["kind"] == "turn" and view["sides"][seat]["hand"] == []:
+            break
+        state.apply_action(policy(state, seat, rng))
+    html = draw(state, seat, lang)
+    replace = re.search(r'<button type="button" data-verb="replace"[^>]*>.*?</button>', html, re.S)
+    assert replace is not None
+    assert f'data-why="{why}"' in replace.group(0) and note in replace.group(0)
