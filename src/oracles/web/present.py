@@ -277,6 +277,21 @@ def standings(view: dict[str, Any], names: list[str]) -> list[tuple[int, str, An
     return out
 
 
+def hints_of_people(board: dict[str, Any]) -> list[tuple[int, int]]:
+    """(seat, hints taken) of every seat a person holds, for the game's end
+    (a bot cannot take a hint, so its seat is left out of the count).
+
+    >>> hints_of_people({"hints_taken": [2, 0, 1], "seats_info": [{"kind": "human"}, {"kind": "bot"}, {}]})
+    [(0, 2), (2, 1)]
+    """
+    info = board.get("seats_info") or []
+    return [
+        (seat, taken)
+        for seat, taken in enumerate(board.get("hints_taken") or [])
+        if seat >= len(info) or info[seat].get("kind") != "bot"
+    ]
+
+
 def standing_word(game: str, score: float, lang: str) -> str:
     """A seat's score in the final standings: the game's own words where its
     narrate part has them (Codename: won, lost, drawn), else its points.
