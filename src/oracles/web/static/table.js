@@ -82,10 +82,17 @@
     socket.onerror = function () { /* onclose follows */ };
   }
 
+  // The pause before the next try after `attempt` failed ones in a row:
+  // doubling from `first` ms up to `most`, spread a quarter either way so
+  // that many pages do not all try again at once.
+  function backoff(attempt, first, most) {
+    return Math.min(most, first * Math.pow(2, attempt)) * (0.75 + Math.random() / 2);
+  }
+
   function lost() {
     wasLost = true;
     setBanner(root.dataset.lost, "lost");
-    var delay = Math.min(10000, 500 * Math.pow(2, attempt)) * (0.75 + Math.random() / 2);
+    var delay = backoff(attempt, 500, 10000);
     attempt += 1;
     setTimeout(function () { if (!socket) connect(); }, delay);
   }
@@ -178,8 +185,8 @@
   // ------------------------------------------------------------- board
   var again = false;
   // Fetches that failed in a row: each waits twice as long as the last
-  // (up to 8 s), so a board the server cannot draw is not asked for twenty
-  // times a second; from the third the banner says so.
+  // (backoff, up to 8 s), so a board the server cannot draw is not asked
+  // for twenty times a second; from the third the banner says so.
   var failures = 0;
   function refresh(force) {
     if (!force && serverVersion === shownVersion && !again) return;
@@ -202,7 +209,7 @@
         fetching = false;
         if (again || serverVersion > shownVersion) {
           again = false;
-          var wait = failures ? Math.min(8000, 250 * Math.pow(2, failures - 1)) : 50;
+          var wait = failures ? backoff(failures - 1, 250, 8000) : 50;
           setTimeout(function () { refresh(true); }, wait);
         }
       });
