@@ -474,3 +474,18 @@ def test_lobby_form_invite_page_and_private_tables(start_server: Any) -> None:
     assert http(server.base, "GET", f"/t/{tid}/seat/9")[0] == 404
     assert http(server.base, "GET", "/t/nosuchtable/seat/1")[0] == 404
     assert "waiting" not in http(server.base, "GET", f"/api/tables/{tid}")[1]
+
+
+def test_an_invite_names_an_unnamed_creators_seat_taken(start_server: Any) -> None:
+    """Regression (session 30): a creator who gave no name showed on the
+    friend's invite as "Platz 1: Platz 1"; a seat held by someone without a
+    name says it is taken, in the friend's language."""
+    server = start_server()
+    fields = {"game": "codename", "codename.seat0": "human", "codename.seat1": "human"}
+    status, location = post_form(server.base, "/new", fields)
+    assert status == 303
+    tid = location.split("/t/")[1].split("?token=")[0]
+    english = http(server.base, "GET", f"/t/{tid}/seat/1")[1]
+    assert "<li>Seat 1: taken</li>" in english
+    german = http(server.base, "GET", f"/t/{tid}/seat/1", headers={"Accept-Language": "de"})[1]
+    assert "<li>Platz 1: besetzt</li>" in german and "<li>Platz 2: <strong>dein Platz</strong></li>" in german
