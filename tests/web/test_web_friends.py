@@ -89,6 +89,10 @@ def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: 
     bob.wait_for_selector("#board .board")
     assert bob.get_attribute("#table", "data-seat") == "1"
     ann.wait_for_selector("#friends-waiting", state="hidden", timeout=TIMEOUT * 1000)
+    # Every seat taken: Ann's invite panel goes (it would tell her to send
+    # seat links she no longer has); the table's link for watchers stays.
+    ann.wait_for_selector("details.invites", state="detached", timeout=TIMEOUT * 1000)
+    assert ann.locator("[data-table-link]").count() == 1
     info = api(server, f"/api/tables/{tid}")
     assert [s["name"] for s in info["seats"]] == ["Ann", "Bob <3"] and "waiting" not in info
     # The link is used up: a third person finds the seat taken.

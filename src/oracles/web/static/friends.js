@@ -171,6 +171,10 @@
         var item = panel.querySelector('[data-invite-seat="' + s.seat + '"]');
         if (item) item.parentNode.removeChild(item);
       });
+      // Every seat taken: nothing is left to invite to (the table's own
+      // link, for watchers, stays below).
+      var invites = panel.querySelector("details.invites");
+      if (invites && !invites.querySelector("[data-invite-seat]")) invites.parentNode.removeChild(invites);
     } else if (msg.type === "started") {
       document.getElementById("friends-waiting").hidden = true;
       if (start) start.hidden = true;
