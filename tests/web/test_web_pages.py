@@ -8,6 +8,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "server"))
 
@@ -67,6 +68,23 @@ def test_bad_requests(server: Any) -> None:
     assert post_form(server.base, "/join/none/1", {})[1] == "/?error=taken"
     status, _, _ = http(server.base, "GET", "/t/" + "x" * 40)
     assert status == 404
+
+
+def test_an_address_no_page_answers(server: Any) -> None:
+    """Regression (session 30): a mistyped address ("/lobby", "/t/") got
+    the framework's bare "Not Found" text; now the site's error page in the
+    reader's language with the way back to the lobby, and under /api/ the
+    API's JSON error."""
+    status, page, headers = http(server.base, "GET", "/lobby", headers={"Accept-Language": "de"})
+    assert status == 404 and headers["content-type"].startswith("text/html")
+    assert '<html lang="de">' in page and "Unter dieser Adresse gibt es keine Seite." in page
+    assert '<a href="/">Zurück zur Lobby</a>' in page
+    assert "keine Seite" in http(server.base, "GET", "/t/", headers={"Accept-Language": "de"})[1]
+    status, page, headers = http(server.base, "GET", "/new")
+    assert status == 405 and headers["allow"] == "POST" and "There is no page at this address." in page
+    assert http(server.base, "GET", "/api/nope") == (404, {"error": "no such address: /api/nope"}, ANY)
+    status, body, headers = http(server.base, "DELETE", "/api/tables")
+    assert status == 405 and body == {"error": "DELETE is not allowed here: /api/tables"}
 
 
 def test_rules_and_language(server: Any) -> None:

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import msgspec
 from sqlalchemy import text
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Match, Route, WebSocketRoute
@@ -590,7 +591,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     # The web pages: the lobby, the table page /t/<id>, replay, rules, branches.
     from oracles.web.branches import branch_routes
     from oracles.web.present import seat_names
-    from oracles.web.routes import board_html, language, render, web_routes
+    from oracles.web.routes import board_html, language, missing_page, render, web_routes
 
     hub.board_renderer = board_html
     hint_desk.namer = seat_names  # hints and reviews call the seats as the pages do
@@ -610,7 +611,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
         series=branching.series,
     )
     routes = [*web_routes(hub, web_seats, TableError, hint_desk), *pages, *routes]
-    app = OraclesApp(routes=routes, lifespan=lifespan)
+
+    async def no_route(request: Request, exc: Exception) -> Response:
+        """An address no route answers (404) or answers with another method
+        (405): JSON under /api/ as every API error, the site's error page
+        elsewhere."""
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        headers = exc.headers if isinstance(exc, HTTPException) else None
+        if request.url.path.startswith("/api/"):
+            reason = "no such address" if status == 404 else f"{request.method} is not allowed here"
+            return JSONResponse(
+                {"error": f"{reason}: {request.url.path}"}, status_code=status, headers=headers
+            )
+        page = missing_page(request, status)
+        page.headers.update(headers or {})
+        return page
+
+    app = OraclesApp(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: no_route})
     app.add_middleware(Guard, max_body=settings.max_body)
     app.socket_route = socket_route
     app.state.hub = hub

@@ -98,6 +98,18 @@ def render(request: Request, name: str, status: int = 200, **context: Any) -> HT
     return HTMLResponse(html, status_code=status, headers={"cache-control": "no-store"})
 
 
+def missing_page(request: Request, status: int = 404) -> HTMLResponse:
+    """The error page for an address no page answers (404), or that answers
+    no such request (405): the site's page, with the way back to the lobby,
+    rather than the framework's bare "Not Found"."""
+    return render(
+        request,
+        "error.html",
+        status,
+        message=translate(language(request), "There is no page at this address."),
+    )
+
+
 def board_context(
     table: LiveTable, seat: int | None, lang: str, message: StateShape | None = None
 ) -> dict[str, Any]:
