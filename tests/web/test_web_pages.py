@@ -64,6 +64,8 @@ def test_quick_table_and_its_board_hold_only_the_seat(server: Any) -> None:
 def test_bad_requests(server: Any) -> None:
     assert http(server.base, "GET", "/t/nosuchtable")[0] == 404
     assert http(server.base, "GET", "/rules/chess")[0] == 404
+    # A game's name as a person types it leads to its rules' own address.
+    assert http(server.base, "GET", "/rules/Oracle")[0] == 200
     assert post_form(server.base, "/new", {"game": "chess"}) == (303, "/?error=game")
     assert post_form(server.base, "/join/none/1", {})[1] == "/?error=taken"
     status, _, _ = http(server.base, "GET", "/t/" + "x" * 40)

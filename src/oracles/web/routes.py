@@ -488,6 +488,9 @@ def web_routes(
     async def rules(request: Request) -> Response:
         game_id = request.path_params["game"]
         if game_id not in game_ids():
+            # "/rules/Oracle", as a person types it: the page's own address.
+            if game_id.lower() in game_ids():
+                return RedirectResponse(f"/rules/{game_id.lower()}", status_code=308)
             return render(request, "error.html", 404, message=translate(language(request), "No such game."))
         return render(request, "rules.html", game=game_id, title=present.game_title(game_id))
 
