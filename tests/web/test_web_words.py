@@ -172,6 +172,29 @@ def test_a_finished_inrah_board_shows_the_last_trick_not_an_empty_one() -> None:
     assert "No card played yet" not in html
     assert "data-finished-trick" in html
     assert f"{['Ann', 'Beate', 'Carl'][last['winner']]} takes the trick" in html
+    # Who laid each card, for a screen reader (a seat's place on the felt
+    # says it to the eye), as the trick being played tells it.
+    finished_trick = html.split("data-finished-trick", 1)[1].split("</section>", 1)[0]
+    assert finished_trick.count('<span class="sr-only">') == len(last["plays"]) == 3
+
+
+def test_oracles_finished_trick_names_who_laid_each_card() -> None:
+    """Between two tricks the felt shows the trick just taken; a screen
+    reader hears who laid each card, as with the trick being played."""
+    state = load_game("oracle", players=3).new_initial_state()
+    rng = random.Random(4)
+    while True:
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+        view = state.view(0)
+        if view["tricks"] and not view["trick"]["cards"] and view["phase"] == "play":
+            break
+    html = render("board.html", view, ["Ann", "Beate", "Carl"])
+    finished_trick = html.split("data-finished-trick", 1)[1].split("</section>", 1)[0]
+    laid = [seat for seat, _ in view["tricks"][-1]["cards"]]
+    spoken = re.findall(r'<span class="sr-only">([^<]*)</span>', finished_trick)
+    assert spoken == [["Ann", "Beate", "Carl"][seat] for seat in laid] and len(laid) == 3
 
 
 def test_standings_share_places_on_ties() -> None:
