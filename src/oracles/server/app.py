@@ -616,8 +616,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         """An address no route answers (404) or answers with another method
         (405): JSON under /api/ as every API error, the site's error page
         elsewhere."""
-        status = exc.status_code if isinstance(exc, HTTPException) else 500
-        headers = exc.headers if isinstance(exc, HTTPException) else None
+        assert isinstance(exc, HTTPException)  # the only exception it is registered for
+        status, headers = exc.status_code, exc.headers
         if request.url.path.startswith("/api/"):
             reason = "no such address" if status == 404 else f"{request.method} is not allowed here"
             return JSONResponse(
