@@ -248,6 +248,10 @@ def test_short_forms() -> None:
     assert means("b2 x") == ["replace b2 cross"]
     assert means("v a1 a2 a3") == ["reveal a1 a2 a3"]
     assert means("a3 a1 a2") == ["reveal a1 a2 a3"]
+    # A typed verb is never read as another move: two cells are no set to
+    # reveal (was: swapped them), three are not a swap or a peek.
+    assert means("reveal a1 a2") == means("v a1 a2") == means("auf a1 a2") == []
+    assert means("s a1 a2 a3") == means("p a1 a2 a3") == []
     assert means("g s q w c x") == ["guess star square wave circle cross"]
     assert means("g sqwcx") == ["guess star square wave circle cross"]
     assert means("raten stern quadrat welle kreis kreuz") == ["guess star square wave circle cross"]

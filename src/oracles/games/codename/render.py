@@ -600,10 +600,14 @@ class CodenameRenderer(Renderer):
             if len(cells) == 1:
                 for v in [verb] if verb else ["peek", "pick", "target"]:
                     out.append(f"{v} {cells[0]}")
+            # A typed verb is kept: "reveal a1 a2" is a reveal that is not
+            # legal, never the swap that two bare cells would mean.
             elif len(cells) == 2:
-                out.append(f"peek {joined}" if verb == "peek" else f"swap {joined}")
-            else:
+                out += [f"{v} {joined}" for v in ([verb] if verb else ["swap"])]
+            elif verb in (None, "reveal"):
                 out += [f"reveal {joined}", f"respond {joined}"]
+            else:
+                out.append(f"{verb} {joined}")
             if verb in (None, "block"):
                 out += [t for t in legal if t.startswith("block ") and set(cells) <= set(t.split()[1:])]
         if len(args) == 2 and args[0] in CELL_INDEX:
