@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -155,3 +156,18 @@ def test_a_code_typed_wrong_is_answered_with_how_to_type_it(tmp_path: Path) -> N
     child.expect("Du bist am Zug|Warte|Bot")
     child.sendline("ende")
     child.expect(pexpect.EOF)
+
+
+def test_a_german_hint_writes_numbers_as_german_does(tmp_path: Path) -> None:
+    """The hint's values in German have a decimal comma, and the end counts
+    the hints taken in good German ("Genommene Tipps (du): 1", was "von du")."""
+    child = spawn("play inrah --players 3 --option rounds=1 --seed 3 --fast --lang de", tmp_path)
+    child.logfile_read = io.StringIO()
+    child.expect(PROMPT_DE)
+    child.sendline("tipp")
+    child.expect(r"[+-]\d+,\d\b", timeout=120)
+    play_out(child, PROMPT_DE)
+    child.expect(pexpect.EOF)
+    transcript = child.logfile_read.getvalue()
+    assert "Genommene Tipps (du): 1" in transcript
+    assert not re.search(r"[+-]\d+\.\d\b", transcript)

@@ -336,7 +336,10 @@ class PlaySession:
         """The bot's view of this decision: the best few moves and their
         estimated values (``oracles.bots.advice``), from this seat's
         information only. Hints taken are counted and shown at the end."""
+        from babel.numbers import format_percent
+
         from oracles.bots.advice import advise, reasons
+        from oracles.i18n import decimal
 
         self.hints[seat] = self.hints.get(seat, 0) + 1
         self.say("thinking")
@@ -346,7 +349,10 @@ class PlaySession:
         unit = "hint_points" if advice.unit == "points" else "hint_chance"
         table.add_column(message(self.lang, unit), justify="right")
         for move in advice.moves[:5]:
-            shown = f"{move.value:+.1f}" if advice.unit == "points" else f"{100 * move.value:.0f}%"
+            if advice.unit == "points":
+                shown = ("+" if move.value >= 0 else "") + decimal(move.value, self.lang)
+            else:
+                shown = format_percent(move.value, locale=self.lang)
             table.add_row(escape(self.renderer.action_label(move.notation)), shown)
         self.console.print(table)
         # Why the best move, in words, from the same worlds as the values.
