@@ -96,6 +96,19 @@ def _check_views(state: State, where: str, shown: set[str] | None = None) -> Non
         known.update(public - held)
 
 
+def _check_event_seats(state: State, actors: list[int | None], where: str) -> None:
+    """Every event's ``seat`` is who took the action at its ``seq`` (None for
+    chance), also for what an action set off (a finished trick, a draw)."""
+    for viewer in [*range(state.num_players), None]:
+        for event in state.view(viewer)["log"]:
+            seq = event["seq"]
+            assert 0 <= seq < len(actors), f"{where}: view({viewer}): event {event} has no action {seq}"
+            assert event["seat"] == actors[seq], (
+                f"{where}: view({viewer}): {event['kind']} event at {seq} has seat {event['seat']}, "
+                f"but {'chance' if actors[seq] is None else f'seat {actors[seq]}'} took that action"
+            )
+
+
 def _check_step(state: State, rng: random.Random, where: str, schema: bool = True) -> None:
     game = state.game
     player = state.current_player()
@@ -258,6 +271,7 @@ def check_game(
         state = game.new_initial_state()
         trail: list[State] = []
         shown: set[str] = set()
+        actors: list[int | None] = []  # who took each action of the record; None: chance
         while not state.is_terminal():
             where = f"{game!r} playout {index} step {len(state.history())}"
             _check_step(state, rng, where, schema)
@@ -273,6 +287,7 @@ def check_game(
                 action = state.sample_chance(chance_rng)
             else:
                 action = rng.choice(state.legal_actions())
+            actors.append(None if state.is_chance_node() else state.current_player())
             # A clone is independent of its original.
             twin = state.clone()
             twin_before = twin.history()
@@ -284,6 +299,7 @@ def check_game(
         if schema:
             _check_views(state, f"{game!r} playout {index} end", shown)
         _check_resample(state, rng, f"{game!r} playout {index} end", schema)
+        _check_event_seats(state, actors, f"{game!r} playout {index} end")
         # Records round-trip: finished and unfinished games.
         for saved in [state, *trail[-2:]]:
             record = json.loads(json.dumps(saved.record()))

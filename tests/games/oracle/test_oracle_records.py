@@ -219,14 +219,17 @@ def test_draft_views_and_refusals() -> None:
     state = replay_record(record(3, ["dealer 2", DEAL_3, DRAFT_ORACLES], draft=True))
     assert state.current_player() == 0
     assert [card["id"] for card in state.view(0)["oracle_cards"]] == ["O01", "O02", "O07", "O08"]
+    # The draw follows the chance action that dealt the Oracle cards: no seat
+    # acted (SPEC section 6), and ``drawer`` says who draws.
     assert state.view(0)["log"][-1] == {
         "seq": 2,
-        "seat": 0,
+        "seat": None,
         "kind": "draw",
+        "drawer": 0,
         "cards": ["O07", "O08"],
         "texts": texts("O07", "O08"),
     }
-    assert state.view(1)["log"][-1] == {"seq": 2, "seat": 0, "kind": "draw"}
+    assert state.view(1)["log"][-1] == {"seq": 2, "seat": None, "kind": "draw", "drawer": 0}
     assert state.view(1)["log"][-2] == {
         "seq": 2,
         "seat": None,
@@ -260,9 +263,17 @@ def test_draft_views_and_refusals() -> None:
     state.apply_string("discard O03 O06")  # the dealer's discard is face up
     assert state.view(0)["log"][-2:] == [
         {"seq": 5, "seat": 2, "kind": "discard", "cards": ["O03", "O06"], "texts": texts("O03", "O06")},
-        {"seq": 5, "seat": 0, "kind": "draw", "cards": ["O09", "O10"], "texts": texts("O09", "O10")},
+        # The dealer's discard sets off the next draw: its seat is the dealer's.
+        {
+            "seq": 5,
+            "seat": 2,
+            "kind": "draw",
+            "drawer": 0,
+            "cards": ["O09", "O10"],
+            "texts": texts("O09", "O10"),
+        },
     ]
-    assert state.view(1)["log"][-1] == {"seq": 5, "seat": 0, "kind": "draw"}
+    assert state.view(1)["log"][-1] == {"seq": 5, "seat": 2, "kind": "draw", "drawer": 0}
     assert [card["id"] for card in state.view(1)["oracle_cards"]] == ["O02", "O07"]
 
 

@@ -303,6 +303,7 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
             )
         return translate(lang, "{name} keeps two Oracle cards, face down.", name=name)
     if kind == "draw":
+        name = seat_name(event.get("drawer"), names, lang)
         cards = event.get("cards")
         if cards:
             return translate(

@@ -203,6 +203,19 @@ class LoggedEvent(NamedTuple):
 _new_event = tuple.__new__
 
 
+def _acted_at(events: list[LoggedEvent], index: int) -> int | None:
+    """Who took the action that set off ``events[index]`` (None: chance):
+    the actor of the record's action logged before it at the same seq."""
+    seq = events[index].seq
+    for at in range(index - 1, -1, -1):
+        earlier = events[at]
+        if earlier.seq != seq:
+            break
+        if earlier.kind <= E_PLAYER:
+            return earlier.actor if earlier.actor != NOBODY else None
+    return None
+
+
 def _check_removed_colour(value: Any, resolved: dict[str, Any]) -> str | None:
     if not isinstance(value, str) or value.strip().upper() not in tuple(COLOURS):
         return f"must be one of {', '.join(COLOURS)}, got {value!r}"
@@ -1108,6 +1121,11 @@ class OracleState(State):
         # Events only ever get appended, so the entries already made stay valid.
         for index in range(len(log), len(events)):
             entry = event_view(self, events[index], viewer)
+            if events[index].kind > E_PLAYER:
+                # What an action set off (a finished trick, the scoring, a
+                # draw) names as ``seat`` who took that action, as every
+                # event does: the action logged just before it, at its seq.
+                entry["seat"] = _acted_at(events, index)
             # Most events look the same to every viewer: one dict serves them
             # all (entries are handed out as copies), which keeps a table's
             # memory down on a server that holds every seat's log.

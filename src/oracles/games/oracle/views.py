@@ -45,7 +45,8 @@ Events
 
 Every event has ``seq`` (the index of its action in the record), ``seat`` and
 ``kind``. Events that happen by themselves (a draw, a finished trick, the
-scoring) carry the ``seq`` of the action that set them off. Wherever an
+scoring) carry the ``seq`` of the action that set them off, and as ``seat``
+who took that action (None for chance), as every event does. Wherever an
 event carries Oracle cards (``cards``, the score's ``kept``), ``texts``
 beside them gives each card's ``[English, German]`` words as the table's
 edition states them at its player count.
@@ -59,19 +60,20 @@ kind           seat         fields
 ``oracles``    None         ``cards``: the viewer's dealt Oracle cards (left out
                             in the public view); draft: ``stack`` (its size)
 ``keep``       the keeper   ``cards``: only in the keeper's own view
-``draw``       the drawer   draft: ``cards`` only in the drawer's own view
+``draw``       its actor    draft: ``drawer``; ``cards`` only in the drawer's
+                            own view
 ``pass``       the passer   draft: ``to`` (left neighbour); ``cards`` only for
                             the passer and the receiver
 ``discard``    the dealer   draft: ``cards`` (face up)
 ``play``       the player   ``card``
-``trick``      None         ``leader``, ``cards``, ``winner``, ``reason``,
+``trick``      the player   ``leader``, ``cards``, ``winner``, ``reason``,
                             ``creature`` (the winning card's), ``take``:
                             ``chip`` (a victory point chip; ``left`` in the
                             middle), ``loser`` (its Loser chip, ``from`` the
                             seat that held it or None: the middle) or
                             ``decide`` (the winner holds it already)
 ``loser``      the winner   ``choice`` (``keep`` or ``return``), ``creature``
-``score``      None         ``round``; per seat: ``kept`` (revealed now),
+``score``      its actor    ``round``; per seat: ``kept`` (revealed now),
                             ``holds`` (per kept card), ``worth`` (each kept
                             card's points), ``stars`` (after the
                             forfeit), ``forfeits`` (``[creature, chips]`` put
@@ -265,7 +267,7 @@ def event_view(state: OracleState, event: LoggedEvent, viewer: int | None) -> di
         if game.draft:
             out["stack"] = game.stack_size
     elif kind == E_DRAW:
-        out["kind"] = "draw"
+        out.update(kind="draw", drawer=actor)
         if viewer == actor:
             out["cards"] = [ORACLE_IDS[card] for card in PAIRS[action]]
     elif kind == E_PLAYER:
