@@ -161,6 +161,10 @@ def rss_kib(pid: int) -> int:
 
 # ------------------------------------------- 3. huge numbers, lone surrogates
 HUGE = "9" * 10_000
+#: Nesting that overflowed the decoder's recursion (a RecursionError, a 500),
+#: in about 6 KB, far under the body limit.
+DEEP = "[" * 5000 + "]" * 5000
+DEEP_OBJECT = '{"a": ' * 5000 + "1" + "}" * 5000
 
 
 @pytest.mark.parametrize(
@@ -177,6 +181,11 @@ HUGE = "9" * 10_000
             "'options.x'",
         ),
         ("[1, 2]", "expected object"),
+        ('{"game": "oracle", "options": {"players": ' + DEEP + '}, "seats": ["human"]}', "nested too deeply"),
+        (
+            '{"game": "oracle", "options": {"draft": ' + DEEP_OBJECT + '}, "seats": ["human"]}',
+            "nested too deeply",
+        ),
     ],
 )
 def test_bodies_that_crashed_a_handler_get_a_422_naming_the_field(
@@ -205,6 +214,8 @@ def test_invalid_utf8_bytes_get_a_422(start_server: Any) -> None:
         '{"type": "move", "action": "bid 0", "version": 3, "id": "\\udc00"}',
         '{"type": "move", "action": "bid 0", "version": 3, "id": "m1", "colour": 2}',
         '{"type": "hint", "version": -1}',
+        DEEP_OBJECT,
+        '{"x": ' + DEEP + ', "type": "ping"}',
     ],
 )
 def test_socket_messages_that_crashed_the_handler_get_bad_message(start_server: Any, raw: str) -> None:

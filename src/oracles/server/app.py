@@ -131,6 +131,8 @@ def read_json(body: bytes, kind: type[Any]) -> Any:
         return msgspec.json.decode(body or b"null", type=kind)
     except msgspec.MsgspecError as error:
         raise TableError(protocol.explain(error)) from None
+    except RecursionError:
+        raise TableError(protocol.TOO_DEEP) from None
 
 
 def option_values(options: dict[str, msgspec.Raw]) -> dict[str, Any]:
@@ -142,6 +144,8 @@ def option_values(options: dict[str, msgspec.Raw]) -> dict[str, Any]:
             out[name] = msgspec.json.decode(raw, type=OptionValue)
         except msgspec.MsgspecError as error:
             raise TableError(f"'options.{name[:40]}': {protocol.explain(error)}") from None
+        except RecursionError:
+            raise TableError(f"'options.{name[:40]}': {protocol.TOO_DEEP}") from None
     return out
 
 

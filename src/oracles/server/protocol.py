@@ -44,6 +44,10 @@ MAX_CHAT = 2000
 
 STALE = "stale"
 ILLEGAL = "illegal"
+
+#: Why JSON nested past what the decoder can follow is refused (a few
+#: thousand brackets overflow its recursion, well under the size limits).
+TOO_DEEP = "the JSON is nested too deeply"
 NOT_YOUR_TURN = "not_your_turn"
 BAD_MESSAGE = "bad_message"
 UNAVAILABLE = "unavailable"
@@ -174,6 +178,8 @@ def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> Client
         raise _bad(explain(error)) from None
     except msgspec.DecodeError as error:
         raise _bad(explain(error)) from None
+    except RecursionError:
+        raise _bad(TOO_DEEP) from None
     if isinstance(message, Move):
         _text(message.action, "action")
     elif isinstance(message, Chat):
