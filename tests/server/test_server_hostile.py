@@ -594,3 +594,28 @@ def test_the_message_table_in_the_docs_is_the_protocols_own() -> None:
     start = docs.index("<!-- messages:")
     block = docs[docs.index("\n", start) + 1 : docs.index("<!-- /messages -->")]
     assert block.strip() == message_table().strip(), "run message_table() and paste it into docs/server.md"
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ('{"players": "4"}', "'options.players' must be a JSON integer"),
+        ('{"players": 4.0}', "'options.players'"),
+        ('{"draft": "yes"}', "'options.draft' must be true or false"),
+        ('{"draft": 1}', "'options.draft'"),
+        ('{"removed_colour": 3, "players": 3}', "'options.removed_colour' must be a JSON string"),
+    ],
+)
+def test_options_of_another_json_type_get_a_422(start_server: Any, options: str, named: str) -> None:
+    """The command line's texts ("players=4", "draft=yes") are read as their
+    values; over JSON a value has its own type, and "4" is not a number."""
+    server: ThreadServer = start_server()
+    body = '{"game": "oracle", "options": ' + options + ', "seats": ["human", "human", "human"]}'
+    status, answer, _ = post_raw(server, "/api/tables", body.encode())
+    assert status == 422, answer
+    assert named in answer["error"], answer
+    good = '{"game": "oracle", "options": {"players": 3, "draft": true, "removed_colour": "g"}, '
+    status, answer, _ = post_raw(
+        server, "/api/tables", (good + '"seats": ["human", "human", "human"]}').encode()
+    )
+    assert status == 201, answer

@@ -22,6 +22,8 @@ from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from oracles.core.errors import OraclesError
+from oracles.core.registry import game_class
 from oracles.server import branching, logs, protocol
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
@@ -135,9 +137,25 @@ def read_json(body: bytes, kind: type[Any]) -> Any:
         raise TableError(protocol.TOO_DEEP) from None
 
 
-def option_values(options: dict[str, msgspec.Raw]) -> dict[str, Any]:
+#: The JSON type each kind of option takes in a request.
+JSON_KINDS: dict[type, tuple[str, Callable[[Any], bool]]] = {
+    bool: ("true or false", lambda v: isinstance(v, bool)),
+    int: ("a JSON integer", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    str: ("a JSON string", lambda v: isinstance(v, str)),
+}
+
+
+def option_values(options: dict[str, msgspec.Raw], game_id: str | None = None) -> dict[str, Any]:
     """The ``options`` of a create request, each value a boolean, a 64-bit
-    integer or a short text; a :class:`TableError` names the option at fault."""
+    integer or a short text; a :class:`TableError` names the option at fault.
+
+    Given the game, each known option must be of its own JSON type: the
+    command line's texts (``players=4``, ``draft=yes``) are not JSON's, and
+    ``"players": "4"`` is a bad option here."""
+    schema = {}
+    if game_id is not None:
+        with contextlib.suppress(OraclesError):
+            schema = {option.name: option for option in game_class(game_id).option_schema}
     out: dict[str, Any] = {}
     for name, raw in options.items():
         try:
@@ -146,6 +164,11 @@ def option_values(options: dict[str, msgspec.Raw]) -> dict[str, Any]:
             raise TableError(f"'options.{name[:40]}': {protocol.explain(error)}") from None
         except RecursionError:
             raise TableError(f"'options.{name[:40]}': {protocol.TOO_DEEP}") from None
+        option = schema.get(name)
+        if option is not None:
+            kind, fits = JSON_KINDS[option.kind]
+            if not fits(out[name]):
+                raise TableError(f"'options.{name}' must be {kind}, not {bytes(raw)[:40].decode()}")
     return out
 
 
@@ -289,7 +312,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             branch = branching.read_branch(
                 {"deals_from": body.deals_from, **({"from": body.from_} if body.from_ is not None else {})}
             )
-            options = option_values(body.options)
+            options = option_values(body.options, body.game)
             origin = await branching.resolve(hub, branch, body.game, options) if branch else None
             clock = body.clock
             if clock is not None and not 1 <= clock <= MAX_CLOCK:
