@@ -238,3 +238,27 @@ def test_phone_width_has_no_sideways_scroll(server: Any, browser: Any, shot: Any
     assert page.locator(".invite-list a[data-invite]").count() == 1
     assert page.evaluate(wide) <= 360, "invites"
     context.close()
+
+
+def test_the_lobby_shows_only_the_seats_of_its_player_count(server: Any, browser: Any) -> None:
+    """The form's seat pickers beyond the number of players are hidden (the
+    page hid them, but the field's flex layout showed them all the same)."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator("details.new-game:has(form[data-game='oracle'])").evaluate("d => { d.open = true; }")
+    form = page.locator("form[data-game='oracle']")
+
+    def shown() -> int:
+        return int(form.locator(".seat-field:visible").count())
+
+    assert shown() == 4
+    form.locator("[name='oracle.players']").fill("3")
+    form.locator("[name='oracle.players']").dispatch_event("input")
+    page.wait_for_function(
+        "() => document.querySelectorAll(\"form[data-game='oracle'] .seat-field[hidden]\").length == 2"
+    )
+    assert shown() == 3
+    assert not form.locator("[name='oracle.seat3']").is_visible()
+    assert "keine" in form.locator("[name='clock'] option[value='']").inner_text()
+    context.close()
