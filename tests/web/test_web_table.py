@@ -149,6 +149,7 @@ def test_altaias_oracles_by_the_pieces_on_a_phone_in_german(server: Any, browser
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     asked: set[str] = set()
+    refusals: list[str] = []
 
     def look(made: int) -> None:
         pick = page.locator("#board .oracle-pick")
@@ -166,6 +167,13 @@ def test_altaias_oracles_by_the_pieces_on_a_phone_in_german(server: Any, browser
         # Nothing is left to the notation composer: no verb, no loose word.
         assert page.locator("#composer button:visible").count() == 0
         if not heading.startswith("Hesinde"):  # every seat has foretold once by now
+            # A seat named already says so where a phone shows it, when tapped.
+            named = pick.locator(".seat-pick:not([data-legal])")
+            if named.count() and not refusals:
+                named.first.tap(force=True)  # aria-disabled, yet a finger can tap it
+                refused = page.locator("#board [data-refused]")
+                assert refused.is_visible()
+                refusals.append(refused.inner_text())
             said = page.locator("#board .felt .seat-oracles li")
             assert said.count() > 0
             assert any(t in said.first.inner_text() for t in ("=", "≠"))
@@ -173,6 +181,7 @@ def test_altaias_oracles_by_the_pieces_on_a_phone_in_german(server: Any, browser
 
     made = play_to_end(page, seed=7, after=look, touch=True, limit=240)
     assert made > 0 and asked == {"Hesinde", "Efferd", "Phex"}
+    assert refusals and "diesen Platz hast du in dieser Runde schon genannt" in refusals[0], refusals
     # A row a seat, headed by its name; on the phone each cell says its column.
     cells = page.locator("#board .scorepad td")
     labels = cells.evaluate_all("cells => cells.map(c => c.dataset.label || '')")

@@ -15,6 +15,8 @@
 //       confirm and cancel buttons; else they go to the [data-picks-bar] of
 //       the last pick's section, else to #composer
 //   [data-composed]      shows what is being composed (and why a click was refused)
+//   [data-refused]       where a board without [data-composed] shows why a click
+//                        was refused
 //   #composer            offers the words and verbs no piece on the board
 //                        stands for
 //
@@ -207,7 +209,7 @@
   });
 
   function say(message) {
-    var out = board.querySelector("[data-composed]");
+    var out = board.querySelector("[data-composed]") || board.querySelector("[data-refused]");
     if (out) { out.textContent = message; out.classList.add("refused"); }
     var live = document.getElementById("announce");
     if (live && message) { live.textContent = ""; live.textContent = message; }
@@ -254,6 +256,8 @@
       el.hidden = !clears;
       el.toggleAttribute("data-cancel", clears);
     });
+    var refused = board.querySelector("[data-refused]");
+    if (refused) refused.textContent = "";
     var out = board.querySelector("[data-composed]");
     if (out) {
       out.classList.remove("refused");
