@@ -354,3 +354,26 @@ def test_axe_finds_nothing_serious(server: Any, browser: Any) -> None:
     problems["replay"] = axe_problems(page)
     assert not any(problems.values()), problems
     context.close()
+
+
+def test_the_last_trick_names_each_card_in_full_on_a_phone(server: Any, browser: Any) -> None:
+    """Under "Last trick" every card says whose it was, the whole name
+    wrapped under it; it was cut ("Bot (heuri…") as on the felt."""
+    context, page = open_seat(browser, server, "inrah", True, "en-GB")
+    seen: list[list[str]] = []
+
+    def look(made: int) -> None:
+        box = page.locator("#board details.last-trick-box")
+        if seen or not box.count():
+            return
+        box.evaluate("d => { d.open = true; }")
+        captions = box.locator("figcaption")
+        cut = captions.evaluate_all(
+            "cs => cs.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent)"
+        )
+        assert not cut, cut
+        seen.append(captions.all_inner_texts())
+
+    play_to_end(page, seed=3, after=look, touch=True)
+    assert seen and set(seen[0]) <= set(NAMES[:3]) and len(seen[0]) == 3, seen
+    context.close()
