@@ -283,6 +283,28 @@ def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None
     context.close()
 
 
+def test_the_keyboard_keeps_its_place_when_the_board_is_drawn_again(server: Any, browser: Any) -> None:
+    """After a move made by keyboard, the board drawn anew (the move, the
+    others' moves, the turn back) keeps the focus on the board: it fell to
+    the page's start, and the player tabbed through the page again."""
+    context, page = open_seat(browser, server, "inrah", False, "en-US")
+    on_board = "() => !!(document.activeElement && document.activeElement.closest('#board'))"
+    for _ in range(2):
+        assert wait_turn_or_end(page) == "turn"
+        before = version(page)
+        for _ in range(300):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
+            ):
+                break
+        page.keyboard.press("Enter")
+        wait_version_change(page, before)
+        assert wait_turn_or_end(page) in ("turn", "end")
+        assert page.evaluate(on_board), page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
+    context.close()
+
+
 def axe_problems(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")

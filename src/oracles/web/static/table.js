@@ -221,7 +221,11 @@
   function show(html) {
     var made = /data-version="(\d+)"/.exec(html);
     if (made && parseInt(made[1], 10) < shownVersion) return;
+    var focused = document.activeElement;
+    var focusAt = focused && focused !== boardBox && boardBox.contains(focused) ? focusKey(focused)
+      : (!focused || focused === document.body) ? boardFocus : null;
     boardBox.innerHTML = html;
+    if (focusAt) refocus(focusAt);
     var board = boardBox.querySelector(".board");
     if (board) {
       shownVersion = parseInt(board.dataset.version, 10);
@@ -242,6 +246,38 @@
     drawHint();
     updateHintButton();
     root.dispatchEvent(new CustomEvent("oracles:board", { detail: { version: shownVersion } }));
+  }
+
+  // A board drawn anew would drop the keyboard's focus to the page after
+  // every move: it goes back to the same piece, or (the card was played) to
+  // the first piece that can be played, else the first piece at all.
+  // Where the keyboard was on the board, kept while the focus is lost with
+  // it (a piece disabled as its move goes out, or drawn away); forgotten
+  // when the player moves the focus elsewhere on the page.
+  var boardFocus = null;
+  boardBox.addEventListener("focusin", function (event) { boardFocus = focusKey(event.target); });
+  boardBox.addEventListener("focusout", function (event) {
+    if (event.relatedTarget && !boardBox.contains(event.relatedTarget)) boardFocus = null;
+  });
+  function focusKey(el) {
+    var keys = ["data-pick", "data-verb", "data-move", "id"];
+    for (var i = 0; i < keys.length; i++) {
+      var value = el.getAttribute(keys[i]);
+      if (value) return { attr: keys[i], value: value };
+    }
+    return { attr: null, value: null };
+  }
+  function refocus(key) {
+    var found = null;
+    if (key.attr) {
+      var all = boardBox.querySelectorAll("[" + key.attr + "]");
+      for (var i = 0; i < all.length && !found; i++) {
+        if (all[i].getAttribute(key.attr) === key.value) found = all[i];
+      }
+    }
+    found = found || boardBox.querySelector("[data-pick][data-legal], [data-verb][data-legal]")
+      || boardBox.querySelector("[data-pick], [data-move]");
+    if (found && found.focus) found.focus({ preventScroll: true });
   }
 
   var turnWas = false;
