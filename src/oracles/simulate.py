@@ -283,9 +283,10 @@ def simulate(
     return Summary(game.id, dict(game.options), specs, n, seats, lengths, decisions, seconds)
 
 
-def prepare_records_dir(records_dir: str | Path | None) -> Path | None:
+def prepare_records_dir(records_dir: str | Path | None, what: str = "records") -> Path | None:
     """Create the records folder and check that it can be written, before any
-    game is played (an :class:`InputError` naming the folder if not)."""
+    game is played (an :class:`InputError` naming the folder if not); ``what``
+    says what goes there (a report, an edition's folder)."""
     if records_dir is None:
         return None
     out = Path(records_dir)
@@ -296,10 +297,10 @@ def prepare_records_dir(records_dir: str | Path | None) -> Path | None:
         probe.unlink()
     except OSError as error:
         raise InputError(
-            f"cannot write records into {shown(str(records_dir))}: {error.strerror or 'unwritable'}"
+            f"cannot write {what} into {shown(str(records_dir))}: {error.strerror or 'unwritable'}"
         ) from None
     except ValueError:
-        raise InputError(f"cannot write records into {shown(str(records_dir))}: not a valid path") from None
+        raise InputError(f"cannot write {what} into {shown(str(records_dir))}: not a valid path") from None
     return out
 
 

@@ -72,6 +72,37 @@ def test_analyze_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert main(["analyze", "oracle", "--records", str(tmp_path / "none"), "--quiet"]) == 1
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["analyze", "chess", "--quiet"]) == 1
+    capsys.readouterr()
+    # A bad option without --quiet: the progress bar had left an empty line first.
+    assert main(["analyze", "oracle", "-n", "2", "--option", "players=abc"]) == 1
+    assert capsys.readouterr().err.startswith("option 'players' of game 'oracle'")
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["analyze", "oracle", "--out", "{file}"], "cannot write the report into"),
+        (["analyze", "oracle", "--out", "/proc/no/such"], "cannot write the report into"),
+        (["balance", "oracle", "--out", "/proc/no/such/e.json"], "cannot write the edition into"),
+        (["balance", "oracle", "--out", "{dir}"], "is a folder"),
+        (["balance", "oracle", "--tolerance", "nan"], "--tolerance is a share of the median from 0 to 1"),
+        (["balance", "oracle", "--tolerance", "-1"], "--tolerance"),
+    ],
+)
+def test_a_bad_out_or_tolerance_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str], said: str
+) -> None:
+    """These failed with an internal error once every game had been played."""
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    filled = [a.format(file=tmp_path / "a-file", dir=tmp_path) for a in command]
+    budget = (
+        ["-n", "2", "--option", "rounds=1"]
+        if filled[0] == "analyze"
+        else ["-n", "2", "--check-games", "2", "--steps", "1"]
+    )
+    assert main([*filled, *budget, "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1, err
 
 
 def test_analyze_without_matplotlib(

@@ -20,6 +20,7 @@ from oracles.cliargs import COUNT, SEED, SMALL, WORKERS, progress_bar
 from oracles.core.errors import OraclesError
 from oracles.core.options import parse_option_assignments
 from oracles.core.registry import DEFAULT_GAME, GAMES, game_ids, game_part, game_parts, load_game
+from oracles.simulate import prepare_records_dir
 
 #: Games a variant configuration plays, by default: this share of ``-n``.
 VARIANT_SHARE = 4
@@ -115,10 +116,14 @@ def run_analyze(args: argparse.Namespace) -> int:
     module = _game_module(game_id)
     if args.serve:
         return _serve(args, game_id)
+    prepare_records_dir(args.out, "the report")  # before any game is played
     started = time.perf_counter()
     progress = progress_bar(args.quiet)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     compared: list[tuple[str, dict[str, Any], list[Played]]] = []
+    # Options are checked before the progress bar starts: an error is then
+    # its one line, without the line the bar leaves when it stops.
+    chosen = None if args.records else dict(load_game(game_id, **_options(args)).options)
     with progress:
         if args.records:
             files = record_files(args.records)
@@ -129,7 +134,8 @@ def run_analyze(args: argparse.Namespace) -> int:
                 raise OraclesError(f"the records in {args.records} are games of {recorded}, not {game_id}")
             source = f"{len(games)} records from {args.records}"
         else:
-            options = dict(load_game(game_id, **_options(args)).options)
+            assert chosen is not None
+            options = chosen
             games = play_games(
                 game_id,
                 options,
@@ -211,6 +217,11 @@ def run_balance(args: argparse.Namespace) -> int:
         raise OraclesError(f"--start: {error}") from None
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
     load_game(args.game, players=args.players)  # option errors before any game
+    if not 0 <= args.tolerance <= 1:  # nan fails both
+        raise OraclesError(f"--tolerance is a share of the median from 0 to 1, got {args.tolerance}")
+    if Path(args.out).is_dir():
+        raise OraclesError(f"--out {args.out} is a folder: name the edition file to write")
+    prepare_records_dir(Path(args.out).parent, "the edition")  # before any game is played
     settings = balancer.BalanceSettings(
         games=args.games,
         check_games=args.check_games,
