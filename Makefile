@@ -86,7 +86,7 @@ strength: $(STAMP)
 ## Extract the texts marked for translation and update the catalogs
 ## (then translate the new entries in src/oracles/locale/*/LC_MESSAGES/oracles.po).
 messages: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg -k translate:2 -k ntranslate:2,3 -k N_ -k tr -k ntr:1,2 \
+	$(BIN)/pybabel extract -F babel.cfg -k translate:2 -k ntranslate:2,3 -k N_ -k tr -k ntr:1,2 -k reason:1 \
 		--no-location --omit-header -o .venv/oracles.pot .
 	$(BIN)/pybabel update -i .venv/oracles.pot -d src/oracles/locale -D oracles --no-wrap --ignore-obsolete
 

@@ -91,6 +91,41 @@ def seat_name(seat: object, names: Sequence[str], lang: str) -> str:
     return "?"
 
 
+#: Fields of a :class:`~oracles.core.errors.Reason` that are words of the
+#: game (a colour, an element, a Zener symbol, a creature): translated.
+REASON_WORDS = frozenset({"colour", "element", "symbol", "creature"})
+#: Fields that are seats (the one acting, one it names): called by name.
+REASON_SEATS = frozenset({"seat", "target"})
+
+
+def reason_words(why: str, lang: str, names: Sequence[str] = ()) -> str:
+    """Why a move is not legal, said to the player who tried it in ``lang``:
+    a :class:`~oracles.core.errors.Reason`'s ``told``, its seats called by
+    ``names`` (else "Seat n" from 1), its game words translated. Any other
+    text (a reason without ``told``) is returned as it is.
+
+    >>> from oracles.core.errors import reason
+    >>> why = reason("you must follow {colour}", "must follow {colour}", colour="red")
+    >>> why, reason_words(why, "en"), reason_words(why, "de")
+    ('must follow red', 'you must follow red', 'du musst Rot bedienen')
+    >>> reason_words(reason("you have named {target} already this round", target=1), "de", ["Ann", "Bob"])
+    'du hast Bob in dieser Runde schon genannt'
+    """
+    told = getattr(why, "told", None)
+    fields = getattr(why, "fields", None)
+    if told is None or fields is None:
+        return why
+    words = {
+        key: seat_name(value, names, lang)
+        if key in REASON_SEATS
+        else translate(lang, value)
+        if key in REASON_WORDS and isinstance(value, str)
+        else value
+        for key, value in fields.items()
+    }
+    return translate(lang, told, **words)
+
+
 def move_label(
     game_id: str, move: str, lang: str, names: Sequence[str] = (), game: Game | None = None
 ) -> str:

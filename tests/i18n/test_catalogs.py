@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 from oracles.i18n import LANGUAGES, catalog_path, translate
 
 SOURCE = Path(__file__).resolve().parents[2] / "src" / "oracles"
-KEYWORDS = {"translate": (2,), "ntranslate": (2, 3), "N_": None, "tr": None, "ntr": (1, 2)}
+KEYWORDS = {"translate": (2,), "ntranslate": (2, 3), "N_": None, "tr": None, "ntr": (1, 2), "reason": (1,)}
 
 
 def marked_messages() -> set[str]:

@@ -171,3 +171,21 @@ def test_a_german_hint_writes_numbers_as_german_does(tmp_path: Path) -> None:
     transcript = child.logfile_read.getvalue()
     assert "Genommene Tipps (du): 1" in transcript
     assert not re.search(r"[+-]\d+\.\d\b", transcript)
+
+
+def test_a_refused_move_is_explained_in_the_players_language(tmp_path: Path) -> None:
+    """The rules' reason for refusing a move reaches a German player in
+    German, and speaks to them ("bid 2 is more than the 1 tricks of round
+    1" and "seat 0 is to bid now" were English, counting seats from 0)."""
+    child = spawn("play inrah --players 3 --option rounds=2 --seed 3 --fast --lang de", tmp_path)
+    child.logfile_read = io.StringIO()
+    child.expect(PROMPT_DE)
+    child.sendline("bid 2")
+    child.expect("Hier nicht erlaubt: in Runde 1 darfst du höchstens 1 ansagen")
+    child.expect(PROMPT_DE)
+    child.sendline("play water-3")
+    child.expect("Hier nicht erlaubt: du musst jetzt ansagen")
+    child.expect(PROMPT_DE)
+    child.sendline("ende")
+    child.expect(pexpect.EOF)
+    assert "seat 0" not in child.logfile_read.getvalue()

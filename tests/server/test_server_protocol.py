@@ -462,3 +462,34 @@ def test_spectator(start_server: Any) -> None:
             assert error["code"] == "not_your_turn"
 
     asyncio.run(scenario())
+
+
+def test_an_illegal_move_is_explained_in_the_pages_language(start_server: Any) -> None:
+    """A page's socket (``board=1``) hears why its move is refused in the
+    page's language, said to its player; any other client hears the rules'
+    English line, which names the seat."""
+    server = start_server()
+    table = create(server, "inrah", {"rounds": 2}, ["human", "human", "human"])
+
+    async def scenario() -> None:
+        plain = Client(seat_url(server, table, 0))
+        await plain.connect()
+        state = await plain.recv_type("state")
+        to_act = state["view"]["to_act"]
+        url = seat_url(server, table, to_act)
+        german = Client(url + "&board=1", headers={"Accept-Language": "de-DE,de;q=0.9"})
+        english = Client(url)
+        for client in (german, english):
+            await client.connect()
+            await client.recv_type("state")
+        move = {"type": "move", "action": "bid 2", "version": state["version"]}
+        await german.send({**move, "id": "g"})
+        said = await german.recv_type("error")
+        assert said["message"] == "'bid 2': in Runde 1 darfst du höchstens 1 ansagen", said
+        await english.send({**move, "id": "e"})
+        said = await english.recv_type("error")
+        assert said["message"] == "'bid 2': bid 2 is more than the 1 tricks of round 1", said
+        for client in (plain, german, english):
+            await client.close()
+
+    asyncio.run(scenario())

@@ -8,6 +8,36 @@ never show a traceback.
 
 from __future__ import annotations
 
+from typing import Any
+
+
+class Reason(str):
+    """Why an action is not legal: its English line (this string, as records,
+    logs and the server's errors print it) and, for a front end that speaks
+    to the player, ``told``: the same said to the player who tried it, a
+    text the catalog translates (``oracles.i18n.reason_words``), with
+    ``fields`` to fill in (``seat`` fields are seats, named by the front end;
+    ``colour``, ``element``, ``symbol`` and ``creature`` are words it
+    translates; the rest stay as they are).
+
+    >>> why = reason("you hold no {card}", "seat {seat} holds no {card}", seat=2, card="R7")
+    >>> why, why.told, why.fields
+    ('seat 2 holds no R7', 'you hold no {card}', {'seat': 2, 'card': 'R7'})
+    """
+
+    told: str
+    fields: dict[str, Any]
+
+
+def reason(told: str, logged: str | None = None, /, **fields: Any) -> Reason:
+    """A :class:`Reason`: ``told`` to the player; ``logged`` (``told`` if
+    None) is the English line, both filled in with ``fields``. ``told`` is
+    marked for translation where this is called (``make messages``)."""
+    made = Reason((logged if logged is not None else told).format(**fields))
+    made.told = told
+    made.fields = fields
+    return made
+
 
 class OraclesError(Exception):
     """Base class of every error caused by input from outside the program."""

@@ -35,6 +35,7 @@ from oracles.core.errors import IllegalActionError, OraclesError
 from oracles.core.game import State
 from oracles.core.records import PlannedChance
 from oracles.core.text import printable
+from oracles.i18n import reason_words
 from oracles.play.i18n import COMMANDS, message
 from oracles.play.render import Renderer
 
@@ -327,10 +328,17 @@ class PlaySession:
             try:
                 state.apply_action(action)
             except IllegalActionError as error:
-                self.say("bad_input", reason=error.reason)
+                self.say("bad_input", reason=self.why_not(error.reason))
                 continue
             self.report(before, seat)
             return
+
+    def why_not(self, why: str) -> str:
+        """The rules' reason for refusing a move, said to the player in the
+        session's language, seats named as the story names them."""
+        player = self.state.current_player()
+        view = self.state.view(player if 0 <= player < self.state.num_players else None)
+        return reason_words(why, self.lang, self.renderer.story_names(view))
 
     def show_hint(self, seat: int) -> None:
         """The bot's view of this decision: the best few moves and their
@@ -393,12 +401,21 @@ class PlaySession:
             options = ", ".join(self.state.action_to_string(a) for a in matches)
             self.say("ambiguous", text=text, options=options)
             return None
+        if action is None:
+            # A short form of a move that is not legal ("b7" while blue
+            # cannot be played): read it with the verb due now, for the why.
+            for verb in sorted({t.split()[0] for t in legal}):
+                try:
+                    action = self.state.string_to_action(f"{verb} {text}")
+                    break
+                except IllegalActionError:
+                    continue
         if action is not None:
             # Readable but not legal here: let the rules say why.
             try:
                 self.state.clone().apply_action(action)
             except IllegalActionError as error:
-                self.say("bad_input", reason=error.reason)
+                self.say("bad_input", reason=self.why_not(error.reason))
                 return None
         self.say("unknown", text=text)
         return None

@@ -24,6 +24,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from oracles.core.errors import OraclesError
 from oracles.core.registry import game_class
+from oracles.i18n import reason_words
 from oracles.server import branching, logs, protocol
 from oracles.server.bots import BotRunner
 from oracles.server.config import Settings, redact_url
@@ -549,7 +550,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if not acked:  # a move already applied: nothing was broadcast
                 conn.send(answer)
         except protocol.ProtocolError as error:
-            conn.send(protocol.error(error.code, error.message, msg.id))
+            message = error.message
+            if error.why is not None and conn.board_lang is not None:
+                # A page says why to its player, in the page's language
+                # ("'play B7': du musst Rot bedienen").
+                names = [s.name for s in table.seats]
+                message = f"{msg.action[:40]!r}: {reason_words(error.why, conn.board_lang, names)}"
+            conn.send(protocol.error(error.code, message, msg.id))
             if error.code == protocol.STALE:
                 table.send_state(conn)
         except Exception:

@@ -56,10 +56,13 @@ UNAVAILABLE = "unavailable"
 class ProtocolError(Exception):
     """A message that cannot be acted on: ``code`` is an error code."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, why: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        #: For an illegal move, the rules' reason (a ``Reason`` that a page
+        #: in another language words for its player).
+        self.why = why
 
 
 Version = Annotated[int, msgspec.Meta(ge=0)]

@@ -523,7 +523,7 @@ class TableRuntime:
             except NotationError as error:
                 raise ProtocolError(ILLEGAL, str(error)) from None
             except IllegalActionError as error:
-                raise ProtocolError(ILLEGAL, f"{text!r}: {error.reason}") from None
+                raise ProtocolError(ILLEGAL, f"{text!r}: {error.reason}", why=error.reason) from None
             texts = [*self.texts, shared_text(notation)]
             rows = [db.MoveRow(len(texts), seat, notation, move_id)]
             rows += self.play_chance(trial, texts)

@@ -89,6 +89,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from oracles.core.codec import pack, unpack
+from oracles.core.errors import reason
 from oracles.core.game import Game
 from oracles.core.options import Option
 from oracles.games.codename.actions import (
@@ -312,7 +313,7 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
         if kind in CHANCE_TASKS:
             return self._chance_reason(task, action)
         if kind == T_CODE:
-            return None if 0 <= action < 3125 else "choose a code first (code <five symbols>)"
+            return None if 0 <= action < 3125 else reason("choose a code first (code <five symbols>)")
         seat = task.seat
         what = TASK_NAMES[kind]
         if kind == T_RESPOND:
@@ -320,45 +321,47 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
                 return None
             index = action - RESPOND_BASE
             if not 0 <= index < len(SHAPES):
-                return "respond to the strike first (respond <cells> or respond pass)"
+                return reason("respond to the strike first (respond <cells> or respond pass)")
             if SHAPES[index][0] != SHIELD:
-                return "a response must be a shield shape (3+ adjacent cells of one row)"
+                return reason("a response must be a shield shape (3+ adjacent cells of one row)")
             if not all(self._face_down(seat, c) for c in SHAPES[index][1]):
-                return "a response reveals face-down cards only"
+                return reason("a response reveals face-down cards only")
             return None
         if kind == T_BLOCK:
             row = action - BLOCK_BASE
             if not 0 <= row < ROWS:
-                return "choose the shield that blocks first (block <cells>)"
-            return None if row in task.rows else "that shield cannot block this strike"
+                return reason("choose the shield that blocks first (block <cells>)")
+            return None if row in task.rows else reason("that shield cannot block this strike")
         if kind == T_CODESWAP:
             if action == CODESWAP_PASS:
                 return None
             index = action - CODESWAP_BASE
             if not 0 <= index < 25:
-                return "the square shield lets you swap two code cards first (codeswap <a> <b> or pass)"
-            return None if index // 5 < index % 5 else "name two different slots in order"
+                return reason(
+                    "the square shield lets you swap two code cards first (codeswap <a> <b> or pass)"
+                )
+            return None if index // 5 < index % 5 else reason("name two different slots in order")
         if kind == T_RECODE:
             index = action - RECODE_BASE
             if not 0 <= index < 25:
-                return "the square focus replaces a code card first (recode <slot> <symbol>)"
+                return reason("the square focus replaces a code card first (recode <slot> <symbol>)")
             if not any(symbol_of(c) == index % 5 for c in self._hand[seat]):
-                return f"no {SYMBOLS[index % 5]} in hand"
+                return reason("no {symbol} in hand", symbol=SYMBOLS[index % 5])
             return None
         if kind == T_PICK:
             cell = action - PICK_BASE
             if not 0 <= cell < CELLS:
-                return "pick the extra card of the wave strike first (pick <cell>)"
+                return reason("pick the extra card of the wave strike first (pick <cell>)")
             if cell // ROWS == task.column:
-                return "the extra card must lie outside the struck column"
-            return None if self._face_down(1 - seat, cell) else "that card is not face down"
+                return reason("the extra card must lie outside the struck column")
+            return None if self._face_down(1 - seat, cell) else reason("that card is not face down")
         if kind in (T_PLACE, T_FILL, T_TAKE, T_NAME):
             base = {T_PLACE: PLACE_BASE, T_FILL: FILL_BASE, T_TAKE: TAKE_BASE, T_NAME: NAME_BASE}[kind]
             symbol = action - base
             if kind == T_FILL and action == FILL_DECK:
                 return None
             if not 0 <= symbol < 5:
-                return f"a {what} decision is pending ({what} ...)"
+                return reason("a {what} decision is pending ({what} ...)", what=what)
             pool = {
                 T_PLACE: self._aside[seat],
                 T_FILL: self._hand[seat],
@@ -366,19 +369,21 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
                 T_NAME: None,
             }[kind]
             if pool is not None and not any(symbol_of(c) == symbol for c in pool):
-                where = {
-                    T_PLACE: "among the cards to place",
-                    T_FILL: "in hand",
-                    T_TAKE: "in that discard pile",
-                }
-                return f"no {SYMBOLS[symbol]} {where[kind]}"
+                name = SYMBOLS[symbol]
+                if kind == T_PLACE:
+                    return reason("no {symbol} among the cards to place", symbol=name)
+                if kind == T_FILL:
+                    return reason("no {symbol} in hand", symbol=name)
+                return reason("no {symbol} in that discard pile", symbol=name)
             return None
         if kind == T_TARGET:
             row = action - TARGET_BASE
             if not 0 <= row < ROWS:
-                return "choose the card of the struck column first (target <cell>)"
+                return reason("choose the card of the struck column first (target <cell>)")
             return (
-                None if self._face_down(1 - seat, cell_of(task.column, row)) else "that card is not face down"
+                None
+                if self._face_down(1 - seat, cell_of(task.column, row))
+                else reason("that card is not face down")
             )
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
 
@@ -387,47 +392,49 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             return "the game has not started"  # pragma: no cover
         seat = self._turn_player
         if GUESS_BASE <= action < GUESS_BASE + 3125:
-            return "you have already guessed this turn" if self._guessed else None
+            return reason("you have already guessed this turn") if self._guessed else None
         if PEEK_BASE <= action < SWAP_BASE:
             a, b = divmod(action - PEEK_BASE, CELLS)
             if self._peeked:
-                return "you have already peeked this turn (one peek of up to two cards)"
+                return reason("you have already peeked this turn (one peek of up to two cards)")
             if a > b:
-                return "name the two cells in order"
+                return reason("name the two cells in order")
             if not (self._face_down(seat, a) and self._face_down(seat, b)):
-                return "that card is face up"
+                return reason("that card is face up")
             return None
         if SWAP_BASE <= action < REPLACE_BASE:
             a, b = divmod(action - SWAP_BASE, CELLS)
             if self._swapped:
-                return "you have already swapped this turn"
+                return reason("you have already swapped this turn")
             if a == b:
-                return "cannot swap a cell with itself"
+                return reason("cannot swap a cell with itself")
             if a > b:
-                return "name the two cells in order"
+                return reason("name the two cells in order")
             if not (self._face_down(seat, a) and self._face_down(seat, b)):
-                return "face-up shield cards cannot be swapped"
+                return reason("face-up shield cards cannot be swapped")
             return None
         if REPLACE_BASE <= action < REVEAL_BASE:
             cell, symbol = divmod(action - REPLACE_BASE, 5)
             if self._replaced:
-                return "you have already replaced a card this turn"
+                return reason("you have already replaced a card this turn")
             if not self._face_down(seat, cell):
-                return "face-up shield cards cannot be replaced"
+                return reason("face-up shield cards cannot be replaced")
             if not any(symbol_of(c) == symbol for c in self._hand[seat]):
-                return f"no {SYMBOLS[symbol]} in hand"
+                return reason("no {symbol} in hand", symbol=SYMBOLS[symbol])
             return None
         if REVEAL_BASE <= action < RESPOND_BASE:
             if self._reveals >= self._max_reveals:
-                return f"at most {self._max_reveals} reveals per turn"
+                return reason("at most {count} reveals per turn", count=self._max_reveals)
             cells = SHAPES[action - REVEAL_BASE][1]
             return (
-                None if all(self._face_down(seat, c) for c in cells) else "only face-down cards are revealed"
+                None
+                if all(self._face_down(seat, c) for c in cells)
+                else reason("only face-down cards are revealed")
             )
         if action == END:
             return None
         if 0 <= action < NUM_ACTIONS:
-            return "no such decision is pending; it is your turn"
+            return reason("no such decision is pending; it is your turn")
         return f"no action {action}"
 
     def _chance_reason(self, task: Task, action: int) -> str | None:

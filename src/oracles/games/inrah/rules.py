@@ -72,6 +72,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, NamedTuple, cast
 
 from oracles.core.codec import pack, unpack
+from oracles.core.errors import reason
 from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import Option
 from oracles.core.rand import pick, shuffle
@@ -432,27 +433,47 @@ class InrahState(State):
             if not 0 <= action < game.num_actions:
                 return f"no action {action} in this game"
             if action >= game.deck_size:
-                return f"seat {self._to_act} is to play a card now"
+                return reason(
+                    "you must play a card now", "seat {seat} is to play a card now", seat=self._to_act
+                )
             hand = self._hands[self._to_act]
             if action not in hand:
-                return f"seat {self._to_act} holds no {CARD_TEXT[action]}"
+                return reason(
+                    "you hold no {card}",
+                    "seat {seat} holds no {card}",
+                    seat=self._to_act,
+                    card=CARD_TEXT[action],
+                )
             if (
                 self._led >= 0
                 and not IS_SPECIAL[action]
                 and ELEMENT_OF[action] != self._led
                 and must_follow(hand, self._led)
             ):
-                return f"must follow {ELEMENTS[self._led]}"
+                return reason(
+                    "you must follow {element}", "must follow {element}", element=ELEMENTS[self._led]
+                )
             return None
         if phase == BID:
             if not game.bid_base <= action < game.oracle_base:
-                return f"seat {self._to_act} is to bid now"
+                return reason("you must bid now", "seat {seat} is to bid now", seat=self._to_act)
             k = action - game.bid_base
             if k > self._round:
-                return f"bid {k} is more than the {self._round} tricks of round {self._round}"
+                return reason(
+                    "you may bid at most {round} in round {round}",
+                    "bid {k} is more than the {round} tricks of round {round}",
+                    k=k,
+                    round=self._round,
+                )
             if k == self._forbidden_bid():
                 tricks = "trick" if self._round == 1 else "tricks"
-                return f"bids may not add up to {self._round} {tricks}: the dealer may not bid {k}"
+                return reason(
+                    "the bids may not add up to {round}: as the dealer you may not bid {k}",
+                    "bids may not add up to {round} {tricks}: the dealer may not bid {k}",
+                    round=self._round,
+                    tricks=tricks,
+                    k=k,
+                )
             return None
         if HESINDE <= phase <= PHEX:
             return self._oracle_reason(action)
@@ -467,21 +488,37 @@ class InrahState(State):
                 if action in hand:
                     return f"{CARD_TEXT[action]} was dealt, it cannot be turned up"
             return None
-        return "the game is over"
+        return reason("the game is over")
 
     def _oracle_reason(self, action: int) -> str | None:
         game = self.game
         oracle = ORACLE_OF_PHASE[self._phase]
-        if not game.oracle_base <= action < game.num_actions:
-            return f"seat {self._to_act} is to make a {oracle} oracle now"
-        kind, target, k = self.game.oracle_of(action)
+        kind, target, k = (
+            self.game.oracle_of(action) if game.oracle_base <= action < game.num_actions else (-1, 0, 0)
+        )
         if kind not in self._oracle_kinds():
-            return f"seat {self._to_act} is to make a {oracle} oracle now"
+            return reason(
+                "you must make your {name} oracle now",
+                "seat {seat} is to make a {oracle} oracle now",
+                seat=self._to_act,
+                oracle=oracle,
+                name=oracle.capitalize(),
+            )
         if k > self._round:
-            return f"{k} tricks is more than the {self._round} of round {self._round}"
+            return reason(
+                "no one takes more than {round} in round {round}",
+                "{k} tricks is more than the {round} of round {round}",
+                k=k,
+                round=self._round,
+            )
         for _, named, _ in self._oracles[self._to_act]:
             if named == target:
-                return f"P{target} was already named in an oracle of seat {self._to_act}"
+                return reason(
+                    "you have named {target} already this round",
+                    "P{target} was already named in an oracle of seat {seat}",
+                    target=target,
+                    seat=self._to_act,
+                )
         return None
 
     def _decode_deal(self, action: int) -> list[list[int]] | str:

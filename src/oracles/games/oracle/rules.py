@@ -78,7 +78,7 @@ from itertools import combinations
 from typing import Any, NamedTuple
 
 from oracles.core.codec import pack, unpack
-from oracles.core.errors import IllegalActionError
+from oracles.core.errors import IllegalActionError, reason
 from oracles.core.game import CHANCE, TERMINAL, Game, State, notation_error
 from oracles.core.options import Option
 from oracles.games.oracle.cards import (
@@ -584,21 +584,28 @@ class OracleState(State):
         if phase == ORACLES:
             return self._oracles_problem(action)
         if phase == OVER:
-            return "the game is over"
+            return reason("the game is over")
         seat = self._to_act
         if phase == PLAY:
             if not 0 <= action < NUM_CARDS:
-                return f"seat {seat} must play a card now"
+                return reason("you must play a card now", "seat {seat} must play a card now", seat=seat)
             if not self._hands[seat] >> action & 1:
-                return f"seat {seat} holds no {CARD_NAMES[action]}"
+                return reason(
+                    "you hold no {card}", "seat {seat} holds no {card}", seat=seat, card=CARD_NAMES[action]
+                )
             if not legal_plays(self._hands[seat], self._trick[0] if self._trick else None) >> action & 1:
-                return f"must follow {COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]}"
+                colour = COLOUR_NAMES[COLOURS[self._trick[0] // NUM_VALUES]]
+                return reason("you must follow {colour}", "must follow {colour}", colour=colour)
             return None
         if phase == LOSER:
             if action in (LOSER_KEEP, LOSER_RETURN):
                 return None
-            creature = CREATURE_NAMES[self._pending]
-            return f"seat {seat} must decide on the {creature} Loser chip (loser keep or loser return)"
+            return reason(
+                "you must first keep the {creature} Loser chip or put it back",
+                "seat {seat} must decide on the {creature} Loser chip (loser keep or loser return)",
+                seat=seat,
+                creature=CREATURE_NAMES[self._pending],
+            )
         if phase == KEEP:
             return self._pair_problem(action, KEEP_BASE, "keep", "was not dealt")
         last = self._chooser == n - 1
@@ -608,10 +615,18 @@ class OracleState(State):
     def _pair_problem(self, action: int, base: int, word: str, missing: str) -> str | None:
         seat = self._to_act
         if not base <= action < base + len(PAIRS):
-            return f"seat {seat} must {word} two Oracle cards now"
+            logged = f"seat {{seat}} must {word} two Oracle cards now"
+            if word == "keep":
+                return reason("you must keep two Oracle cards now", logged, seat=seat)
+            if word == "pass":
+                return reason("you must pass two Oracle cards now", logged, seat=seat)
+            return reason("you must discard two Oracle cards now", logged, seat=seat)
         for card in PAIRS[action - base]:
             if card not in self._oracle_cards[seat]:
-                return f"seat {seat} {missing} {ORACLE_IDS[card]}"
+                logged, name = f"seat {{seat}} {missing} {{card}}", ORACLE_IDS[card]
+                if missing == "was not dealt":
+                    return reason("you were not dealt {card}", logged, seat=seat, card=name)
+                return reason("you do not hold {card}", logged, seat=seat, card=name)
         return None
 
     def _deal_problem(self, action: int) -> str | None:
