@@ -186,6 +186,10 @@ def test_a_refused_move_is_explained_in_the_players_language(tmp_path: Path) -> 
     child.sendline("play water-3")
     child.expect("Hier nicht erlaubt: du musst jetzt ansagen")
     child.expect(PROMPT_DE)
+    # A save that fails says why in German too (was the system's English).
+    child.sendline(f"speichern {tmp_path / 'no' / 'such.json'}")
+    child.expect("diesen Ordner gibt es nicht")
+    child.expect(PROMPT_DE)
     child.sendline("ende")
     child.expect(pexpect.EOF)
     assert "seat 0" not in child.logfile_read.getvalue()

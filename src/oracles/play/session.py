@@ -14,6 +14,7 @@ unexpectedly, the game is saved before the error is reported.
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 import re
@@ -35,7 +36,7 @@ from oracles.core.errors import IllegalActionError, OraclesError
 from oracles.core.game import State
 from oracles.core.records import PlannedChance
 from oracles.core.text import printable
-from oracles.i18n import reason_words
+from oracles.i18n import N_, reason_words, translate
 from oracles.play.i18n import COMMANDS, message
 from oracles.play.render import Renderer
 
@@ -49,6 +50,19 @@ _MENU_NUMBER = re.compile(r"[0-9]{1,6}", re.ASCII)
 #: Erases the terminal's scrollback (xterm and most emulators), so that the
 #: previous player's hand cannot be scrolled back to on a shared screen.
 CLEAR_SCROLLBACK = "\x1b[3J"
+
+
+#: Why a save failed, in words the catalog translates (the system's own
+#: text, English, for any other error).
+SAVE_ERRORS: dict[int, str] = {
+    errno.ENOENT: N_("there is no such folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EACCES: N_("writing there is not allowed"),
+    errno.EPERM: N_("writing there is not allowed"),
+    errno.EISDIR: N_("that is a folder"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the disk is read-only"),
+}
 
 
 class QuitGame(Exception):
@@ -169,10 +183,12 @@ class PlaySession:
         try:
             path.write_text(text, encoding="utf-8")
         except OSError as error:
-            self.say("save_failed", path=path, why=error.strerror or type(error).__name__)
+            said = SAVE_ERRORS.get(error.errno or 0)
+            why = translate(self.lang, said) if said else error.strerror or type(error).__name__
+            self.say("save_failed", path=path, why=why)
             return False
         except ValueError:  # a NUL in the path
-            self.say("save_failed", path=path, why="not a valid path")
+            self.say("save_failed", path=path, why=translate(self.lang, N_("not a valid path")))
             return False
         self.save_path = path
         self.say("saved", path=path)
