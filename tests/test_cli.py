@@ -130,6 +130,10 @@ def test_simulate_prints_a_table(toy_registered: str, capsys: pytest.CaptureFixt
         ),
         (["simulate", "toy", "-n", "0"], "-n must be at least 1"),
         (["simulate", "toy", "--players", "3"], "option 'players' of game 'toy'"),
+        (
+            ["simulate", "oracle", "-n", "1", "--option", "players=3", "--players", "4"],
+            "--players 4 and --option players=3 disagree",
+        ),
     ],
 )
 def test_simulate_bad_input(

@@ -28,7 +28,7 @@ from typing import Any
 
 from rich.markup import escape
 
-from oracles.cliargs import COUNT, MAX_GAMES, SEED, SMALL, WORKERS, progress_bar
+from oracles.cliargs import COUNT, MAX_GAMES, SEED, SMALL, WORKERS, progress_bar, with_players
 from oracles.core.errors import InputError, OraclesError
 from oracles.core.game import CHANCE, TERMINAL, Game, State
 from oracles.core.options import parse_option_assignments
@@ -206,10 +206,7 @@ def _status_line(state: State) -> str:
 
 def _game_options(args: argparse.Namespace) -> dict[str, Any]:
     """The game options of ``--option K=V`` and ``--players``."""
-    options: dict[str, Any] = parse_option_assignments(args.option)
-    if args.players is not None:
-        options["players"] = args.players
-    return options
+    return with_players(parse_option_assignments(args.option), args.players)
 
 
 def _at_least_one(value: int, flag: str) -> None:

@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
+from oracles.core.errors import OptionError
 from oracles.core.options import parse_integer
 from oracles.core.text import shown
 
@@ -55,3 +56,18 @@ def progress_bar(quiet: bool) -> Any:
         disable=quiet,
         transient=True,
     )
+
+
+def with_players(options: dict[str, Any], players: int | None) -> dict[str, Any]:
+    """``options`` with ``--players`` in them; the two may not disagree
+    (``--option players=3 --players 4`` was read as 4, silently).
+
+    >>> with_players({"rounds": "2"}, 3)
+    {'rounds': '2', 'players': 3}
+    """
+    if players is None:
+        return options
+    given = options.get("players")
+    if given is not None and str(given).strip() != str(players):
+        raise OptionError(f"--players {players} and --option players={given} disagree: give the count once")
+    return {**options, "players": players}

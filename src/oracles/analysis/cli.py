@@ -16,7 +16,7 @@ from typing import Any
 from oracles.analysis.collect import Played, play_games, read_records, record_files
 from oracles.analysis.report import Table, require_matplotlib, write_report
 from oracles.backends import check_backend
-from oracles.cliargs import COUNT, SEED, SMALL, WORKERS, progress_bar
+from oracles.cliargs import COUNT, SEED, SMALL, WORKERS, progress_bar, with_players
 from oracles.core.errors import OraclesError
 from oracles.core.options import parse_option_assignments
 from oracles.core.registry import DEFAULT_GAME, GAMES, game_ids, game_part, game_parts, load_game
@@ -94,10 +94,7 @@ def _at_least(value: int, minimum: int, flag: str) -> None:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    options: dict[str, Any] = parse_option_assignments(args.option)
-    if args.players is not None:
-        options["players"] = args.players
-    return options
+    return with_players(parse_option_assignments(args.option), args.players)
 
 
 def _counter(progress: Any, label: str, total: int) -> Callable[[Played], None]:
