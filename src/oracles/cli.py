@@ -307,10 +307,12 @@ def print_review(marks: Sequence[Any], game: Game, seat: int, lang: str) -> None
     # Short headers: the reason needs the width. "#": the action's index in
     # the record, as ``oracles replay --from`` counts.
     table.add_column("#", justify="right")
-    table.add_column(translate(lang, "played"))
-    table.add_column(translate(lang, "bot's best"))
-    table.add_column(translate(lang, "cost"), justify="right")
-    table.add_column(translate(lang, "why"), ratio=1)
+    # The moves wrap within a share of the width (an Oracle keep's two
+    # texts would take the whole line and leave the reason a letter wide).
+    table.add_column(translate(lang, "played"), ratio=1)
+    table.add_column(translate(lang, "bot's best"), ratio=1)
+    table.add_column(translate(lang, "cost"), justify="right", no_wrap=True)
+    table.add_column(translate(lang, "why"), ratio=2)
     for mark in marks:
         if mark.unit == "points":
             cost = translate(lang, "{points} points", points=decimal(mark.cost, lang))

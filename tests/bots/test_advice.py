@@ -102,6 +102,24 @@ def test_review_command_speaks_the_players_language(
     assert re.search(r"│ (play|bid) \S+", out), out
 
 
+def test_the_reviews_reason_keeps_its_width_beside_a_keeps_texts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An Oracle keep names two cards' texts in each move column; the reason
+    beside them was squeezed to a letter a line at 140 columns."""
+    monkeypatch.setenv("COLUMNS", "140")
+    records = tmp_path / "records"
+    argv = ["simulate", "oracle", "-n", "1", "--option", "rounds=1", "--seed", "5", "--quiet"]
+    assert main([*argv, "--bots", "random,heuristic,heuristic,heuristic", "--records", str(records)]) == 0
+    capsys.readouterr()
+    (path,) = records.glob("*.json")
+    assert main(["review", str(path), "--seat", "0", "--worlds", "4", "--margin", "0", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "keep O" in out, out  # the keep is among the marks
+    why = [line.rsplit("│", 2)[-2] for line in out.splitlines() if line.count("│") == 6]
+    assert why and min(len(cell) for cell in why) >= 40, out
+
+
 def _terminal_session(tmp_path: Path, typed: list[str], **options: Any) -> tuple[PlaySession, str]:
     """Inrah in the terminal for seat 0 against two heuristic bots, the
     ``typed`` lines as its input; the session and everything it printed."""
