@@ -231,3 +231,16 @@ def test_purpurberg_partners_share_a_team_tag() -> None:
     assert sorted((int(seat), int(team)) for seat, team in tags) == [(0, 0), (1, 1), (2, 0), (3, 1)]
     plain = render(advance("inrah", lambda s: s.view(s.current_player())["phase"] == "play"), 0)
     assert 'class="team-tag' not in plain
+
+
+def test_a_finished_codename_names_its_winner_once() -> None:
+    """The end of a Codename game says why it ended, winner included ("Bot
+    named the whole opposing code: Bot wins."): the "Won by:" list before it
+    said the same again. Oracle, which tells no reason, keeps the list."""
+    state = advance("codename", lambda s: s.is_terminal(), max_turns=30)
+    status = re.search(r'id="status">(.*?)</p>', render(state, 0), re.S)
+    assert status and "end-reason" in status.group(1)
+    assert "Won by:" not in status.group(1)
+    oracle = advance("oracle", lambda s: s.is_terminal(), rounds=1)
+    status = re.search(r'id="status">(.*?)</p>', render(oracle, 0), re.S)
+    assert status and "Won by:" in status.group(1)

@@ -106,6 +106,10 @@ def test_sentences_that_matter() -> None:
     assert heal == "Bot gewinnt 3 Leben (jetzt 12)."
     draw = narrate({"seq": 1, "seat": None, "kind": "over", "reason": "turns", "winners": []}, 0, names, "en")
     assert draw == "The turn limit is reached: the game is drawn."
+    # A code card shown: to the one reading it, "to you" (was "to the opponent").
+    shown = {"seq": 1, "seat": 0, "kind": "code_shown", "player": 1, "slot": "a", "symbol": "circle"}
+    assert narrate(shown, 0, names, "de") == "Die Codekarte von Bot an Stelle a wird dir gezeigt: Kreis."
+    assert narrate(shown, None, names, "en") == "Bot's code card in slot a is shown to the opponent: circle."
 
 
 def test_a_whole_game_against_the_bot_explains_every_life_change_and_the_end() -> None:

@@ -205,6 +205,15 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
             cells=_cells(cells),
         )
     if kind == "code_shown":
+        if "symbol" in event and viewer is not None and viewer != player:
+            # The one who sees it reads it: the card is shown to them.
+            return translate(
+                lang,
+                "{name}'s code card in slot {slot} is shown to you: {symbol}.",
+                name=name,
+                slot=event.get("slot"),
+                symbol=symbol_words(event["symbol"], lang),
+            )
         if "symbol" in event:
             return translate(
                 lang,
