@@ -62,6 +62,19 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     assert values and all("points" in v for v in values)
     # The first decision keeps two prophecies: their cards are marked.
     assert page.locator("#board [data-pick].hint-best").count() == 2
+    # The desk sits above the board (on a phone it sat past the history), and
+    # every other candidate's reason is in sight, not only on hovering it.
+    desk, board = page.locator("#hint-box").bounding_box(), page.locator("#board").bounding_box()
+    assert desk and board and desk["y"] < board["y"]
+    seen_reasons: list[str] = []
+
+    def reasons_in_sight() -> None:
+        reasons = page.locator("#hint-list li:not(.hint-best)[data-why]")
+        said = [str(reasons.nth(i).get_attribute("data-why")) for i in range(reasons.count())]
+        assert page.locator("#hint-list li:not(.hint-best) .hint-line-why").all_inner_texts() == said
+        seen_reasons.extend(said)
+
+    reasons_in_sight()
     before = version(page)
     page.locator("#hint-list li.hint-best button").click()
     wait_version_change(page, before)
@@ -78,9 +91,11 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
         marked = page.locator("#board [data-move].hint-best")
         assert marked.count() == 1 and marked.get_attribute("data-move") == best
         assert re.fullmatch(r"[+-]\d+\.\d", str(marked.get_attribute("data-hint-value")))
+        reasons_in_sight()
         shot(page, "hint")
 
     play_to_end(page, seed=3, after=hint_again)
+    assert seen_reasons, "no other candidate gave a reason"
     assert page.locator("#hints-taken [data-hints-seat='0']").inner_text() == "2"
     # The bots took none and could take none: the summary counts people only.
     assert page.locator("#hints-taken [data-hints-seat]").count() == 1

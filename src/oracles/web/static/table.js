@@ -465,6 +465,14 @@
       value.className = "hint-value";
       value.textContent = formatValue(m.value, hintShown.unit) + " (± " + (hintShown.unit === "win chance" ? Math.round(m.margin * 100) + "%" : oneDecimal.format(m.margin)) + ")";
       li.appendChild(value);
+      // In sight under the move (a phone cannot hover); the best one's
+      // reason stands above the list already.
+      if (m.why && (index > 0 || tied)) {
+        var why = document.createElement("small");
+        why.className = "hint-line-why";
+        why.textContent = m.why;
+        li.appendChild(why);
+      }
       hintList.appendChild(li);
       boxMoves(m.action).forEach(function (node) {
         node.classList.add("hinted");
