@@ -75,6 +75,12 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
         seen_reasons.extend(said)
 
     reasons_in_sight()
+    # Three candidates in sight, the others a tap away.
+    listed = page.locator("#hint-list li").count()
+    assert page.locator("#hint-list li:visible").count() == min(3, listed)
+    if listed > 3:
+        page.locator("#hint-more").click()
+        assert page.locator("#hint-list li:visible").count() == listed
     before = version(page)
     page.locator("#hint-list li.hint-best button").click()
     wait_version_change(page, before)

@@ -38,6 +38,7 @@
   var hintAsked = null;     // {id, version} of the hint awaited
   var outbox = [];          // friends.js's messages sent while the socket was down
   var hintShown = null;     // the last hint message, drawn on its version's board
+  var HINTS_SHOWN = 3;       // candidates listed before "show all"
   var hintWhy = null;       // the best move's reason, a line under the status (made on first use)
   var seatsSeen = null;     // the last `seats` message's seats, as JSON
   // The old way, a fetch after every state, kept for benchmarks/paint.py
@@ -435,6 +436,9 @@
     }
     hintWhy.textContent = "";
     hintWhy.hidden = true;
+    hintList.classList.remove("all");
+    var more = document.getElementById("hint-more");
+    if (more) more.remove();
     if (!hintShown) { if (!hintAsked) hintStatus.textContent = ""; return; }
     var moves = hintShown.moves;
     // Values all alike: naming one "best" would only name the first listed.
@@ -481,6 +485,18 @@
         node.dataset.hintValue = hintShown.unit === "win chance" ? Math.round(m.value * 100) + "%" : signedPoints(m.value);
       });
     });
+    // The first three in sight, the rest a tap away: on a phone the whole
+    // list pushed the board, and the cards it marks, off the screen.
+    if (hintShown.moves.length > HINTS_SHOWN) {
+      more = button(hintBox.dataset.more.replace("{count}", String(hintShown.moves.length)), {});
+      more.id = "hint-more";
+      more.setAttribute("aria-expanded", "false");
+      more.addEventListener("click", function () {
+        hintList.classList.add("all");
+        more.remove();
+      });
+      hintList.insertAdjacentElement("afterend", more);
+    }
     // A move of several parts (keep O06 O36, reveal a1 …): mark the best
     // move's parts on the board.
     var words = hintShown.best.split(" ").slice(1);
