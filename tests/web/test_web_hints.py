@@ -66,6 +66,7 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     # every other candidate's reason is in sight, not only on hovering it.
     desk, board = page.locator("#hint-box").bounding_box(), page.locator("#board").bounding_box()
     assert desk and board and desk["y"] < board["y"]
+    assert abs(desk["x"] - board["x"]) < 2, (desk, board)  # in the board's column on a wide screen
     seen_reasons: list[str] = []
 
     def reasons_in_sight() -> None:
