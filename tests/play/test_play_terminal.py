@@ -82,6 +82,15 @@ def test_wrong_input_then_save_quit_resume_and_finish(
     final = replay_record(load_record_file(save))
     assert final.is_terminal()
     assert json.loads(save.read_text())["actions"][:played] == saved["actions"]
+    # Saved at its end, the game says how to see it, not how to resume it;
+    # resumed when over, its file is left as it is.
+    transcript = child.before or ""
+    assert "resume with" not in transcript and "oracles replay" in transcript, transcript[-300:]
+    before = save.read_bytes()
+    child = spawn(f"play --resume {save} --fast", tmp_path)
+    child.expect(pexpect.EOF)
+    assert save.read_bytes() == before
+    assert "Game saved" not in (child.before or "")
 
 
 def test_hot_seat_clears_the_screen_between_players(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "ambiguous": N_("'{text}' could mean: {options}"),
     "unknown": N_("'{text}' matches no legal move"),
     "saved": N_("Game saved to {path} (resume with: oracles play --resume {path})"),
+    "saved_over": N_("Game saved to {path} (it is over: oracles replay {path} shows how it ended)"),
     "handover": N_("Pass the screen to {who} and press Enter when only they can see it..."),
     "game_over": N_("Game over."),
     "winners": N_("Winner(s): {names}"),

@@ -163,6 +163,9 @@ class PlaySession:
         self.screen_owner: int | None = humans[0] if len(humans) == 1 else None
         #: Hints asked for, per seat (shown with the result).
         self.hints: dict[int, int] = {}
+        #: Actions in the game when the session began (a resumed record):
+        #: a record resumed at its end is not written again.
+        self.started_at = len(state.history())
 
     # ------------------------------------------------------------- helpers
     def say(self, key: str, **fields: object) -> None:
@@ -191,7 +194,8 @@ class PlaySession:
             self.say("save_failed", path=path, why=translate(self.lang, N_("not a valid path")))
             return False
         self.save_path = path
-        self.say("saved", path=path)
+        # A finished game is replayed, not resumed.
+        self.say("saved_over" if self.state.is_terminal() else "saved", path=path)
         return True
 
     def save(self, path: Path | None = None) -> Path | None:
@@ -464,5 +468,5 @@ class PlaySession:
             self.say("draw")
         for seat, count in sorted(self.hints.items()):
             self.say("hints_taken", who=self.renderer.seat_name(seat, viewer), count=count)
-        if self.save_path is not None:
+        if self.save_path is not None and len(state.history()) != self.started_at:
             self.save()  # a failure is reported; the result is on screen
