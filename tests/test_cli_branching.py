@@ -84,9 +84,13 @@ def test_replay_from_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     origin = str(finished_record(tmp_path, "inrah", players=4))
     length = len(load_record_file(origin)["actions"])
     assert main(["replay", origin, "--from", str(length + 1)]) == 1
-    assert "a version is a whole number" in capsys.readouterr().err
+    said = f"--from N plays on after the record's first N actions: N is from 0 to {length - 1} here"
+    assert said in capsys.readouterr().err
     assert main(["replay", origin, "--from", str(length)]) == 1
-    assert "the game is over" in capsys.readouterr().err
+    assert f"after {length} the game is over" in capsys.readouterr().err
+    # What belongs to playing on is refused without --from (was ignored).
+    assert main(["replay", origin, "--lang", "de"]) == 1
+    assert "--lang go with --from N" in capsys.readouterr().err
     assert main(["replay", origin, "--from", "3", "--json"]) == 1
     assert "--json" in capsys.readouterr().err
     assert main(["replay", origin, "--from", "3", "--seat", "7"]) == 1

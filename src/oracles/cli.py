@@ -86,7 +86,7 @@ def _build_parser() -> argparse.ArgumentParser:
         help=f"with --from: bot spec(s) for the other seats (default {DEFAULT_OPPONENT})",
     )
     replay.add_argument("--save", metavar="FILE", help="with --from: write the new game's record here")
-    replay.add_argument("--lang", choices=("en", "de"), default="en", help="with --from: language (en or de)")
+    replay.add_argument("--lang", choices=("en", "de"), help="with --from: language (en or de; default en)")
     replay.add_argument("--fast", action="store_true", help="with --from: do not pause between bot moves")
 
     review = commands.add_parser(
@@ -326,6 +326,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record_file(args.file)
     if args.from_action is not None:
         return _play_on_from(args, record)
+    playing = [
+        flag
+        for flag, given in [
+            ("--opponents", args.opponents != DEFAULT_OPPONENT),
+            ("--save", args.save),
+            ("--lang", args.lang),
+            ("--fast", args.fast),
+        ]
+        if given
+    ]
+    if playing:
+        # Silently ignored before: they belong to playing on.
+        raise InputError(
+            f"{', '.join(playing)} go with --from N (playing on); without it replay only shows the record"
+        )
     state = replay_record(record)
     result = summary(state)
     if args.seat is not None and not 0 <= args.seat < state.num_players:
@@ -472,10 +487,16 @@ def _play_on_from(args: argparse.Namespace, record: dict[str, Any]) -> int:
 
     if args.json:
         raise InputError("--from plays a game: it cannot be used with --json")
-    replay_record(record)  # a broken record names its bad action first
+    final = replay_record(record)  # a broken record names its bad action first
+    # The last N that leaves something to play: a finished record's end does not.
+    top = len(record["actions"]) - (1 if final.is_terminal() else 0)
+    if not 0 <= args.from_action <= top:
+        raise InputError(
+            f"--from N plays on after the record's first N actions: N is from 0 to {top} here, "
+            f"not {args.from_action}"
+            + (f" (after {top + 1} the game is over)" if final.is_terminal() else "")
+        )
     state = position_after(record, args.from_action)
-    if state.is_terminal():
-        raise InputError(f"the game is over after {args.from_action} actions: nothing to play on")
     n = state.num_players
     seat = 0 if args.seat is None else args.seat
     if not 0 <= seat < n:
@@ -492,7 +513,7 @@ def _play_on_from(args: argparse.Namespace, record: dict[str, Any]) -> int:
         state,
         [seat],
         bots,
-        renderer_for(state.game.id, args.lang),
+        renderer_for(state.game.id, args.lang or "en"),
         console,
         seed=seed,
         save_path=Path(args.save) if args.save else None,
