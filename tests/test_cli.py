@@ -71,6 +71,17 @@ def test_replay_errors_are_one_line_and_exit_non_zero(
     assert captured.err.count("\n") == 1 and line in captured.err and "Traceback" not in captured.err
 
 
+def test_a_record_saved_with_a_byte_order_mark_replays(
+    toy_registered: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An editor that writes UTF-8 with a BOM: refused before with Python's
+    own advice ("decode using utf-8-sig")."""
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"game": "toy", "actions": ["deal 4 / 2", "bet"]}).encode())
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["terminal"] is False
+
+
 def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["replay", str(tmp_path / "none.json")]) != 0
     assert "cannot read" in capsys.readouterr().err

@@ -87,6 +87,11 @@ def test_analyze_errors_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixtu
         (["balance", "oracle", "--out", "{dir}"], "is a folder"),
         (["balance", "oracle", "--tolerance", "nan"], "--tolerance is a share of the median from 0 to 1"),
         (["balance", "oracle", "--tolerance", "-1"], "--tolerance"),
+        # An edition that is not one says so (was Python's "[Errno 2] ..." and
+        # "Expecting value: line 1 column 1 (char 0)").
+        (["balance", "oracle", "--start", "nosuch"], "unknown edition 'nosuch': classic, balanced or"),
+        (["balance", "oracle", "--start", "{file}"], "is not an edition file: not JSON"),
+        (["analyze", "oracle", "--option", "edition={file}"], "is not an edition file: not JSON"),
     ],
 )
 def test_a_bad_out_or_tolerance_is_refused_before_any_game(

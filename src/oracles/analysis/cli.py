@@ -113,7 +113,6 @@ def run_analyze(args: argparse.Namespace) -> int:
     module = _game_module(game_id)
     if args.serve:
         return _serve(args, game_id)
-    prepare_records_dir(args.out, "the report")  # before any game is played
     started = time.perf_counter()
     progress = progress_bar(args.quiet)
     specs = [s.strip() for s in args.bots.split(",") if s.strip()]
@@ -121,6 +120,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     # Options are checked before the progress bar starts: an error is then
     # its one line, without the line the bar leaves when it stops.
     chosen = None if args.records else dict(load_game(game_id, **_options(args)).options)
+    prepare_records_dir(args.out, "the report")  # before any game is played
     with progress:
         if args.records:
             files = record_files(args.records)

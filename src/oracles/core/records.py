@@ -141,7 +141,8 @@ def load_record_file(path: str | Path) -> dict[str, Any]:
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"{name} is larger than a record may be ({MAX_RECORD_BYTES} bytes)")
     try:
-        text = data.decode("utf-8")
+        # An editor's byte-order mark in front is not part of the record.
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise RecordError(f"{name} is not UTF-8 text") from None
     return parse_record(text)

@@ -409,6 +409,10 @@ def load_start(name_or_path: str) -> Edition:
     try:
         return edition_named(name_or_path)
     except ValueError:
+        if not Path(name_or_path).exists():
+            raise ValueError(
+                f"unknown edition {name_or_path!r}: classic, balanced or the path of an edition file"
+            ) from None
         return load_edition(name_or_path)
 
 

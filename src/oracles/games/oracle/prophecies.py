@@ -445,12 +445,25 @@ def _card(
 def load_edition(path: str | Path) -> Edition:
     """Read an edition file (see the module docstring); ``ValueError`` if it
     is not a complete, well-formed deck of 40 cards."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    rows = data["cards"] if isinstance(data, dict) else data
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8-sig"))
+    except OSError as error:
+        raise ValueError(f"cannot read {path}: {error.strerror or 'unreadable'}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not an edition file: not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(
+            f"{path} is not an edition file: not JSON ({error.msg}, line {error.lineno})"
+        ) from None
+    rows = data.get("cards") if isinstance(data, dict) else data
+    if not isinstance(rows, list):
+        raise ValueError(f"{path} is not an edition file: no list of cards")
     if len(rows) != NUM_ORACLE_CARDS:
         raise ValueError(f"an edition holds {NUM_ORACLE_CARDS} Oracle cards, {path} has {len(rows)}")
     cards = []
     for index, row in enumerate(rows):
+        if not isinstance(row, dict) or not isinstance(row.get("id"), str) or "points" not in row:
+            raise ValueError(f"card {index + 1} of {path} needs an 'id' and 'points'")
         if row["id"].upper() != oracle_id(index):
             raise ValueError(f"card {index + 1} of {path} must have id {oracle_id(index)}, not {row['id']!r}")
         card_id = oracle_id(index)
