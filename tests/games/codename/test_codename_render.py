@@ -161,7 +161,7 @@ def test_announcements_tell_the_strike_the_response_and_the_damage() -> None:
     assert "Platz 2 (du) antwortet auf den Schlag mit b1 c1 d1" in german
     assert "Platz 2 (du) verliert 2 Leben (noch 7)." in german
     seat0 = CodenameRenderer("en").announcements(state.view(0) | {"log": before["log"]}, state.view(0))
-    assert "Seat 2's code card in slot c is shown to the opponent: circle." in seat0
+    assert "Seat 2's code card in slot c is shown to you: circle." in seat0
 
 
 def test_announcements_of_a_guess_and_the_end() -> None:
