@@ -119,6 +119,8 @@ def test_quit_with_an_unwritable_save_falls_back_to_a_fresh_file(tmp_path: Path)
     child.expect("Game saved to")
     _finish(child, log)
     assert child.exitstatus == 0
+    # Leaving, the next place is tried at once: no advice to type 'save FILE'.
+    assert "save FILE" not in log.getvalue()
     (saved,) = tmp_path.glob("oracles-inrah-*.json")
     assert load_record_file(saved)["game"] == "inrah"
 

@@ -31,6 +31,7 @@ MESSAGES: dict[str, str] = {
     "dealing": N_("Cards are dealt."),
     "resumed": N_("Resumed a game of {actions} actions."),
     "save_failed": N_("Could not save to {path}: {why}. Type 'save FILE' to save elsewhere."),
+    "save_failed_leaving": N_("Could not save to {path}: {why}."),
     "not_saved": N_("The game could not be saved anywhere; it goes on. Type 'save FILE' to try a path."),
     "lost": N_("The game could not be saved."),
     "thinking": N_("Thinking about your move..."),

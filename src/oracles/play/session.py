@@ -179,7 +179,7 @@ class PlaySession:
         name = f"oracles-{self.state.game.id}-{stamp}.json"
         return folder / name if folder is not None else Path(name)
 
-    def write(self, path: Path) -> bool:
+    def write(self, path: Path, leaving: bool = False) -> bool:
         """Write the record to ``path``; on failure say why in one line and
         return ``False`` (the game stays in memory)."""
         text = json.dumps(self.state.record(), indent=1) + "\n"
@@ -188,10 +188,11 @@ class PlaySession:
         except OSError as error:
             said = SAVE_ERRORS.get(error.errno or 0)
             why = translate(self.lang, said) if said else error.strerror or type(error).__name__
-            self.say("save_failed", path=path, why=why)
+            self.say("save_failed_leaving" if leaving else "save_failed", path=path, why=why)
             return False
         except ValueError:  # a NUL in the path
-            self.say("save_failed", path=path, why=translate(self.lang, N_("not a valid path")))
+            why = translate(self.lang, N_("not a valid path"))
+            self.say("save_failed_leaving" if leaving else "save_failed", path=path, why=why)
             return False
         self.save_path = path
         # A finished game is replayed, not resumed.
@@ -213,7 +214,8 @@ class PlaySession:
             self.default_save_path(Path(tempfile.gettempdir())),
         ]
         for path in dict.fromkeys(p for p in candidates if p is not None):
-            if self.write(path):
+            # No "type 'save FILE'" while leaving: the next place is tried.
+            if self.write(path, leaving=True):
                 return path
         return None
 
