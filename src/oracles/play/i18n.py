@@ -13,7 +13,7 @@ MESSAGES: dict[str, str] = {
     "you": N_("you"),
     "your_turn": N_("Your move, seat {seat}."),
     "legal": N_("Legal moves"),
-    "prompt": N_("move (number, notation, 'help', 'save' or 'quit')> "),
+    "prompt": N_("move (number, notation, help, hint, save, quit)> "),
     "bad_input": N_("Not a legal move here: {reason}"),
     "ambiguous": N_("'{text}' could mean: {options}"),
     "unknown": N_("'{text}' matches no legal move"),
