@@ -202,3 +202,16 @@ def test_a_refused_move_is_explained_in_the_players_language(tmp_path: Path) -> 
     child.sendline("ende")
     child.expect(pexpect.EOF)
     assert "seat 0" not in child.logfile_read.getvalue()
+
+
+def test_a_long_menu_of_short_moves_is_laid_out_in_columns(tmp_path: Path) -> None:
+    """An Oracle keep offers 45 pairs: a line each pushed the board's card
+    texts off a 40-line screen; in columns they take 15 lines at 160."""
+    child = spawn("play oracle --players 3 --seed 3 --fast", tmp_path)
+    child.expect(PROMPT_EN)
+    screen = re.sub(r"\x1b\[[0-9;]*m", "", child.before or "")
+    # The first line of the menu holds several pairs, the last pair is 45.
+    assert re.search(r"(?m)^ *1 keep O\d\d O\d\d .* \d+ keep O\d\d O\d\d", screen), screen[-2000:]
+    assert re.search(r"45 keep O\d\d O\d\d", screen)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -63,6 +64,12 @@ SAVE_ERRORS: dict[int, str] = {
     errno.ENOSPC: N_("the disk is full"),
     errno.EROFS: N_("the disk is read-only"),
 }
+
+
+#: A menu longer than this, of labels no longer than ``SHORT_LABEL``, is
+#: laid out in columns.
+LONG_MENU = 15
+SHORT_LABEL = 28
 
 
 class QuitGame(Exception):
@@ -309,12 +316,24 @@ class PlaySession:
         legal_actions = state.legal_actions()
         legal = {state.action_to_string(a): a for a in legal_actions}
         self.console.print(f"[bold]{message(self.lang, 'legal')}[/bold]")
-        table = Table(show_header=False, box=None)
         labels, hints = self.renderer.legal_menu(legal, view)
         by_value = self.renderer.numbers_are_values(labels)
-        for index, text in enumerate(labels, start=1):
-            table.add_row("" if by_value else f"[bold]{index}[/bold]", self.renderer.action_label(text))
-        self.console.print(table)
+        shown = [self.renderer.action_label(text) for text in labels]
+        if len(shown) > LONG_MENU and max(map(len, shown)) <= SHORT_LABEL:
+            # Many short moves (an Oracle keep's 45 pairs) in columns: a line
+            # each pushed the board off a 40-line screen.
+            self.console.print(
+                Columns(
+                    [f"[bold]{index:>2}[/bold] {label}" for index, label in enumerate(shown, start=1)],
+                    column_first=True,
+                    padding=(0, 3),
+                )
+            )
+        else:
+            table = Table(show_header=False, box=None)
+            for index, label in enumerate(shown, start=1):
+                table.add_row("" if by_value else f"[bold]{index}[/bold]", label)
+            self.console.print(table)
         for hint in hints:
             self.console.print(f"  [dim]{hint}[/dim]")
         self.say("your_turn", seat=seat + 1)
