@@ -55,6 +55,7 @@ def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: st
         shot(page, "lobby")
     new_table(page, server.base, game, SMALL[game])
     wait_turn_or_end(page)
+    offered = page.locator("[data-notify]").is_visible()
 
     def picture(made: int) -> None:
         # Oracle's and Inrah's tables are pictured by tools/screenshots.py.
@@ -68,6 +69,11 @@ def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: st
     assert summary["status"] == "finished"
     assert version(page) == summary["version"]
     assert made > 3 and len(fetched) <= 2, fetched
+    # "Tell me when it is my turn" goes with the last turn (it stayed).
+    assert offered and not page.locator("[data-notify]").is_visible()
+    page.reload()
+    page.wait_for_selector("#board .board")
+    assert not page.locator("[data-notify]").is_visible()
     # The replay: every action, all hands, a record to download.
     page.locator("#status a.replay-now").click()
     page.wait_for_selector(".replay-nav")

@@ -130,7 +130,9 @@
   if (nameBox) nameBox.addEventListener("keydown", function (event) { if (event.key === "Enter") sendName(nameBox.value); });
 
   var notify = panel.querySelector("[data-notify]");
-  if (notify && "Notification" in window && Notification.permission === "default") {
+  var rematchBox = document.getElementById("rematch-box");
+  var finishedAtLoad = !!(rematchBox && !rematchBox.hidden);
+  if (notify && !finishedAtLoad && "Notification" in window && Notification.permission === "default") {
     notify.hidden = false;
     notify.addEventListener("click", function () {
       Notification.requestPermission().then(function () { notify.hidden = true; });
@@ -162,6 +164,7 @@
       if (msg.status === "finished") {
         var box = document.getElementById("rematch-box");
         if (box) box.hidden = false;
+        if (notify) notify.hidden = true;  // no turn left to be told of
       }
       if (seat !== null) turnNote(msg.legal && msg.legal.length > 0);
     } else if (msg.type === "seats" && msg.seats) {
