@@ -209,6 +209,7 @@ def test_invalid_utf8_bytes_get_a_422(start_server: Any) -> None:
     "raw",
     [
         '{"type": "move", "action": "bid 0", "version": ' + HUGE + ', "id": "h1"}',
+        '{"type": "move", "action": "bid 0", "version": ' + str(2**70) + ', "id": "h2"}',
         '{"type": "chat", "text": "\\ud800"}',
         '{"type": "name", "name": "\\ud800x"}',
         '{"type": "move", "action": "bid 0", "version": 3, "id": "\\udc00"}',

@@ -65,7 +65,9 @@ class ProtocolError(Exception):
         self.why = why
 
 
-Version = Annotated[int, msgspec.Meta(ge=0)]
+#: A version is within 64 bits, as every number the server reads
+#: (docs/server.md): a larger one is a bad message, not a stale move.
+Version = Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]
 MoveId = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ID)]
 
 
