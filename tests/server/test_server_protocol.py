@@ -267,6 +267,8 @@ def test_oversize_origin_and_token(start_server: Any) -> None:
         for url, origin in [
             (seat_url(server, table, 0), "https://evil.example"),
             (watch_url(server, table), "http://localhost:1"),
+            # The server's own host and port under another scheme is another origin.
+            (seat_url(server, table, 0), server.base.replace("http://", "https://")),
             (seat_url(server, table, 0)[:-4] + "AAAA", None),
             (f"{server.ws_base}/ws/tables/{table['id']}?token=", None),
             (f"{server.ws_base}/ws/tables/nosuchtable", None),

@@ -440,7 +440,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return True
         host = websocket.headers.get("host", "")
         parts = urlsplit(origin)
-        return parts.scheme in ("http", "https") and parts.netloc == host
+        # The page's own origin: its scheme too (an https page for a wss
+        # socket); behind a TLS proxy the scheme comes from its
+        # X-Forwarded-Proto, which uvicorn trusts from this machine.
+        scheme = "https" if websocket.url.scheme == "wss" else "http"
+        return parts.scheme == scheme and parts.netloc == host
 
     connect_limiter = RateLimiter("connections", settings.connect_rate, settings.connect_burst)
     #: Open sockets per client address.
