@@ -620,3 +620,28 @@ def test_options_of_another_json_type_get_a_422(start_server: Any, options: str,
         server, "/api/tables", (good + '"seats": ["human", "human", "human"]}').encode()
     )
     assert status == 201, answer
+
+
+def test_a_page_of_another_site_cannot_create_tables_or_take_seats(start_server: Any) -> None:
+    """A browser names the page that sends a request: one of another site
+    (a form can post JSON as text/plain) is refused 403; the server's own
+    pages and programs, which send no Origin, go through."""
+    server: ThreadServer = start_server()
+    body = json.dumps({"game": "codename", "seats": ["human", "human"]}).encode()
+    plain = {"content-type": "text/plain"}
+    status, answer, _ = http(
+        server.base, "POST", "/api/tables", body, {**plain, "origin": "https://evil.example"}
+    )
+    assert status == 403 and "another site" in answer["error"], answer
+    status, table, _ = http(server.base, "POST", "/api/tables", body, {**plain, "origin": server.base})
+    assert status == 201, table
+    status, _, _ = http(
+        server.base,
+        "POST",
+        f"/api/tables/{table['id']}/join",
+        b'{"seat": 1}',
+        {"origin": "http://evil.example"},
+    )
+    assert status == 403
+    status, joined, _ = http(server.base, "POST", f"/api/tables/{table['id']}/join", b'{"seat": 1}')
+    assert status == 200, joined

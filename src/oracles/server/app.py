@@ -195,9 +195,27 @@ class Guard:
     an unexpected failure is logged with its traceback and answered 500,
     with the same header."""
 
-    def __init__(self, app: ASGIApp, max_body: int = 64 * 1024) -> None:
+    def __init__(
+        self, app: ASGIApp, max_body: int = 64 * 1024, allowed_origins: tuple[str, ...] = ()
+    ) -> None:
         self.app = app
         self.max_body = max_body
+        self.allowed_origins = allowed_origins
+
+    def foreign(self, scope: Scope) -> str | None:
+        """The ``Origin`` of a request that changes something (POST …) sent
+        by a page of another site, else None. Browsers name the page's
+        origin; programs usually send none, and their requests stand. A
+        page elsewhere cannot so create tables or take seats in the name of
+        whoever opens it (a form may post JSON as text/plain)."""
+        if scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            return None
+        headers = dict(scope.get("headers") or [])
+        origin = headers.get(b"origin", b"").decode("latin-1")
+        if not origin or origin in self.allowed_origins:
+            return None
+        own = f"{scope.get('scheme', 'http')}://{headers.get(b'host', b'').decode('latin-1')}"
+        return None if origin == own else origin
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -223,6 +241,10 @@ class Guard:
                     logs.event("request", method=scope["method"], path=scope["path"], status=status)
                 await send(part)
 
+        other = self.foreign(scope)
+        if other is not None:
+            await refuse(403, f"requests from another site are refused ({other[:80]})")
+            return
         declared = dict(scope.get("headers") or []).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
             await refuse(413, f"the request body is larger than {self.max_body} bytes")
@@ -666,7 +688,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return page
 
     app = OraclesApp(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: no_route})
-    app.add_middleware(Guard, max_body=settings.max_body)
+    app.add_middleware(Guard, max_body=settings.max_body, allowed_origins=tuple(settings.allowed_origins))
     app.socket_route = socket_route
     app.state.hub = hub
     app.state.hints = hint_desk
