@@ -203,3 +203,16 @@ def test_openspiel_ismcts_spec_errors_name_the_parameter() -> None:
         make_bot("openspiel_ismcts:simulations=0", 0)
     with pytest.raises(OptionError, match="has no parameter 'depth'"):
         make_bot("openspiel_ismcts:depth=3", 0)
+
+
+@pytest.mark.parametrize("game_id", ["oracle", "inrah", "codename"])
+def test_a_game_pickles_and_plays_on(game_id: str) -> None:
+    """Games pass between processes (multiprocessing, Ray) by pickle: the
+    made-up classes could not be found, and pyspiel's own pickling skipped
+    the game's core."""
+    import pickle
+
+    game = pyspiel.load_game(openspiel.short_name(game_id))
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.num_players() == game.num_players()
+    pyspiel.random_sim_test(again, num_sims=1, serialize=False, verbose=False)

@@ -206,6 +206,11 @@ class OraclesGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(game_type(self.game_id), info, dict(self.core.options))
 
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        # Made again from its string in the other process: pyspiel's own
+        # pickling would skip __init__, which builds the game's core.
+        return (game_from_string, (str(self),))
+
     def new_initial_state(self) -> OraclesState:
         return OraclesState(self)
 
@@ -339,13 +344,22 @@ class Observer:
         return json.dumps(view, sort_keys=True, separators=(",", ":")) + _suffix(core)
 
 
+def game_from_string(text: str) -> Any:
+    """``pyspiel.load_game(text)`` with this project's games registered (the
+    unpickling of a game)."""
+    return pyspiel.load_game(text)
+
+
 def _register() -> None:
     registered = set(pyspiel.registered_names())
     for game_id in game_ids():
         name = short_name(game_id)
         if name in registered:
             continue
-        cls = type(f"OraclesGame_{game_id}", (OraclesGame,), {"game_id": game_id})
+        cls = type(f"OraclesGame_{game_id}", (OraclesGame,), {"game_id": game_id, "__module__": __name__})
+        # A module attribute, so that pickle finds the class of a game (a
+        # game handed to another process, by multiprocessing or Ray).
+        globals()[cls.__name__] = cls
         pyspiel.register_game(game_type(game_id), cls)
 
 
