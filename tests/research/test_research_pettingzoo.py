@@ -48,10 +48,35 @@ def test_rewards_add_up_to_scores() -> None:
         else:
             action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         environment.step(action)
-    assert environment.state.is_terminal()
-    assert list(totals.values()) == environment.state.scores()
+    assert environment.game_state.is_terminal()
+    assert list(totals.values()) == environment.game_state.scores()
 
 
 def test_per_game_constructors() -> None:
     assert oracle_env(players=3).game.id == "oracle"
     assert codename_env().possible_agents == ["player_0", "player_1"]
+
+
+def test_render_tells_the_public_story_and_step_takes_integers_only(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``render()`` told the last actions in notation, the deal with every
+    hand among them, and ``step`` printed it; ``step(None)`` at a live turn
+    and ``step(36.9)`` were a TypeError and action 36."""
+    from oracles.core.errors import IllegalActionError
+
+    environment = inrah_env(players=3, rounds=2, render_mode="ansi")
+    environment.reset(seed=3)
+    hands = [environment.game_state.view(seat)["hand"] for seat in range(3)]
+    told = environment.render()
+    assert told and "deals" in told.lower()
+    assert not any(card in told for hand in hands for card in hand), told
+    agent = environment.agent_selection
+    legal = np.flatnonzero(environment.observe(agent)["action_mask"])
+    for bad in (None, float(legal[0]) + 0.9, True, "bid 0"):
+        with pytest.raises(IllegalActionError):
+            environment.step(bad)
+    environment.step(np.int64(legal[0]))  # a NumPy integer is an integer
+    assert environment.agent_selection != agent and capsys.readouterr().out == ""
+    # PettingZoo's state() is a method of the environment, not the game.
+    assert callable(environment.state)

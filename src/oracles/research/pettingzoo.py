@@ -24,8 +24,15 @@
 - Rewards are the changes of each seat's score (``State.scores()``), so an
   agent's rewards add up to its final score. The game ends with every agent
   terminated; none is ever truncated (every game has a bounded length).
-- ``render()`` (``render_mode="ansi"``) returns the last actions in notation.
-- ``environment.state`` is the underlying :class:`oracles.core.game.State`.
+- ``render()`` (``render_mode="ansi"``) returns the last five events of the
+  public view as sentences (what any spectator sees: no hand, no hidden
+  choice); ``step`` prints nothing.
+- ``step(action)`` takes an integer the action mask allows (a Python or
+  NumPy integer); anything else raises
+  :class:`oracles.core.errors.IllegalActionError`.
+- ``environment.game_state`` is the underlying :class:`oracles.core.game.State`
+  (``state()`` stays PettingZoo's method, which this environment leaves
+  unimplemented).
 """
 
 from __future__ import annotations
@@ -38,8 +45,9 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from oracles.core.errors import IllegalActionError
 from oracles.core.game import State
-from oracles.core.registry import DEFAULT_GAME, game_ids, load_game
+from oracles.core.registry import DEFAULT_GAME, game_ids, game_part, load_game
 from oracles.research.encoding import encoder_for
 
 __all__ = ["OraclesAECEnv", "env"]
@@ -88,7 +96,7 @@ class OraclesAECEnv(AECEnv):  # type: ignore[misc]
         self._observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(self._num_actions) for agent in self.possible_agents}
         self._rng = random.Random()
-        self.state: State = self.game.new_initial_state()
+        self.game_state: State = self.game.new_initial_state()
         self._reset_bookkeeping()
 
     # ----------------------------------------------------------- spaces
@@ -114,13 +122,13 @@ class OraclesAECEnv(AECEnv):  # type: ignore[misc]
         and ignored: a game's options are fixed when the environment is made)."""
         if seed is not None:
             self._rng = random.Random(seed)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self._reset_bookkeeping()
         self._advance()
 
     def _advance(self) -> None:
         """Play chance, hand out score changes, select the next agent."""
-        state = self.state
+        state = self.game_state
         while state.is_chance_node():
             state.apply_trusted(state.sample_chance(self._rng))
         scores = [float(x) for x in state.scores()]
@@ -138,29 +146,31 @@ class OraclesAECEnv(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, bool | float) or not isinstance(action, int | np.integer):
+            raise IllegalActionError(f"an action is an integer the action mask allows, not {action!r}")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.state.apply_action(int(action))
+        self.game_state.apply_action(int(action))
         self._advance()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
 
     # -------------------------------------------------------- observing
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.possible_agents.index(agent)
         tensor, views = self._layout.new()
-        self._encoder.encode(self.state, seat, self._perfect_recall, views)
+        self._encoder.encode(self.game_state, seat, self._perfect_recall, views)
         mask = np.zeros(self._num_actions, dtype=np.int8)
-        if self.state.current_player() == seat:
-            mask[self.state.legal_actions()] = 1
+        if self.game_state.current_player() == seat:
+            mask[self.game_state.legal_actions()] = 1
         return {"observation": tensor, "action_mask": mask}
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        actions = self.state.record()["actions"]
-        return " ; ".join(actions[-5:])
+        # The public view's story: a render is watched, and hands stay hidden.
+        narrate = game_part(self.game.id, "narrate")
+        log = self.game_state.view(None)["log"][-5:]
+        return "\n".join(str(narrate.narrate(event, None, self.possible_agents, "en")) for event in log)
 
     def close(self) -> None:
         pass

@@ -39,7 +39,7 @@ piece                   size         content
 ``opp_discard_known``   5            his known discards, per symbol
 ======================  ===========  ===============================================
 
-Information state adds ``log_counts`` (2×31: per player an event is about, how
+Information state adds ``log_counts`` (2×32: per player an event is about, how
 many events of each kind it saw, in the order of
 :data:`oracles.games.codename.views.EVENT_KINDS`). The game is long and its knowledge is already summarised
 in the view (what is known of every card), so this is not perfect recall; the
