@@ -190,3 +190,35 @@ def test_seat_info_hides_the_state(toy_registered: str) -> None:
     assert view["hand"] == [2] and view["showdown"] is None
     assert view["log"] == [{"seq": 0, "seat": None, "kind": "deal", "card": 2}]
     assert not any(name for name in dir(info) if name == "state")
+
+
+@pytest.mark.parametrize("game_id", ["oracle", "inrah", "codename"])
+def test_the_api_answers_misuse_with_its_own_errors(game_id: str) -> None:
+    """Each game: a chance drawn where there is none, a world or chance
+    drawn with no random source, the public view asked as an information
+    state; one documented error each (were a plain ValueError, IndexError,
+    AttributeError, or action 0 drawn at a decision). A NumPy integer is an
+    action like any integer."""
+    import random
+
+    import numpy as np
+
+    from oracles import load_game
+    from oracles.core.errors import IllegalActionError, SeatError
+
+    state = load_game(game_id).new_initial_state()
+    rng = random.Random(1)
+    with pytest.raises(IllegalActionError):
+        state.sample_chance(None)  # type: ignore[arg-type]
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    with pytest.raises(IllegalActionError, match="no chance to draw here"):
+        state.sample_chance(rng)
+    with pytest.raises(IllegalActionError, match=r"random\.Random"):
+        state.resample_from_infostate(state.current_player(), None)  # type: ignore[arg-type]
+    with pytest.raises(SeatError):
+        state.information_state_string(None)  # type: ignore[arg-type]
+    state.apply_action(np.int64(state.legal_actions()[0]))
+    state.play_out_at_random(rng)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.sample_chance(rng)

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import json
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -175,8 +176,9 @@ class State(ABC):
         nothing) if it is not legal here."""
         if self.is_terminal():
             raise IllegalActionError("the game is over")
-        if not isinstance(action, int) or isinstance(action, bool):
+        if isinstance(action, bool) or not hasattr(type(action), "__index__"):
             raise IllegalActionError(f"an action is an integer, not {type(action).__name__}")
+        action = operator.index(action)  # a NumPy integer is one too
         if action < 0:
             raise IllegalActionError(f"no action has a negative number ({action})")
         try:
@@ -265,7 +267,19 @@ class State(ABC):
     # -------------------------------------------------------------- chance
     @abstractmethod
     def sample_chance(self, rng: random.Random) -> int:
-        """At a chance node: draw a chance action with the game's odds."""
+        """At a chance node: draw a chance action with the game's odds
+        (:meth:`check_chance` first: one error for every game elsewhere)."""
+
+    def check_chance(self, rng: object) -> None:
+        """Raise :class:`IllegalActionError` unless this is a chance node
+        and ``rng`` a ``random.Random``: what each game's
+        :meth:`sample_chance` asks first."""
+        if not self.is_chance_node():
+            if self.is_terminal():
+                raise IllegalActionError("the game is over: no chance is left to draw")
+            raise IllegalActionError(f"no chance to draw here: seat {self.current_player()} is to act")
+        if not isinstance(rng, random.Random):
+            raise IllegalActionError(f"chance is drawn with a random.Random, not {type(rng).__name__}")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs at a chance node, when they can
@@ -349,11 +363,13 @@ class State(ABC):
     def information_state_string(self, seat: int) -> str:
         """A canonical text of :meth:`view`: equal exactly when the seat
         cannot tell the two states apart."""
-        return json.dumps(self.view(seat), sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.view(self.check_seat(seat)), sort_keys=True, separators=(",", ":"))
 
     def resample_from_infostate(self, seat: int, rng: random.Random) -> State:
         """A full state, drawn at random among those ``seat`` cannot tell
         from this one, whose history is a legal game."""
+        if not isinstance(rng, random.Random):
+            raise IllegalActionError(f"a world is drawn with a random.Random, not {type(rng).__name__}")
         return self._resample(self.check_seat(seat), rng)
 
     @abstractmethod

@@ -469,6 +469,7 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
         return super().chance_outcomes()
 
     def sample_chance(self, rng: random.Random) -> int:
+        self.check_chance(rng)
         task = self._tasks[-1]
         kind = task.kind
         if kind == T_FIRST:

@@ -760,6 +760,7 @@ class InrahState(State):
         return sorted(self.game.deck.difference(*self._hands))
 
     def sample_chance(self, rng: random.Random) -> int:
+        self.check_chance(rng)
         phase = self._phase
         if phase == DEALER:
             return rng.randrange(self.num_players)

@@ -995,6 +995,7 @@ class OracleState(State):
 
     # --------------------------------------------------------- chance
     def sample_chance(self, rng: random.Random) -> int:
+        self.check_chance(rng)
         game = self.game
         n = self.num_players
         if self._phase == DEALER:
