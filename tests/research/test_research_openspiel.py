@@ -216,3 +216,35 @@ def test_a_game_pickles_and_plays_on(game_id: str) -> None:
     again = pickle.loads(pickle.dumps(game))
     assert str(again) == str(game) and again.num_players() == game.num_players()
     pyspiel.random_sim_test(again, num_sims=1, serialize=False, verbose=False)
+
+
+def test_a_deal_under_way_is_drawn_afresh_in_a_resampled_world() -> None:
+    """Mid-deal, the cards drawn so far belong to no seat's knowledge: a
+    world drew them afresh (they were copied: the other seats' true cards,
+    and in Codename a card that world might not hold, a ValueError)."""
+    rng = np.random.RandomState(0)
+    state = pyspiel.load_game(openspiel.short_name("inrah"), {"players": 3, "rounds": 3}).new_initial_state()
+    while not (state.is_chance_node() and state.pending_draws() == 3):
+        if state.is_chance_node():
+            actions, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=odds)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    worlds = [state.resample_from_infostate(2, sampler) for _ in range(20)]
+    assert all(w.information_state_string(2) == state.information_state_string(2) for w in worlds)
+    assert len({tuple(w._core.drawn) for w in worlds}) > 10
+    codename = pyspiel.load_game(openspiel.short_name("codename")).new_initial_state()
+    rng = np.random.RandomState(3)
+    resampled = 0
+    while not codename.is_terminal() and resampled < 200:
+        if codename.is_chance_node():
+            if codename.pending_draws() > 0:
+                for seat in (0, 1):
+                    codename.resample_from_infostate(seat, sampler)
+                    resampled += 1
+            actions, odds = zip(*codename.chance_outcomes(), strict=True)
+            codename.apply_action(int(rng.choice(actions, p=odds)))
+        else:
+            codename.apply_action(int(rng.choice(codename.legal_actions())))
+    assert resampled >= 100

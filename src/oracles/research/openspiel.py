@@ -298,8 +298,14 @@ class OraclesState(pyspiel.State):  # type: ignore[misc]
                     result.apply_action(item)
             else:
                 result.apply_action(action)
-        for item in self._core.drawn:
-            result.apply_action(item)
+        # A deal under way: its cards drawn so far are no seat's knowledge
+        # (the information state counts them, nothing more), so the world
+        # draws them afresh; copied, they were the other seats' true cards
+        # (and in Codename could be unavailable in the new world).
+        rng = random.Random(seed ^ 0x5EED)
+        for _ in self._core.drawn:
+            outcomes = result.chance_outcomes()
+            result.apply_action(_pick_outcome(outcomes, rng))
         return result
 
     def __str__(self) -> str:
@@ -309,6 +315,16 @@ class OraclesState(pyspiel.State):  # type: ignore[misc]
         if self._core.drawn:
             text += f" ; (drawing: {' '.join(map(str, self._core.drawn))})"
         return text
+
+
+def _pick_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """A chance outcome drawn with its probability."""
+    point, total = rng.random(), 0.0
+    for action, probability in outcomes:
+        total += probability
+        if point < total:
+            return action
+    return outcomes[-1][0]
 
 
 def _suffix(core: _Core) -> str:
