@@ -623,9 +623,9 @@ def test_options_of_another_json_type_get_a_422(start_server: Any, options: str,
 
 
 def test_a_page_of_another_site_cannot_create_tables_or_take_seats(start_server: Any) -> None:
-    """A browser names the page that sends a request: one of another site
-    (a form can post JSON as text/plain) is refused 403; the server's own
-    pages and programs, which send no Origin, go through."""
+    """A browser names the page that sends a request (Origin, Sec-Fetch-Site):
+    one of another site (a form can post JSON as text/plain) is refused 403;
+    the server's own pages and programs, which send neither, go through."""
     server: ThreadServer = start_server()
     body = json.dumps({"game": "codename", "seats": ["human", "human"]}).encode()
     plain = {"content-type": "text/plain"}
@@ -633,6 +633,11 @@ def test_a_page_of_another_site_cannot_create_tables_or_take_seats(start_server:
         server.base, "POST", "/api/tables", body, {**plain, "origin": "https://evil.example"}
     )
     assert status == 403 and "another site" in answer["error"], answer
+    # A page without a referrer says "Origin: null": where it was sent from decides.
+    cross = {**plain, "origin": "null", "sec-fetch-site": "cross-site"}
+    assert http(server.base, "POST", "/api/tables", body, cross)[0] == 403
+    own = {**plain, "origin": "null", "sec-fetch-site": "same-origin"}
+    assert http(server.base, "POST", "/api/tables", body, own)[0] == 201
     status, table, _ = http(server.base, "POST", "/api/tables", body, {**plain, "origin": server.base})
     assert status == 201, table
     status, _, _ = http(

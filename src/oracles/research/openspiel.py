@@ -45,8 +45,10 @@ information is supported (``PrivateInfoType.SINGLE_PLAYER``).
 ``state.resample_from_infostate(player, sampler)`` draws a world with the
 game's own resampling (``sampler`` is any callable returning floats in
 [0, 1), e.g. ``pyspiel.UniformProbabilitySampler(0., 1.)``; it seeds a
-``random.Random``) and replays its history through the adapter. States
-pickle (OpenSpiel's ``serialize``) as their game, options and history.
+``random.Random``) and replays its history through the adapter; in a deal
+under way, the steps drawn so far are drawn afresh (no seat has seen them).
+States pickle (OpenSpiel's ``serialize``) as their game, options and
+history, and games as their string.
 """
 
 from __future__ import annotations

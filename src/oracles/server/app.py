@@ -212,10 +212,16 @@ class Guard:
             return None
         headers = dict(scope.get("headers") or [])
         origin = headers.get(b"origin", b"").decode("latin-1")
-        if not origin or origin in self.allowed_origins:
+        if origin in self.allowed_origins:
             return None
+        # The browser says where the request comes from: the site's own
+        # pages post with "Origin: null" (their Referrer-Policy is
+        # no-referrer), so its Sec-Fetch-Site decides where it is sent.
+        fetched_from = headers.get(b"sec-fetch-site", b"").decode("latin-1")
+        if fetched_from in ("cross-site", "same-site"):
+            return origin or fetched_from
         own = f"{scope.get('scheme', 'http')}://{headers.get(b'host', b'').decode('latin-1')}"
-        return None if origin == own else origin
+        return None if origin in ("", "null", own) else origin
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
