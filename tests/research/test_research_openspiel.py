@@ -248,3 +248,12 @@ def test_a_deal_under_way_is_drawn_afresh_in_a_resampled_world() -> None:
         else:
             codename.apply_action(int(rng.choice(codename.legal_actions())))
     assert resampled >= 100
+
+
+def test_options_past_openspiels_counts_are_an_option_error() -> None:
+    """Codename at 50,000 turns lasts more steps than pyspiel counts in 32
+    bits: a TypeError from pybind before, now the options named."""
+    from oracles.core.errors import OptionError
+
+    with pytest.raises(OptionError, match="more than OpenSpiel counts"):
+        pyspiel.load_game(openspiel.short_name("codename"), {"max_turns": 50000})

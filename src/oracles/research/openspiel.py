@@ -61,6 +61,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from oracles.core.errors import OptionError
 from oracles.core.game import CHANCE, Game, State
 from oracles.core.registry import game_class, game_ids, load_game
 from oracles.research.encoding import Encoder, encoder_for
@@ -197,6 +198,12 @@ class OraclesGame(pyspiel.Game):  # type: ignore[misc]
         self.core: Game = load_game(self.game_id, **options_from_parameters(self.game_id, params))
         self.encoder: Encoder = encoder_for(self.core)
         bounds = self.encoder.bounds()
+        if max(bounds.max_game_length, bounds.max_chance_outcomes, self.core.num_distinct_actions()) >= 2**31:
+            # pyspiel counts in 32 bits: a TypeError from deep inside otherwise.
+            raise OptionError(
+                f"{self.game_id} with options {dict(self.core.options)} can last "
+                f"{bounds.max_game_length} steps, more than OpenSpiel counts (2**31)"
+            )
         info = pyspiel.GameInfo(
             num_distinct_actions=self.core.num_distinct_actions(),
             max_chance_outcomes=bounds.max_chance_outcomes,
