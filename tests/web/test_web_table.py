@@ -258,6 +258,38 @@ def test_a_board_the_server_cannot_draw_is_asked_for_ever_more_slowly(server: An
     context.close()
 
 
+def test_news_while_a_board_retry_waits_waits_with_it(server: Any, browser: Any) -> None:
+    """News that comes while a failed board's retry waits out its backoff
+    (here a friend renaming their seat, four times a second) waits with it:
+    each piece of news was fetched at once, and a failing server was asked
+    as often as anything happened at the table."""
+    from websockets.sync.client import connect
+
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+    context.add_init_script("localStorage.setItem('oraclesFetchBoard', '1')")
+    page = context.new_page()
+    table = create(server, "inrah", seats=["human", "human", "bot:random"])
+    page.goto(server.base + table["seats"][0]["url"])
+    page.wait_for_selector("#board .board")
+    asked: list[float] = []
+
+    def fail(route: Any) -> None:
+        asked.append(time.monotonic())
+        route.fulfill(status=500, body="broken")
+
+    friend_url = server.ws_base + f"/ws/tables/{table['id']}?token={table['seats'][1]['token']}"
+    with connect(friend_url, origin=server.base) as friend:
+        friend.recv(timeout=10)
+        page.route("**/t/*/board*", fail)
+        for index in range(12):
+            friend.send(json.dumps({"type": "name", "name": f"Friend {index}"}))
+            page.wait_for_timeout(250)
+    # Three seconds of backoff: tries at about 0, 0.25, 0.75 and 1.75 s.
+    assert 1 <= len(asked) <= 5, [round(t - asked[0], 2) for t in asked]
+    page.unroute("**/t/*/board*")
+    context.close()
+
+
 def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None:
     context, page = open_seat(browser, server, "inrah", False, "en-US")
 

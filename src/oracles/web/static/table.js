@@ -189,9 +189,14 @@
   // (backoff, up to 8 s), so a board the server cannot draw is not asked
   // for twenty times a second; from the third the banner says so.
   var failures = 0;
-  function refresh(force) {
+  // A retry waiting out its backoff: a state that comes meanwhile waits for
+  // it too (each one fetched at once before, and a failing server was asked
+  // as often as the bots moved).
+  var retry = null;
+  function refresh(force, retrying) {
     if (!force && serverVersion === shownVersion && !again) return;
-    if (fetching) { again = true; return; }
+    if (fetching || (retry && !retrying)) { again = true; return; }
+    retry = null;
     fetching = true;
     again = false;
     fetch("/t/" + tableId + "/board" + query, { cache: "no-store", credentials: "same-origin" })
@@ -211,7 +216,7 @@
         if (again || serverVersion > shownVersion) {
           again = false;
           var wait = failures ? backoff(failures - 1, 250, 8000) : 50;
-          setTimeout(function () { refresh(true); }, wait);
+          retry = setTimeout(function () { refresh(true, true); }, wait);
         }
       });
   }
