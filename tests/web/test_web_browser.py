@@ -268,3 +268,25 @@ def test_the_lobby_shows_only_the_seats_of_its_player_count(server: Any, browser
     assert not form.locator("[name='oracle.seat3']").is_visible()
     assert "keine" in form.locator("[name='clock'] option[value='']").inner_text()
     context.close()
+
+
+def test_the_lobby_form_follows_the_player_count(server: Any, browser: Any) -> None:
+    """Numbers whose usual value follows the player count (Inrah's elements
+    and rounds, Oracle's rounds) are left empty, their placeholder kept in
+    step: filled in for four players, they were sent for five, and the form
+    ended in the rules' English error ("must be from 1 to 9 ... got 12")."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator("details.new-game:has(form[data-game='inrah'])").evaluate("d => { d.open = true; }")
+    form = page.locator("form[data-game='inrah']")
+    form.locator("[name='inrah.players']").fill("5")
+    form.locator("[name='inrah.players']").dispatch_event("input")
+    assert form.locator("[name='inrah.elements']").get_attribute("placeholder") == "5"
+    assert form.locator("[name='inrah.rounds']").input_value() == ""
+    assert "richtet es sich nach der Zahl der Spieler" in form.inner_text()
+    form.locator("[data-create='inrah']").click()
+    page.wait_for_selector("#board .board")
+    info = api(server, f"/api/tables/{table_id(page)}")
+    assert info["options"]["players"] == 5 and info["options"]["rounds"] == 12, info["options"]
+    context.close()

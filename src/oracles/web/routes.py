@@ -14,6 +14,7 @@ receives more than its seat may know.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from pathlib import Path
@@ -198,9 +199,25 @@ async def _form(request: Request) -> dict[str, str]:
 def option_fields(game_id: str) -> list[dict[str, Any]]:
     """The lobby's inputs for the options of ``game_id``."""
     defaults = load_game(game_id).options
+    schema = game_class(game_id).option_schema
+    players = next((option for option in schema if option.name == "players"), None)
+    counts = (
+        range(players.minimum, players.maximum + 1)
+        if players is not None and players.minimum is not None and players.maximum is not None
+        else range(0)
+    )
     fields = []
-    for option in game_class(game_id).option_schema:
+    for option in schema:
         kind = "bool" if option.kind is bool else "int" if option.kind is int else "str"
+        # A number whose default follows the player count (Inrah's elements
+        # and rounds, Oracle's rounds) is left empty, its default a
+        # placeholder the page keeps in step: a value filled in for four
+        # players was sent for six, and the table could not be made.
+        per_players: dict[int, Any] = {}
+        if kind == "int" and callable(option.default) and option.name != "players":
+            for count in counts:
+                with contextlib.suppress(OraclesError):
+                    per_players[count] = load_game(game_id, players=count).options[option.name]
         words = present.option_words(game_id, option.name)
         choices = words["choices"]
         if choices is None and option.choices:
@@ -216,6 +233,7 @@ def option_fields(game_id: str) -> list[dict[str, Any]]:
                 "choices": choices,
                 "label": words["label"],
                 "help": words["help"],
+                "per_players": per_players,
             }
         )
     return fields
