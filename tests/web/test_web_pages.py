@@ -249,3 +249,18 @@ def test_one_click_play_seats_the_casual_level_named_so(server: Any) -> None:
     assert "Bot (Mittel) 2" in page and "heuristisch" not in page.split("<main", 1)[1].split("</main>")[0]
     # The seat's own name box: no raw "Seat 1", its name in German as the placeholder.
     assert 'id="my-name" type="text" maxlength="40" value="" placeholder="Platz 1"' in page
+
+
+def test_the_headers_rules_link_leads_to_the_game_at_hand(server: Any) -> None:
+    """On an Inrah table and on Codename's rules the header's "Rules" led to
+    Oracle's; in the lobby it still does."""
+    status, location = post_form(server.base, "/new", {"game": "inrah", "quick": "1"})
+    assert status == 303
+    rules = re.compile(r'<nav>.*?<a href="(/rules/[a-z]+)">', re.S)
+    for path, wanted in [
+        (location, "/rules/inrah"),
+        ("/rules/codename", "/rules/codename"),
+        ("/", "/rules/oracle"),
+    ]:
+        found = rules.search(http(server.base, "GET", path)[1])
+        assert found and found.group(1) == wanted, (path, found and found.group(1))

@@ -292,6 +292,11 @@ def test_news_while_a_board_retry_waits_waits_with_it(server: Any, browser: Any)
 
 def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None:
     context, page = open_seat(browser, server, "inrah", False, "en-US")
+    page.evaluate(
+        """() => { window.saidAloud = []; const live = document.getElementById('announce');
+        new MutationObserver(() => window.saidAloud.push(live.textContent))
+            .observe(live, {childList: true, characterData: true, subtree: true}); }"""
+    )
 
     def tab_to_a_legal_piece_and_enter() -> None:
         for _ in range(300):
@@ -310,8 +315,13 @@ def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None
         tab_to_a_legal_piece_and_enter()
         # (Focus lost to a redraw between the Tab and the Enter: again.)
         settle(page, before, tab_to_a_legal_piece_and_enter)
-    # Moves are told in the live region.
+    # Moves are told in the live region as they come, each sentence with one
+    # full stop (the story's own and another made "…ersten Runde.. Warte").
     assert page.locator("#announce[aria-live]").count() == 1
+    said = page.evaluate("window.saidAloud")
+    assert said and not [line for line in said if ".." in line], said
+    # The newest event is told (the oldest was, the first deal, again and again).
+    assert [line for line in said if " plays " in line or " bids " in line], said
     context.close()
 
 

@@ -350,10 +350,14 @@
   var announced = "";
   function say(text) { if (announce && text) { announce.textContent = ""; announce.textContent = text; } }
   function announceLast() {
-    var lines = boardBox.querySelectorAll(".log li");
-    var text = lines.length ? lines[lines.length - 1].textContent.trim() : "";
+    // The story lists the newest event first (it said the oldest, the
+    // first deal, and then nothing more of the game).
+    var newest = boardBox.querySelector(".log li");
+    var text = newest ? newest.textContent.trim() : "";
     var status = document.getElementById("status");
-    var line = (text && text !== announced ? text + ". " : "") + (status ? status.textContent.trim().split("\n")[0] : "");
+    // A story line ends with its own full stop, or gets one ("….. Warte" was said).
+    var told = text && text !== announced ? (/[.!?…]$/.test(text) ? text : text + ".") + " " : "";
+    var line = told + (status ? status.textContent.trim().split("\n")[0] : "");
     announced = text;
     say(line);
   }
