@@ -443,6 +443,21 @@ def test_the_replay_tells_what_each_step_did() -> None:
     assert caption is not None and "Runde 1 wird gewertet." in caption.group(1)
 
 
+def test_the_replay_of_a_finished_game_names_every_seats_keep() -> None:
+    """Every hand is public once the game is over: another seat's keep is
+    told with its cards, in the third person ("Beate keeps ..."), where seat
+    0's view alone said "two Oracle cards, face down"."""
+    state = finished("oracle", 4, players=3, rounds=1)
+    views = [state.view(seat) for seat in range(3)]
+    names = ["Ann", "Beate", "Carl"]
+    keeps = [e for e in views[0]["log"] if e["kind"] == "keep"]
+    assert len(keeps) == 3
+    for keep in keeps:
+        told = present.replay_story("oracle", views, names, "en", keep["seq"])
+        assert told == [f"{names[keep['seat']]} keeps " + told[0].split(" keeps ", 1)[1]], told
+        assert "face down" not in told[0] and "“" in told[0], told
+
+
 def test_the_replays_hands_show_every_seats_cards_and_codenames_code() -> None:
     """Regression: the replay's "All hands" read a hand and a code that
     Codename's view keeps under ``sides``, and listed each seat with nothing.

@@ -314,6 +314,34 @@ def end_reason(game: str, view: dict[str, Any], names: list[str], lang: str) -> 
     return ""
 
 
+def replay_story(game: str, views: list[dict[str, Any]], names: list[str], lang: str, seq: int) -> list[str]:
+    """What the action at ``seq`` of a finished game did (the replay's
+    caption): every hand is public now, so an event a seat made (a keep, a
+    pass, a code card shown) is told with all that any seat saw of it, in
+    the third person; a chance event as seat 0 saw it. (Told from seat 0's
+    view alone, the other seats' keeps stayed "two cards, face down".)"""
+    base = (views[0].get("log") or []) if views else []
+    viewer = views[0].get("seat") if views else None
+    lines = []
+    for index, event in enumerate(base):
+        if not isinstance(event, dict) or event.get("seq") != seq:
+            continue
+        if event.get("seat") is None:
+            lines.append(event_line(game, event, viewer, names, lang))
+            continue
+        seen = [event]
+        for view in views[1:]:
+            log = view.get("log") or []
+            if (
+                index < len(log)
+                and log[index].get("seq") == seq
+                and log[index].get("kind") == event.get("kind")
+            ):
+                seen.append(log[index])
+        lines.append(event_line(game, max(seen, key=len), None, names, lang))
+    return lines
+
+
 def step_story(game: str, view: dict[str, Any], names: list[str], lang: str, seq: int) -> list[str]:
     """What the action at ``seq`` did, as the view's story tells it (the
     replay's caption of a step)."""
