@@ -53,7 +53,9 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
             float(p)
             for p in row.locator("td.points").evaluate_all("cells => cells.map(c => c.dataset.points)")
         ]
-        assert points == [compared["rounds"][0]["scores"][0][seat], compared["rounds"][0]["scores"][1][seat]]
+        # Table A is the one whose deals were played, as on the series page
+        # (the API answers for the asked table first).
+        assert points == [compared["rounds"][0]["scores"][1][seat], compared["rounds"][0]["scores"][0][seat]]
         assert row.locator("td.hand .card").count() > 0
         # Each seat's keep in words, the cards by their texts (the page shows
         # no Oracle cards to read ids from), its notation as the title.
@@ -67,6 +69,7 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
         else:
             assert ("Table A" if points[0] > points[1] else "Table B") in better
     assert "Codename cannot be compared" in page.content()
+    assert f"Table A (the original deals): {first}" in page.locator("main").inner_text()
     # On a phone each seat's row is a block: nothing wider than the screen,
     # each table's cell says which table it is.
     page.set_viewport_size({"width": 390, "height": 844})

@@ -131,6 +131,11 @@ def branch_routes(
             return refuse(request, 404, translate(lang, "No such table."))
         if not all(table.finished for table in tables):
             return refuse(request, 409, translate(lang, "The comparison opens when both games are over."))
+        # The table whose deals were played is table A, as on the series
+        # page, whichever order the address names them in.
+        if getattr(tables[0], "deals_from", None) == ids[1]:
+            ids, tables = ids[::-1], tables[::-1]
+        origin_first = getattr(tables[1], "deals_from", None) == ids[0]
         records = [table.record() for table in tables]
         if not all(game_class(r["game"]).replayable_chance for r in records):
             return refuse(
@@ -169,6 +174,7 @@ def branch_routes(
             request,
             "compare.html",
             ids=ids,
+            origin_first=origin_first,
             game=records[0]["game"],
             played=finals[0].game,
             names=names,
