@@ -82,6 +82,10 @@ def test_a_whole_game_by_clicking(server: Any, browser: Any, shot: Any, game: st
     page.wait_for_url(re.compile(r"step=0"))
     page.locator('[data-step="next"]').click()
     page.wait_for_url(re.compile(r"step=1"))
+    # The board right under the caption, before the forms and every hand.
+    board, hands = page.locator("#board").bounding_box(), page.locator(".all-hands").bounding_box()
+    assert board and hands and board["y"] < hands["y"]
+    assert (page.locator('[data-step="next"]').bounding_box() or {}).get("height", 0) >= 44
     assert page.locator("a[download]").count() == 1
     assert not errors
     context.close()
