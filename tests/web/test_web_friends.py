@@ -79,6 +79,10 @@ def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: 
     assert invite.endswith(f"/t/{tid}/seat/1") and "token" not in invite
     assert ann.locator('[data-invite-seat="1"] .qr svg').count() == 1
     assert ann.locator("[data-table-link]").count() == 1
+    # The invites come before the board (after it, a phone showed them past
+    # the whole story).
+    invites, board = ann.locator("#friends").bounding_box(), ann.locator("#board").bounding_box()
+    assert invites and board and invites["y"] < board["y"]
 
     # Bob opens the link in his own browser, names himself and sits down.
     bob = bob_context.new_page()
