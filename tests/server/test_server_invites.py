@@ -342,7 +342,16 @@ def test_a_returning_person_hears_what_the_stand_in_played(start_server: Any) ->
         record = http(server.base, "GET", f"/api/tables/{tid}/record")[1]
         for move in notice["moves"]:
             assert record["actions"][move["version"] - 1] == move["action"]
+            assert "label" not in move  # a program reads the notation
         await client.close()
+        # A page (board=1) hears them in its language's words too.
+        page = Client(ws(server, tid, token) + "&board=1", headers={"Accept-Language": "de"})
+        await page.connect()
+        told = await page.recv_type("standin")
+        assert [m["action"] for m in told["moves"]] == [m["action"] for m in notice["moves"]]
+        assert all(m["label"] and m["label"] != m["action"] for m in told["moves"]), told
+        assert any(m["label"].endswith(" spielen") or " behalten" in m["label"] for m in told["moves"]), told
+        await page.close()
 
     asyncio.run(scenario())
 

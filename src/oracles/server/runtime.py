@@ -39,6 +39,7 @@ from sqlalchemy.exc import IntegrityError
 from oracles.core.errors import IllegalActionError, NotationError
 from oracles.core.game import State
 from oracles.core.records import PlannedChance, chance_actions
+from oracles.i18n import move_label
 from oracles.server import db, logs
 from oracles.server.bots import ATTENDED, UNATTENDED
 from oracles.server.connection import Connection
@@ -810,7 +811,15 @@ class TableRuntime:
             async with self.hub.engine.connect() as db_conn:
                 played = await db.standin_moves(db_conn, self.id, conn.seat)
             if played:
-                conn.send({"type": "standin", "moves": [{"version": v, "action": a} for v, a in played]})
+                moves: list[dict[str, object]] = [{"version": v, "action": a} for v, a in played]
+                if conn.board_lang is not None:
+                    # A page tells the moves in words ("Play Red 1"), not notation.
+                    names = [s.name for s in self.seats]
+                    for move in moves:
+                        move["label"] = move_label(
+                            self.game_id, str(move["action"]), conn.board_lang, names, self.state.game
+                        )
+                conn.send({"type": "standin", "moves": moves})
 
     async def detach(self, conn: Connection) -> None:
         conn.close()

@@ -183,8 +183,13 @@
       if (start) start.hidden = true;
     } else if (msg.type === "standin") {
       var note = document.getElementById("standin-note");
-      note.textContent = panel.dataset.standin + " " + msg.moves.map(function (m) { return m.action; }).join(", ");
+      note.textContent = panel.dataset.standin + " " + msg.moves.map(function (m) { return m.label || m.action; }).join(", ");
       note.hidden = false;
+      // News for the one coming back: above the board, not under the story.
+      var boardBox = document.getElementById("board");
+      if (boardBox && note.compareDocumentPosition(boardBox) & Node.DOCUMENT_POSITION_PRECEDING) {
+        boardBox.parentNode.insertBefore(note, boardBox);
+      }
     } else if (msg.type === "rematch" && msg.wants) {
       seatNames().then(function (names) {
         var wants = document.getElementById("rematch-wants");
