@@ -441,3 +441,19 @@ def test_the_last_trick_names_each_card_in_full_on_a_phone(server: Any, browser:
     play_to_end(page, seed=3, after=look, touch=True)
     assert seen and set(seen[0]) <= set(NAMES[:3]) and len(seen[0]) == 3, seen
     context.close()
+
+
+def test_a_watchers_chat_line_is_named_in_the_pages_language(server: Any, browser: Any) -> None:
+    """Watchers chat among themselves; a line of theirs was headed
+    "spectator" on a German page too."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    table = create(server, "inrah")
+    first, second = context.new_page(), context.new_page()
+    for page in (first, second):
+        page.goto(server.base + table["watch"])
+        page.wait_for_selector("#board .board")
+    first.locator("#chat-text").fill("Hallo")
+    first.locator("#chat-form button").click()
+    second.wait_for_selector("#chat-lines li")
+    assert second.locator("#chat-lines li").first.inner_text() == "Zuschauer: Hallo"
+    context.close()

@@ -540,7 +540,9 @@
   function addChat(msg) {
     var li = document.createElement("li");
     // The server escapes names and texts (SPEC: chat is HTML-escaped).
-    li.innerHTML = "<b>" + (msg.name || "") + "</b>: " + (msg.text || "");
+    // A watcher's line is named in the page's language (the server says "spectator").
+    var who = msg.seat === null || msg.seat === undefined ? root.dataset.spectator : msg.name;
+    li.innerHTML = "<b>" + (who || "") + "</b>: " + (msg.text || "");
     chatLines.appendChild(li);
     while (chatLines.children.length > 100) chatLines.removeChild(chatLines.firstChild);
     chatLines.scrollTop = chatLines.scrollHeight;
