@@ -498,3 +498,16 @@ def test_an_invite_names_an_unnamed_creators_seat_taken(start_server: Any) -> No
     assert "<li>Seat 1: taken</li>" in english
     german = http(server.base, "GET", f"/t/{tid}/seat/1", headers={"Accept-Language": "de"})[1]
     assert "<li>Platz 1: besetzt</li>" in german and "<li>Platz 2: <strong>dein Platz</strong></li>" in german
+
+
+def test_an_invite_to_a_seat_taken_does_not_call_it_yours(start_server: Any) -> None:
+    """The link of a seat someone took listed it as "your seat" and then
+    said "This seat is taken."; now the list names who holds it."""
+    server = start_server()
+    fields = {"game": "codename", "codename.seat0": "human", "codename.seat1": "human"}
+    status, location = post_form(server.base, "/new", fields)
+    tid = location.split("/t/")[1].split("?token=")[0]
+    assert post_form(server.base, f"/join/{tid}/1", {"name": "Bob"})[0] == 303
+    page = http(server.base, "GET", f"/t/{tid}/seat/1")[1]
+    assert "This seat is taken." in page and "your seat" not in page
+    assert "<li>Seat 2: Bob</li>" in page
