@@ -505,7 +505,7 @@ def test_an_invite_to_a_seat_taken_does_not_call_it_yours(start_server: Any) -> 
     said "This seat is taken."; now the list names who holds it."""
     server = start_server()
     fields = {"game": "codename", "codename.seat0": "human", "codename.seat1": "human"}
-    status, location = post_form(server.base, "/new", fields)
+    _, location = post_form(server.base, "/new", fields)
     tid = location.split("/t/")[1].split("?token=")[0]
     assert post_form(server.base, f"/join/{tid}/1", {"name": "Bob"})[0] == 303
     page = http(server.base, "GET", f"/t/{tid}/seat/1")[1]

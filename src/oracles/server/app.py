@@ -210,7 +210,7 @@ class Guard:
         whoever opens it (a form may post JSON as text/plain)."""
         if scope["method"] in ("GET", "HEAD", "OPTIONS"):
             return None
-        headers = dict(scope.get("headers") or [])
+        headers: dict[bytes, bytes] = dict(scope.get("headers") or [])
         origin = headers.get(b"origin", b"").decode("latin-1")
         if origin in self.allowed_origins:
             return None
