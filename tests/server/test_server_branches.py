@@ -250,9 +250,10 @@ def test_pages_challenge_compare_and_play_on(start_server: Any) -> None:
             assert f'data-round="{number}" data-seat="{seat}"' in page
     assert page.count('data-points="') == 2 * 4 * 2
     shown = [float(chunk.split('"')[0]) for chunk in page.split('data-points="')[1:]]
-    # Row by row: round 1 seat 0 at A and B, round 1 seat 1 ...
+    # Row by row: round 1 seat 0 at A and B, round 1 seat 1 ...; table A is
+    # the one whose deals were played, as on the series page.
     assert shown == [
-        float(p) for r in range(2) for seat in range(4) for p in (mine[r][seat], theirs[r][seat])
+        float(p) for r in range(2) for seat in range(4) for p in (theirs[r][seat], mine[r][seat])
     ]
     assert "Codename" in page  # says it is excluded
     status, page, _ = http(server.base, "GET", f"/replay/{new_id}")
@@ -338,7 +339,7 @@ def test_a_series_of_three_tables_on_the_same_deals(start_server: Any) -> None:
     status, compared, _ = http(server.base, "GET", f"/api/tables/{second['id']}/compare")
     assert status == 200 and compared["tables"] == [second["id"], origin["id"]]
     status, page, _ = http(server.base, "GET", f"/compare/{second['id']}/{origin['id']}")
-    assert status == 200 and f'href="/series/{second["id"]}"' in page
+    assert status == 200 and f'href="/series/{origin["id"]}"' in page  # table A, the origin
 
 
 def test_series_answers_for_a_lone_table_and_refuses_codename(start_server: Any) -> None:
