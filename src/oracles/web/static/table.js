@@ -257,9 +257,9 @@
   // A board drawn anew would drop the keyboard's focus to the page after
   // every move: it goes back to the same piece, or (the card was played) to
   // the first piece that can be played, else the first piece at all.
-  // Where the keyboard was on the board, kept while the focus is lost with
-  // it (a piece disabled as its move goes out, or drawn away); forgotten
-  // when the player moves the focus elsewhere on the page.
+  // boardFocus is where the keyboard was on the board, kept while the focus
+  // is lost with it (a piece disabled as its move goes out, or drawn away)
+  // and forgotten when the player moves the focus elsewhere on the page.
   var boardFocus = null;
   boardBox.addEventListener("focusin", function (event) { boardFocus = focusKey(event.target); });
   boardBox.addEventListener("focusout", function (event) {
@@ -499,7 +499,6 @@
     if (hintShown.moves.length > HINTS_SHOWN) {
       more = button(hintBox.dataset.more.replace("{count}", String(hintShown.moves.length)), {});
       more.id = "hint-more";
-      more.setAttribute("aria-expanded", "false");
       more.addEventListener("click", function () {
         hintList.classList.add("all");
         more.remove();
