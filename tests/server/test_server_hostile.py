@@ -605,6 +605,8 @@ def test_the_message_table_in_the_docs_is_the_protocols_own() -> None:
         ('{"draft": "yes"}', "'options.draft' must be true or false"),
         ('{"draft": 1}', "'options.draft'"),
         ('{"removed_colour": 3, "players": 3}', "'options.removed_colour' must be a JSON string"),
+        # The value quoted is cut to 40 bytes: inside a letter of two bytes too.
+        ('{"players": "' + "é" * 30 + '"}', "'options.players' must be a JSON integer"),
     ],
 )
 def test_options_of_another_json_type_get_a_422(start_server: Any, options: str, named: str) -> None:

@@ -169,7 +169,8 @@ def option_values(options: dict[str, msgspec.Raw], game_id: str | None = None) -
         if option is not None:
             kind, fits = JSON_KINDS[option.kind]
             if not fits(out[name]):
-                raise TableError(f"'options.{name}' must be {kind}, not {bytes(raw)[:40].decode()}")
+                shown = bytes(raw)[:40].decode("utf-8", "replace")  # a cut may split a letter
+                raise TableError(f"'options.{name}' must be {kind}, not {shown}")
     return out
 
 
