@@ -389,7 +389,7 @@ def test_the_replay_tells_what_each_step_did() -> None:
     view = state.view(0)
     plays = [e for e in view["log"] if e["kind"] == "play"]
     last = plays[-1]["seq"]
-    told = present.step_story("oracle", view, ["Ann", "Beate", "Carl"], "en", last)
+    told = present.replay_story("oracle", [view], ["Ann", "Beate", "Carl"], "en", last)
     assert told[0].endswith(".") and " plays " in told[0]
     assert any(" wins: " in line for line in told) and any("Round 1 is scored." in line for line in told)
 

@@ -342,18 +342,6 @@ def replay_story(game: str, views: list[dict[str, Any]], names: list[str], lang:
     return lines
 
 
-def step_story(game: str, view: dict[str, Any], names: list[str], lang: str, seq: int) -> list[str]:
-    """What the action at ``seq`` did, as the view's story tells it (the
-    replay's caption of a step)."""
-    log = view.get("log") or []
-    viewer = view.get("seat")
-    return [
-        event_line(game, event, viewer, names, lang)
-        for event in log
-        if isinstance(event, dict) and event.get("seq") == seq
-    ]
-
-
 def story(game: str, view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """The whole log of ``view`` as sentences, newest first."""
     log = view.get("log") or []
