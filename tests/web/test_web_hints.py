@@ -88,25 +88,36 @@ def test_hint_button_suggested_move_summary_and_review(server: Any, browser: Any
     # The hint belonged to that decision: gone once the table moves on.
     page.wait_for_function("() => !document.querySelector('#hint-list li')")
 
+    asked: list[int] = []
+
     def hint_again(made: int) -> None:
-        if made != 2:
+        # Whether a card play has a candidate notably worse than the best
+        # depends on the deal (tables are dealt at random): ask again on
+        # later turns until one has given a reason.
+        if made < 2 or (made > 2 and seen_reasons):
             return
         page.locator("#hint-button").click()
-        page.wait_for_selector("#hint-list li.hint-best button[data-move]")
+        page.wait_for_selector("#hint-list li button[data-move]")
+        if not page.locator("#hint-list li.hint-best").count():
+            asked.append(made)  # candidates all alike: no best to mark
+            return
         best = page.locator("#hint-list li.hint-best button").get_attribute("data-move")
         # A card to play: the candidates are marked on the hand, with values.
         marked = page.locator("#board [data-move].hint-best")
         assert marked.count() == 1 and marked.get_attribute("data-move") == best
         assert re.fullmatch(r"[+-]\d+\.\d", str(marked.get_attribute("data-hint-value")))
         reasons_in_sight()
-        shot(page, "hint")
+        asked.append(made)
+        if made == 2:
+            shot(page, "hint")
 
     play_to_end(page, seed=3, after=hint_again)
     assert seen_reasons, "no other candidate gave a reason"
-    assert page.locator("#hints-taken [data-hints-seat='0']").inner_text() == "2"
+    taken = 1 + len(asked)
+    assert page.locator("#hints-taken [data-hints-seat='0']").inner_text() == str(taken)
     # The bots took none and could take none: the summary counts people only.
     assert page.locator("#hints-taken [data-hints-seat]").count() == 1
-    assert api(server, f"/api/tables/{tid}")["hints"] == {"taken": [2, 0, 0]}
+    assert api(server, f"/api/tables/{tid}")["hints"] == {"taken": [taken, 0, 0]}
 
     page.goto(f"{server.base}/replay/{tid}")
     page.locator('[data-review="0"]').click()
