@@ -458,6 +458,20 @@ def test_the_replay_of_a_finished_game_names_every_seats_keep() -> None:
         assert "face down" not in told[0] and "“" in told[0], told
 
 
+def test_the_replay_tells_a_private_deal_as_nobodys() -> None:
+    """Regression: the replay told the Oracle cards dealt as seat 0 saw them,
+    "Yours: ...", on a page every seat and spectator reads. A chance event
+    keeps what every seat saw alike (the board shows each hand)."""
+    state = finished("oracle", 4, players=3, rounds=1)
+    views = [state.view(seat) for seat in range(3)]
+    dealt = next(e for e in views[0]["log"] if e["kind"] == "oracles")
+    assert dealt.get("cards"), dealt  # seat 0's own view names its cards
+    for lang in ("en", "de"):
+        told = present.replay_story("oracle", views, ["Ann", "Beate", "Carl"], lang, dealt["seq"])
+        assert told and not any("Yours" in line or "Deine" in line for line in told), told
+        assert told[0] == translate(lang, "Oracle cards are dealt."), told
+
+
 def test_the_replays_hands_show_every_seats_cards_and_codenames_code() -> None:
     """Regression: the replay's "All hands" read a hand and a code that
     Codename's view keeps under ``sides``, and listed each seat with nothing.

@@ -318,16 +318,14 @@ def replay_story(game: str, views: list[dict[str, Any]], names: list[str], lang:
     """What the action at ``seq`` of a finished game did (the replay's
     caption): every hand is public now, so an event a seat made (a keep, a
     pass, a code card shown) is told with all that any seat saw of it, in
-    the third person; a chance event as seat 0 saw it. (Told from seat 0's
-    view alone, the other seats' keeps stayed "two cards, face down".)"""
+    the third person; a chance event with what every seat saw of it alike
+    (the board shows each hand). (Told from seat 0's view alone, the other
+    seats' keeps stayed "two cards, face down", and the Oracle cards dealt
+    were "yours", seat 0's.)"""
     base = (views[0].get("log") or []) if views else []
-    viewer = views[0].get("seat") if views else None
     lines = []
     for index, event in enumerate(base):
         if not isinstance(event, dict) or event.get("seq") != seq:
-            continue
-        if event.get("seat") is None:
-            lines.append(event_line(game, event, viewer, names, lang))
             continue
         seen = [event]
         for view in views[1:]:
@@ -338,6 +336,12 @@ def replay_story(game: str, views: list[dict[str, Any]], names: list[str], lang:
                 and log[index].get("kind") == event.get("kind")
             ):
                 seen.append(log[index])
+        if event.get("seat") is None:
+            shared = {
+                key: value for key, value in event.items() if all(other.get(key) == value for other in seen)
+            }
+            lines.append(event_line(game, shared, None, names, lang))
+            continue
         lines.append(event_line(game, max(seen, key=len), None, names, lang))
     return lines
 
