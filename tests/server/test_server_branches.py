@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
 from typing import Any
 
@@ -340,6 +341,44 @@ def test_a_series_of_three_tables_on_the_same_deals(start_server: Any) -> None:
     assert status == 200 and compared["tables"] == [second["id"], origin["id"]]
     status, page, _ = http(server.base, "GET", f"/compare/{second['id']}/{origin['id']}")
     assert status == 200 and f'href="/series/{origin["id"]}"' in page  # table A, the origin
+
+
+def test_compare_and_series_pages_show_trumps_players_and_named_totals(start_server: Any) -> None:
+    """Regression: the comparison named its tables by id alone, its total
+    row listed the scores with no seat to them ("12 / 5 / 3"), and neither
+    page showed Inrah's trump card, which decides what a hand is worth."""
+    server = start_server()
+    origin = origin_table(server, "inrah", {"players": 3, "rounds": 2}, ["bot:random"] * 3)
+    second = create(server, "inrah", {}, ["bot:heuristic"] * 3, deals_from=origin["id"])
+    second_record = finished(server, second["id"])
+    final = replay_record(origin["record"])
+    state = final.game.new_initial_state()
+    trumps = []  # each round's trump card, as turned up
+    for action in final.history():
+        before = state.view(None).get("trump_card")
+        state.apply_action(action)
+        after = state.view(None).get("trump_card")
+        if after and after != before:
+            trumps.append(after)
+    assert len(trumps) == 2
+    for path in (f"/compare/{second['id']}/{origin['id']}", f"/series/{origin['id']}"):
+        status, page, _ = http(server.base, "GET", path)
+        assert status == 200, path
+        shown = re.findall(r'<span class="round-trump" data-trump="([^"]+)">', page)
+        assert shown == trumps, (path, shown)
+    status, page, _ = http(server.base, "GET", f"/compare/{second['id']}/{origin['id']}")
+    # Each table by its players, linked to its replay.
+    assert re.search(rf'<li data-table="{origin["id"]}">[^<]*<a href="/replay/{origin["id"]}">Bot \(', page)
+    # A total per seat, with the seat's names and who did better.
+    totals = [replay_record(origin["record"]).scores(), replay_record(second_record).scores()]
+    for seat in range(3):
+        row = re.search(rf'<tr data-total-seat="{seat}">(.*?)</tr>', page, re.S)
+        assert row is not None
+        assert re.findall(r'data-total="([^"]+)"', row.group(1)) == [
+            str(totals[0][seat]),
+            str(totals[1][seat]),
+        ]
+        assert 'class="seat">Bot' in row.group(1)
 
 
 def test_series_answers_for_a_lone_table_and_refuses_codename(start_server: Any) -> None:

@@ -69,7 +69,10 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
         else:
             assert ("Table A" if points[0] > points[1] else "Table B") in better
     assert "Codename cannot be compared" in page.content()
-    assert f"Table A (the original deals): {first}" in page.locator("main").inner_text()
+    # Each table by its players, table A the one whose deals were played.
+    table_a = page.locator(f"#compare-tables li[data-table='{first}']")
+    assert table_a.inner_text().startswith("Table A (the original deals): ")
+    assert table_a.locator("a").get_attribute("href") == f"/replay/{first}"
     # On a phone each seat's row is a block: nothing wider than the screen,
     # each table's cell says which table it is.
     page.set_viewport_size({"width": 390, "height": 844})

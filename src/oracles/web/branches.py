@@ -30,7 +30,8 @@ from oracles.web.seam import T, TableHub
 
 def rounds_of(record: dict[str, Any]) -> list[dict[str, Any]]:
     """Per round: each seat's hand when its play began, its first decision
-    (Oracle's keep, Inrah's bid) and its points. Rounds end as
+    (Oracle's keep, Inrah's bid), its points, and the round's trump card
+    where the game turns one up (Inrah; None otherwise). Rounds end as
     ``core.records.round_points`` counts them."""
     final = replay_record(record)
     state: State = final.game.new_initial_state()
@@ -43,6 +44,7 @@ def rounds_of(record: dict[str, Any]) -> list[dict[str, Any]]:
         if not state.is_chance_node():
             if current is None:
                 current = {"hands": [list(state.view(s).get("hand") or []) for s in range(players)]}
+                current["trump"] = state.view(None).get("trump_card")
                 current["first"] = [None] * players
             if current["first"][seat] is None:
                 current["first"][seat] = state.action_to_string(action)
@@ -169,7 +171,7 @@ def branch_routes(
                         "better": better,
                     }
                 )
-            rows.append({"round": number, "seats": seats})
+            rows.append({"round": number, "seats": seats, "trump": mine.get("trump")})
         return render(
             request,
             "compare.html",
@@ -180,6 +182,7 @@ def branch_routes(
             names=names,
             rows=rows,
             totals=[list(final.scores()) for final in finals],
+            players=[", ".join(seat_names) for seat_names in names],
             title=present.game_title(records[0]["game"]),
         )
 
@@ -203,6 +206,10 @@ def branch_routes(
             for t in tables
         ]
         done = [index for index, t in enumerate(tables) if t["status"] == "finished"]
+        # The round's trump card, from the origin's deals (the API's rounds
+        # leave it out: every table had the same).
+        origin = await hub.read(body["origin"])
+        trumps = [r.get("trump") for r in rounds_of(origin.record())] if origin is not None else []
         return render(
             request,
             "series.html",
@@ -214,6 +221,7 @@ def branch_routes(
             done=done,
             playing=[index for index, t in enumerate(tables) if t["status"] != "finished"],
             seats=range(len(names[0])),
+            trumps=trumps,
             title=present.game_title(body["game"]),
         )
 
