@@ -125,7 +125,7 @@ def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: 
 
     # Both click rematch: Bob sees that Ann wants one, and the new game has
     # the same people in the same seats.
-    ann.locator("[data-rematch]").click()
+    ann.locator("#board [data-rematch]").click()
     ann.wait_for_function(
         f"() => (document.getElementById('table') || {{dataset: {{}}}}).dataset.table !== '{tid}'",
         timeout=TIMEOUT * 1000,
@@ -138,7 +138,16 @@ def test_two_friends_invite_play_leave_return_and_rematch(server: Any, browser: 
         timeout=TIMEOUT * 1000,
     )
     assert api(server, f"/api/tables/{again}")["waiting"] is True
-    bob.locator("[data-rematch]").click()
+    # Told above the board, with a button that joins (at the panel's foot,
+    # under the whole story, it went unseen).
+    assert bob.evaluate(
+        "document.getElementById('rematch-box').compareDocumentPosition(document.getElementById('board'))"
+        " & Node.DOCUMENT_POSITION_FOLLOWING"
+    )
+    box = bob.locator("#rematch-box").bounding_box()  # in sight, wherever the page is scrolled to
+    assert box and 0 <= box["y"] < bob.viewport_size["height"], box
+    assert bob.locator("#rematch-wants").inner_text() == "Wants a rematch: Ann"
+    bob.locator("#rematch-box [data-rematch]").click()
     # Across a page load: no #table for a moment, which must not throw.
     bob.wait_for_function(f"() => document.getElementById('table')?.dataset.table === '{again}'")
     bob.wait_for_selector("#board .board")

@@ -130,8 +130,7 @@
   if (nameBox) nameBox.addEventListener("keydown", function (event) { if (event.key === "Enter") sendName(nameBox.value); });
 
   var notify = panel.querySelector("[data-notify]");
-  var rematchBox = document.getElementById("rematch-box");
-  var finishedAtLoad = !!(rematchBox && !rematchBox.hidden);
+  var finishedAtLoad = panel.dataset.finished === "1";
   if (notify && !finishedAtLoad && "Notification" in window && Notification.permission === "default") {
     notify.hidden = false;
     notify.addEventListener("click", function () {
@@ -152,6 +151,15 @@
       .then(function (info) { return info.seats.map(function (s) { return s.name; }); });
   }
 
+  // News for a person at the table (the stand-in's moves, a rematch):
+  // above the board, where the eye is, not under the story.
+  function aboveBoard(node) {
+    var boardBox = document.getElementById("board");
+    if (boardBox && node.compareDocumentPosition(boardBox) & Node.DOCUMENT_POSITION_PRECEDING) {
+      boardBox.parentNode.insertBefore(node, boardBox);
+    }
+  }
+
   root.addEventListener("oracles:message", function (event) {
     var msg = event.detail;
     if (msg.type === "state") {
@@ -161,11 +169,7 @@
       }
       named = true;
       if (!msg.waiting) document.getElementById("friends-waiting").hidden = true;
-      if (msg.status === "finished") {
-        var box = document.getElementById("rematch-box");
-        if (box) box.hidden = false;
-        if (notify) notify.hidden = true;  // no turn left to be told of
-      }
+      if (msg.status === "finished" && notify) notify.hidden = true;  // no turn left to be told of
       if (seat !== null) turnNote(msg.legal && msg.legal.length > 0);
     } else if (msg.type === "seats" && msg.seats) {
       // A seat taken: its invite link is used up.
@@ -185,17 +189,21 @@
       var note = document.getElementById("standin-note");
       note.textContent = panel.dataset.standin + " " + msg.moves.map(function (m) { return m.label || m.action; }).join(", ");
       note.hidden = false;
-      // News for the one coming back: above the board, not under the story.
-      var boardBox = document.getElementById("board");
-      if (boardBox && note.compareDocumentPosition(boardBox) & Node.DOCUMENT_POSITION_PRECEDING) {
-        boardBox.parentNode.insertBefore(note, boardBox);
-      }
+      aboveBoard(note);
     } else if (msg.type === "rematch" && msg.wants) {
       seatNames().then(function (names) {
+        var box = document.getElementById("rematch-box");
         var wants = document.getElementById("rematch-wants");
-        if (!wants) return;
-        wants.textContent = panel.dataset.wants + " " + msg.wants.map(function (s) { return names[s]; }).join(", ");
+        if (!box || !wants) return;
+        // Who asked goes to the new table at once; the others are told here.
+        var others = msg.wants.filter(function (s) { return s !== seat; });
+        if (!others.length) return;
+        wants.textContent = panel.dataset.wants + " " + others.map(function (s) { return names[s]; }).join(", ");
         wants.dataset.wants = msg.wants.join(",");
+        var watch = document.getElementById("rematch-watch");
+        if (watch && msg.watch) watch.href = msg.watch;
+        box.hidden = false;
+        aboveBoard(box);
       });
     }
   });
