@@ -434,6 +434,38 @@ def test_absent_player_and_clock(start_server: Any) -> None:
     asyncio.run(scenario())
 
 
+def test_the_others_are_told_how_long_until_a_stand_in_plays(start_server: Any) -> None:
+    """While a person who left has their grace, the seats say how many
+    seconds remain (``standin_in``), to the socket of another person and in
+    the table's summary; once the stand-in plays, it says ``standin``, and
+    a seat that never left says neither."""
+    server = start_server(grace=3)
+    table = create(server, "oracle", {"rounds": 1, "players": 3}, ["human", "human", "bot:random"])
+
+    async def scenario() -> None:
+        async with Client(seat_url(server, table, 1)) as other:
+            await other.recv_type("state")
+            leaver = Client(seat_url(server, table, 0))
+            await leaver.connect()
+            await leaver.recv_type("state")
+            await leaver.close()
+            while True:
+                seats = (await other.recv_type("seats"))["seats"]
+                if "standin_in" in seats[0]:
+                    break
+            assert 1 <= seats[0]["standin_in"] <= 3 and seats[0]["connected"] is False
+            assert "standin_in" not in seats[1] and "standin_in" not in seats[2]
+            _, info, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
+            assert 0 <= info["seats"][0]["standin_in"] <= 3
+            while True:
+                seats = (await other.recv_type("seats", timeout=10))["seats"]
+                if seats[0].get("standin"):
+                    break
+            assert "standin_in" not in seats[0]
+
+    asyncio.run(scenario())
+
+
 def test_process_pool_bots(start_server: Any) -> None:
     """The default: bots think in a process pool."""
     server = start_server(bot_mode="process")

@@ -101,6 +101,9 @@ class Seat:
     #: a table whose people never come costs no bot work.
     arrived: bool = False
     grace_task: asyncio.Task[None] | None = field(default=None, repr=False)
+    #: When the running grace ends (``time.monotonic()``): the others are
+    #: told how long until a bot plays for the person who left.
+    grace_ends: float = 0.0
     #: A person holds this seat (see ``invites.py``); an unclaimed human
     #: seat can be taken by its invite link.
     claimed: bool = True
@@ -279,6 +282,12 @@ class TableRuntime:
                 "connected": s.kind == "bot" or s.present > 0,
                 **({"bot": s.bot} if s.kind == "bot" else {}),
                 **({"standin": True} if s.standin else {}),
+                # Seconds until a stand-in plays for a person who left.
+                **(
+                    {"standin_in": max(0, round(s.grace_ends - time.monotonic()))}
+                    if s.grace_task is not None
+                    else {}
+                ),
                 **({"open": True} if s.kind == "human" and not s.claimed and self.rematch_of is None else {}),
             }
             for s in self.seats
@@ -756,6 +765,7 @@ class TableRuntime:
             and not self.finished
             and not self.waiting
         ):
+            seat.grace_ends = time.monotonic() + self.hub.settings.grace
             seat.grace_task = asyncio.create_task(self._grace(seat))
 
     async def _grace(self, seat: Seat) -> None:

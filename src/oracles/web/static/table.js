@@ -175,12 +175,8 @@
       var seatsNow = JSON.stringify(msg.seats);
       if (seatsSeen !== null && seatsNow !== seatsSeen) refresh(true);
       seatsSeen = seatsNow;
-    } else if (msg.type === "rematch") {
-      var link = document.createElement("a");
-      link.href = "/t/" + msg.id + query;
-      link.textContent = "→ " + msg.id;
-      document.getElementById("status").appendChild(link);
     }
+    // A rematch is told by friends.js, above the board, in words.
   }
 
   // ------------------------------------------------------------- board
@@ -247,6 +243,7 @@
     cue();
     announceLast();
     startClock();
+    startGrace();
     gatherTrick();
     if (hintShown && hintShown.version !== shownVersion) { hintShown = null; }
     drawHint();
@@ -381,6 +378,26 @@
     }
     tick();
     clockTimer = setInterval(tick, 250);
+  }
+
+  // A person who left gets a grace before a bot plays for them: the board
+  // draws its seconds (data-standin-in), counted down here so the others
+  // know how long to wait. The seats message that seats the bot redraws it.
+  var graceTimer = null;
+  function startGrace() {
+    if (graceTimer) { clearInterval(graceTimer); graceTimer = null; }
+    var nodes = Array.prototype.slice.call(boardBox.querySelectorAll("[data-standin-in]"));
+    if (!nodes.length) return;
+    var begun = Date.now();
+    function tick() {
+      var gone = (Date.now() - begun) / 1000;
+      nodes.forEach(function (node) {
+        var left = Math.max(0, Math.ceil(parseFloat(node.dataset.standinIn) - gone));
+        node.textContent = node.dataset.words.replace("{seconds}", String(left));
+      });
+    }
+    tick();
+    graceTimer = setInterval(tick, 1000);
   }
 
   // ------------------------------------------------- a finished trick
@@ -554,6 +571,7 @@
   });
 
   startClock();
+  startGrace();
   myTurn = (boardBox.querySelector(".board") || { dataset: {} }).dataset.myTurn === "1";
   cue();
   updateHintButton();
