@@ -102,6 +102,27 @@ def test_rules_and_language(server: Any) -> None:
         assert "oracles_lang=de" in error.headers["set-cookie"]
 
 
+def test_the_rules_pages_picture_the_pieces(server: Any) -> None:
+    """The rules show the pieces as the table draws them (they were words
+    alone): Oracle's cards of each creature, chips and a prophecy; Inrah's
+    fire suit, a Seer, a Mage and one card of each element; Codename's five
+    symbols, each named for a screen reader."""
+    expected = {
+        "oracle": ('class="card ', 6, ('class="chip hydra', 'class="chip loser hydra', 'class="oracle-card')),
+        "inrah": ('class="card ', 18, ('aria-label="water seer"', 'aria-label="ice mage"')),
+        "codename": ('class="cn-card ', 5, ('aria-label="star"', 'aria-label="cross"')),
+    }
+    for game, (piece, count, marks) in expected.items():
+        status, page, _ = http(server.base, "GET", f"/rules/{game}")
+        figure = re.search(r'<figure class="rules-pieces.*?</figure>', page, re.S)
+        assert status == 200 and figure is not None, game
+        assert figure.group(0).count(piece) == count, (game, figure.group(0).count(piece))
+        assert all(mark in figure.group(0) for mark in marks), game
+        assert "<figcaption>" in figure.group(0)
+    status, page, _ = http(server.base, "GET", "/rules/inrah", headers={"Accept-Language": "de"})
+    assert 'aria-label="Wasser Weissagerin"' in page or "Weissagerin" in page
+
+
 def test_the_lobby_offers_a_move_clock_and_the_board_counts_it_down(server: Any) -> None:
     status, page, _ = http(server.base, "GET", "/")
     assert 'name="clock"' in page

@@ -396,8 +396,9 @@ def test_axe_finds_nothing_serious(server: Any, browser: Any) -> None:
     problems: dict[str, list[str]] = {}
     page.goto(server.base + "/")
     problems["lobby"] = axe_problems(page)
-    page.goto(server.base + "/rules/oracle")
-    problems["rules"] = axe_problems(page)
+    for game in ("oracle", "inrah", "codename"):  # each with its pictures of the pieces
+        page.goto(server.base + f"/rules/{game}")
+        problems[f"rules {game}"] = axe_problems(page)
     altaia = {"options": {"variant": "altaia", "rounds": 2}}
     for name, game, more in (("oracle", "oracle", {}), ("inrah", "inrah", {}), ("altaia", "inrah", altaia)):
         table = create(server, game, **more)
