@@ -652,3 +652,40 @@ def test_a_page_of_another_site_cannot_create_tables_or_take_seats(start_server:
     assert status == 403
     status, joined, _ = http(server.base, "POST", f"/api/tables/{table['id']}/join", b'{"seat": 1}')
     assert status == 200, joined
+
+
+@pytest.mark.parametrize("name", ["a\u0000b", "\u200b", "\u202eevil", "bell\u0007"])
+def test_a_name_with_control_characters_is_refused_everywhere(start_server: Any, name: str) -> None:
+    """Regression: ``POST /api/tables`` and the socket's ``name`` message
+    stored a NUL, a bell, a zero-width space or a right-to-left override in
+    a seat's name (shown to every seat); only ``join`` refused them."""
+    server = start_server()
+    status, body, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "oracle", "seats": ["human"] * 4, "names": [name, None, None, None]},
+    )
+    assert status == 422 and body["error"] == "seat 0: a name has no control characters", body
+    table = create(server, "oracle", {}, ["human", "bot:random", "bot:random", "bot:random"])
+
+    async def rename() -> None:
+        async with Client(seat_url(server, table, 0)) as client:
+            await client.recv_type("state")
+            await client.send({"type": "name", "name": name})
+            error = await client.recv_type("error")
+            assert error["code"] == "bad_message" and "control characters" in error["message"], error
+
+    asyncio.run(rename())
+    _, info, _ = http(server.base, "GET", f"/api/tables/{table['id']}")
+    assert info["seats"][0]["name"] == "Seat 1"
+    # Spaces are folded as a name sent later is.
+    status, body, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "oracle", "seats": ["human"] * 4, "names": ["  Ann   Lee ", None, None, None]},
+    )
+    assert status == 201
+    _, info, _ = http(server.base, "GET", f"/api/tables/{body['id']}")
+    assert info["seats"][0]["name"] == "Ann Lee"

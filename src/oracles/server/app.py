@@ -67,18 +67,21 @@ def parse_seats(value: Any, names: Any, max_bot_seconds: float = 5.0) -> list[Se
         if not isinstance(seat, str):
             raise TableError(f'seat {index}: must be "human" or "bot:<spec>"')
         name = names[index] if names is not None else None
-        if name is not None and (
-            not isinstance(name, str) or not name.strip() or len(name) > protocol.MAX_NAME
-        ):
-            raise TableError(f"seat {index}: a name is 1 to {protocol.MAX_NAME} characters")
+        if name is not None:
+            if not isinstance(name, str):
+                raise TableError(f"seat {index}: a name is 1 to {protocol.MAX_NAME} characters")
+            name = " ".join(name.split())  # as a name sent later is folded
+            problem = protocol.name_problem(name)
+            if problem:
+                raise TableError(f"seat {index}: {problem}")
         if seat.strip().lower() == "human":
-            specs.append(SeatSpec("human", None, name.strip() if name else f"Seat {index + 1}"))
+            specs.append(SeatSpec("human", None, name or f"Seat {index + 1}"))
         elif seat.startswith("bot:"):
             try:
                 spec = checked_bot(seat[4:].strip(), max_bot_seconds)
             except LimitError as error:
                 raise TableError(f"seat {index}: {error.message}") from None
-            specs.append(SeatSpec("bot", spec, name.strip() if name else f"Bot ({spec.split(':')[0]})"))
+            specs.append(SeatSpec("bot", spec, name or f"Bot ({spec.split(':')[0]})"))
         else:
             raise TableError(f'seat {index}: {seat[:40]!r} is neither "human" nor "bot:<spec>"')
     return specs

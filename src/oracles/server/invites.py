@@ -23,7 +23,6 @@ Tokens never reach the logs: only tables and seat numbers are logged.
 from __future__ import annotations
 
 import hmac
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +31,7 @@ from sqlalchemy import Connection, func, select
 from oracles.server import db, logs
 from oracles.server.hub import Hub
 from oracles.server.limits import TableError
-from oracles.server.protocol import MAX_NAME, RematchMessage, SeatsMessage, StartedMessage
+from oracles.server.protocol import RematchMessage, SeatsMessage, StartedMessage, name_problem
 from oracles.server.runtime import TableRuntime
 from oracles.server.tokens import hash_token, new_token
 
@@ -114,10 +113,9 @@ def clean_name(value: Any) -> str | None:
     if not isinstance(value, str):
         raise InviteError(422, "'name' must be a string")
     name = " ".join(value.split())
-    if not name or len(name) > MAX_NAME:
-        raise InviteError(422, f"a name is 1 to {MAX_NAME} characters")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise InviteError(422, "a name has no control characters")
+    problem = name_problem(name)
+    if problem:
+        raise InviteError(422, problem)
     return name
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from typing import Annotated, Any
 
 import msgspec
@@ -193,8 +194,28 @@ def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> Client
             raise _bad(f"'text' is longer than {chat_max} characters")
         return Chat(text=text)
     elif isinstance(message, Name):
-        return Name(name=" ".join(_text(message.name, "name").split()))
+        name = " ".join(_text(message.name, "name").split())
+        problem = name_problem(name)
+        if problem:
+            raise _bad(problem)
+        return Name(name=name)
     return message
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` (spaces already folded) cannot be a seat's name, or None:
+    1 to :data:`MAX_NAME` characters, none of them a control or format
+    character (a NUL, a bell, a zero-width space, a right-to-left override
+    would each be stored and shown to every seat).
+
+    >>> name_problem("Ann"), name_problem("a\u202eb")
+    (None, 'a name has no control characters')
+    """
+    if not name or len(name) > MAX_NAME:
+        return f"a name is 1 to {MAX_NAME} characters"
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        return "a name has no control characters"
+    return None
 
 
 def move_id_of(raw: str | bytes | None) -> str | None:
