@@ -171,10 +171,6 @@ def test_from_starts_at_the_version_and_its_record_replays(
     while replay_record({**origin["record"], "actions": actions[:version]}).is_chance_node():
         version += 1
     start = {"from": {"table": origin["id"], "version": version}}
-    waiting = create(server, game, {}, ["human"] * 4, **start)  # nobody moves: it stays where it starts
-    status, summary, _ = http(server.base, "GET", f"/api/tables/{waiting['id']}")
-    assert status == 200 and summary["version"] == version and summary["status"] == "playing"
-    assert summary["from"] == {"table": origin["id"], "version": version}
     table = create(server, game, {}, ["human", "bot:random", "bot:random", "bot:random"], **start)
 
     async def scenario() -> None:
@@ -189,6 +185,12 @@ def test_from_starts_at_the_version_and_its_record_replays(
     assert replay_record(record).is_terminal()
     # Neither game's deals depend on the play: every later deal follows the origin.
     assert chance_actions(record) == chance_actions(origin["record"])
+    # (Made last: while a game on the origin's deals is played, no other
+    # can start from its record, see the test of closed games below.)
+    waiting = create(server, game, {}, ["human"] * 4, **start)  # nobody moves: it stays where it starts
+    status, summary, _ = http(server.base, "GET", f"/api/tables/{waiting['id']}")
+    assert status == 200 and summary["version"] == version and summary["status"] == "playing"
+    assert summary["from"] == {"table": origin["id"], "version": version}
 
 
 def test_a_restarted_server_keeps_following_the_deals(start_server: Any, new_db: Any) -> None:
@@ -304,43 +306,109 @@ def test_a_series_of_three_tables_on_the_same_deals(start_server: Any) -> None:
     third = create(
         server, "oracle", {}, ["human", "bot:random", "bot:random", "bot:random"], deals_from=second["id"]
     )
+    # While the third plays, the finished tables on its deals are closed:
+    # its player would find them by their first deal and read the rest.
+    status, refused, _ = http(server.base, "GET", f"/api/tables/{origin['id']}/series")
+    assert status == 409 and third["id"] not in json.dumps(refused), refused
+    status, page, _ = http(server.base, "GET", f"/series/{origin['id']}")
+    assert status == 409 and third["id"] not in page
+
+    async def play_third() -> None:
+        async with Client(seat_url(server, third, 0)) as client:
+            await play_randomly(client, random.Random(3))
+
+    asyncio.run(play_third())
+    third_record = finished(server, third["id"])
     status, body, _ = http(server.base, "GET", f"/api/tables/{origin['id']}/series")
     assert status == 200, body
     assert body["origin"] == origin["id"] and body["game"] == "oracle"
-    assert [t["status"] for t in body["tables"]] == ["finished", "finished", "playing"]
-    assert [t.get("id") for t in body["tables"][:2]] == [origin["id"], second["id"]]
-    assert body["tables"][2] == {"status": "playing"}  # no id, no players, no play
-    assert third["id"] not in json.dumps(body)
-    points = [round_points(origin["record"]), round_points(second_record)]
+    assert [t["status"] for t in body["tables"]] == ["finished"] * 3
+    assert [t.get("id") for t in body["tables"]] == [origin["id"], second["id"], third["id"]]
+    records = [origin["record"], second_record, third_record]
+    points = [round_points(record) for record in records]
     assert [r["round"] for r in body["rounds"]] == [1, 2]
     for index, row in enumerate(body["rounds"]):
-        assert row["scores"] == [points[0][index], points[1][index], None]
-        assert row["first"][2] is None and all(len(f) == 4 for f in row["first"][:2])
+        assert row["scores"] == [p[index] for p in points]
+        assert all(len(f) == 4 for f in row["first"])
         assert len(row["hands"]) == 4 and all(row["hands"])
         for seat in range(4):
-            a, b = points[0][index][seat], points[1][index][seat]
-            assert row["best"][seat] == ([] if a == b else [0] if a > b else [1])
-    totals = [replay_record(origin["record"]).scores(), replay_record(second_record).scores()]
-    assert [t["totals"] for t in body["tables"][:2]] == [list(totals[0]), list(totals[1])]
+            got = [p[index][seat] for p in points]
+            assert row["best"][seat] == (
+                [] if len(set(got)) == 1 else [i for i, g in enumerate(got) if g == max(got)]
+            )
+    totals = [replay_record(record).scores() for record in records]
+    assert [t["totals"] for t in body["tables"]] == [list(t) for t in totals]
     # Any finished table of the series answers the same series.
     status, again, _ = http(server.base, "GET", f"/api/tables/{second['id']}/series")
     assert status == 200 and again == body
-    # The table still being played answers 409 and names none of the others.
-    status, refused, _ = http(server.base, "GET", f"/api/tables/{third['id']}/series")
-    assert (
-        status == 409 and origin["id"] not in json.dumps(refused) and second["id"] not in json.dumps(refused)
-    )
     status, page, _ = http(server.base, "GET", f"/series/{origin['id']}")
-    assert status == 200 and third["id"] not in page
-    assert page.count('data-status="finished"') == 2 and page.count('data-status="playing"') == 1
-    assert page.count('data-points="') == 2 * 4 * 2  # two rounds, four seats, two finished tables
-    status, page, _ = http(server.base, "GET", f"/series/{third['id']}")
-    assert status == 409 and origin["id"] not in page and second["id"] not in page
+    assert status == 200 and page.count('data-status="finished"') == 3
+    assert page.count('data-points="') == 2 * 4 * 3  # two rounds, four seats, three finished tables
     # The two-table comparison is as it was.
     status, compared, _ = http(server.base, "GET", f"/api/tables/{second['id']}/compare")
     assert status == 200 and compared["tables"] == [second["id"], origin["id"]]
     status, page, _ = http(server.base, "GET", f"/compare/{second['id']}/{origin['id']}")
     assert status == 200 and f'href="/series/{origin["id"]}"' in page  # table A, the origin
+    # A fourth table on the deals, being played: its series answers 409 and
+    # names none of the others; theirs close again.
+    fourth = create(
+        server, "oracle", {}, ["human", "bot:random", "bot:random", "bot:random"], deals_from=origin["id"]
+    )
+    status, refused, _ = http(server.base, "GET", f"/api/tables/{fourth['id']}/series")
+    assert status == 409 and not any(
+        t in json.dumps(refused) for t in (origin["id"], second["id"], third["id"])
+    )
+    status, page, _ = http(server.base, "GET", f"/series/{fourth['id']}")
+    assert status == 409 and origin["id"] not in page and second["id"] not in page
+    for path in (f"/api/tables/{second['id']}/series", f"/api/tables/{second['id']}/compare"):
+        assert http(server.base, "GET", path)[0] == 409, path
+
+
+def test_a_finished_game_is_closed_while_its_deals_are_played_elsewhere(start_server: Any) -> None:
+    """Regression (a hostile client's find): a player at a same-deals table
+    read the public record of every finished table, found the one whose
+    first deal was their own hand, and so knew every later deal before it
+    was dealt. While a game on those deals is played, the finished tables
+    on them show nothing of their play to anyone but their own seats."""
+    server = start_server()
+    origin = origin_table(server, "inrah", {"players": 3, "rounds": 3}, ["bot:random"] * 3)
+    challenge = create(server, "inrah", {}, ["human", "bot:random", "bot:random"], deals_from=origin["id"])
+    oid = origin["id"]
+    for path in (f"/api/tables/{oid}/record", f"/api/tables/{oid}/series"):
+        status, body, _ = http(server.base, "GET", path)
+        assert status == 409 and "being played at another table" in body["error"], (path, body)
+    for path in (f"/replay/{oid}", f"/t/{oid}", f"/t/{oid}/board", f"/series/{oid}"):
+        status, page, _ = http(server.base, "GET", path)
+        assert status == 409, path
+        assert "plays" not in page and "fire-" not in page and "water-" not in page, path
+    status, page, _ = http(server.base, "GET", f"/replay/{oid}", headers={"Accept-Language": "de"})
+    assert "an einem anderen Tisch gespielt" in page
+    # Nor a spectator's socket, nor a game played on from the record.
+
+    async def spectate() -> None:
+        watcher = Client(f"{server.ws_base}/ws/tables/{oid}")
+        with pytest.raises(Exception):  # noqa: B017 - the handshake is denied (409)
+            await watcher.connect()
+
+    asyncio.run(spectate())
+    status, body, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "inrah", "seats": ["human"] * 3, "from": {"table": oid, "version": 8}},
+    )
+    assert status == 422 and "being played at another table" in body["error"], body
+    # Its play over, everything opens again.
+
+    async def play_challenge() -> None:
+        async with Client(seat_url(server, challenge, 0)) as client:
+            await play_randomly(client, random.Random(5))
+
+    asyncio.run(play_challenge())
+    finished(server, challenge["id"])
+    assert http(server.base, "GET", f"/api/tables/{oid}/record")[0] == 200
+    for path in (f"/replay/{oid}", f"/t/{oid}", f"/series/{oid}"):
+        assert http(server.base, "GET", path)[0] == 200, path
 
 
 def test_compare_and_series_pages_show_trumps_players_and_named_totals(start_server: Any) -> None:

@@ -408,6 +408,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return _error(404, "no such table")
         if not table.finished:
             return _error(409, "the game is still being played; its record is public once it ends")
+        if await hub.deals_in_play(table):
+            return _error(409, branching.DEALS_IN_PLAY)
         return JSONResponse(table.record())
 
     async def rematch(request: Request) -> Response:
@@ -516,6 +518,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if open_sockets.get(address, 0) >= settings.max_sockets_per_client:
                 logs.event("refused", table=table.id, why="client's sockets")
                 await deny(websocket, 429, "too many open connections from this address", 10)
+                return
+            if seat is None and table.finished and await hub.deals_in_play(table):
+                # A spectator of the finished game would read its every card.
+                logs.event("refused", table=table.id, why="deals in play")
+                await deny(websocket, 409, branching.DEALS_IN_PLAY)
                 return
             if table.admitted >= settings.max_sockets_per_table:
                 logs.event("refused", table=table.id, why="table full")

@@ -100,12 +100,20 @@ def _same_game(origin: TableRuntime, game: Any, options: Any) -> None:
             )
 
 
+#: The answer (409) for a finished table whose deals are being played at
+#: another table (``Hub.deals_in_play``).
+DEALS_IN_PLAY = "these deals are being played at another table; this game is shown once that one ends"
+
+
 async def resolve(hub: Hub, branch: Branch, game: Any, options: Any) -> Origin:
     """Check ``branch`` against its origin table; what ``Hub.create`` needs."""
     table_id = branch.deals_from if branch.deals_from is not None else branch.branch_of
     assert table_id is not None
     origin = await _finished_origin(hub, table_id)
     _same_game(origin, game, options)
+    if branch.branch_of is not None and await hub.deals_in_play(origin):
+        # Its first position would show a hand of deals someone is playing.
+        raise TableError(DEALS_IN_PLAY)
     record = origin.record()
     try:
         if branch.deals_from is not None:
@@ -144,6 +152,8 @@ async def compare(hub: Hub, table: TableRuntime) -> tuple[int, dict[str, Any]]:
         return 404, {"error": "the table whose deals were played is gone"}
     if not origin.finished:
         return 409, {"error": "the other table is still being played"}
+    if await hub.deals_in_play(origin):
+        return 409, {"error": DEALS_IN_PLAY}
     mine, theirs = round_points(table.record()), round_points(origin.record())
     rounds = [
         {"round": index + 1, "scores": [a, b]} for index, (a, b) in enumerate(zip(mine, theirs, strict=False))
@@ -222,6 +232,8 @@ async def series(hub: Hub, table_id: str) -> tuple[int, dict[str, Any]]:
         return 422, {
             "error": f"{table.state.game.title} has no series on the same deals: its chance follows the players' choices"
         }
+    if await hub.deals_in_play(table):
+        return 409, {"error": DEALS_IN_PLAY}
     origin = await _series_origin(hub, table)
     members, truncated = await _series_members(hub, origin.id)
     runtimes: list[TableRuntime | None] = [origin]

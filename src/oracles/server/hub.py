@@ -21,6 +21,7 @@ from datetime import timedelta
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import or_, select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from oracles.core.errors import OraclesError
@@ -38,6 +39,12 @@ from oracles.server.writer import SQLiteWriter, Store
 if TYPE_CHECKING:
     from oracles.server.branching import Origin
     from oracles.server.invites import Invites
+
+
+#: How far up a chain of tables on the same deals is followed, and how many
+#: tables of one family of deals are looked at (``Hub.deals_in_play``).
+MAX_DEAL_CHAIN = 64
+MAX_DEAL_FAMILY = 200
 
 
 @dataclass(frozen=True)
@@ -309,6 +316,54 @@ class Hub:
                 self.release(runtime)
             await asyncio.sleep(0)
         logs.event("resumed", tables=resumed, held=len(self.tables))
+
+    async def deals_in_play(self, table: TableRuntime) -> bool:
+        """Whether a game on ``table``'s deals is being played at another
+        table: one made on its deals (``deals_from``) or played on from it
+        (``branch_of``, whose later chance follows the record), or on those
+        of the table it was itself made from, and so on. Until that game
+        ends, ``table``'s record, replay, spectator view, comparisons and
+        series stay closed: its players would otherwise find the finished
+        table whose first deal is their own hand and read every later deal
+        before it is dealt (docs/server.md, Branches). A table still
+        waiting for its players has dealt nothing yet and does not count."""
+        if not type(table.state.game).replayable_chance:
+            return False  # Codename: its shuffles follow the players' codes
+        found = False
+        async with self.engine.connect() as conn:
+            root = table.id
+            for _ in range(MAX_DEAL_CHAIN):  # up to the first table of these deals
+                up = (
+                    await conn.execute(
+                        select(db.tables.c.deals_from, db.tables.c.branch_of).where(db.tables.c.id == root)
+                    )
+                ).first()
+                parent = (up.deals_from or up.branch_of) if up is not None else None
+                if parent is None:
+                    break
+                root = parent
+            seen = {root}
+            frontier = [root]
+            while frontier and len(seen) <= MAX_DEAL_FAMILY and not found:
+                rows = (
+                    await conn.execute(
+                        select(db.tables.c.id, db.tables.c.status, db.tables.c.waiting).where(
+                            or_(db.tables.c.deals_from.in_(frontier), db.tables.c.branch_of.in_(frontier))
+                        )
+                    )
+                ).all()
+                frontier = []
+                for row in rows:
+                    if row.id in seen:
+                        continue
+                    seen.add(row.id)
+                    frontier.append(row.id)
+                    loaded = self.tables.get(row.id)
+                    finished = loaded.finished if loaded is not None else row.status == "finished"
+                    waiting = loaded.waiting if loaded is not None else bool(row.waiting)
+                    if not finished and not waiting and row.id != table.id:
+                        found = True
+        return found
 
     async def lobby(self, limit: int = 200) -> list[dict[str, Any]]:
         """The unfinished tables, newest first, read from the database (a

@@ -67,6 +67,11 @@ def _to_act(record: dict[str, Any], version: int) -> int:
     return replay_record({**record, "actions": actions[:version]}).current_player()
 
 
+#: A finished game whose deals are being played at another table is closed
+#: to all but its seats until that game ends (``Hub.deals_in_play``).
+DEALS_IN_PLAY = N_("These deals are being played at another table: this game is shown once that one ends.")
+
+
 def branch_routes(
     hub: TableHub[T],
     resolve: Callable[..., Awaitable[Any]],
@@ -133,6 +138,8 @@ def branch_routes(
             return refuse(request, 404, translate(lang, "No such table."))
         if not all(table.finished for table in tables):
             return refuse(request, 409, translate(lang, "The comparison opens when both games are over."))
+        if await hub.deals_in_play(tables[0]):
+            return refuse(request, 409, translate(lang, DEALS_IN_PLAY))
         # The table whose deals were played is table A, as on the series
         # page, whichever order the address names them in.
         if getattr(tables[0], "deals_from", None) == ids[1]:
@@ -189,6 +196,9 @@ def branch_routes(
     async def series_page(request: Request) -> Response:
         lang = language(request)
         assert series is not None
+        asked = await hub.read(request.path_params["table_id"])
+        if asked is not None and asked.finished and await hub.deals_in_play(asked):
+            return refuse(request, 409, translate(lang, DEALS_IN_PLAY))
         status, body = await series(hub, request.path_params["table_id"])
         if status != 200:
             message = {

@@ -386,11 +386,24 @@ def web_routes(
         taken = await hints.taken(table.id, len(table.seats)) if table.finished else None
         return {"hints_on": True, "hints_taken": taken}
 
+    async def closed_deals(request: Request, table: T) -> Response | None:
+        """The refusal of a finished game whose deals are being played at
+        another table (``Hub.deals_in_play``), for all but its own seats."""
+        if table.finished and await hub.deals_in_play(table):
+            message = translate(
+                language(request),
+                "These deals are being played at another table: this game is shown once that one ends.",
+            )
+            return render(request, "error.html", 409, message=message)
+        return None
+
     async def table_page(request: Request) -> Response:
         found = await _find(request)
         if found is None:
             return render(request, "error.html", 404, message=translate(language(request), "No such table."))
         table, seat, token = found
+        if seat is None and (closed := await closed_deals(request, table)) is not None:
+            return closed
         board = board_context(table, seat, language(request))
         board.update(await hint_facts(table))
         return render(
@@ -427,6 +440,8 @@ def web_routes(
         if found is None:
             return HTMLResponse("", status_code=404)
         table, seat, _ = found
+        if seat is None and table.finished and await hub.deals_in_play(table):
+            return HTMLResponse("", status_code=409)
         board = board_context(table, seat, language(request))
         board.update(await hint_facts(table))
         return render(request, "board.html", board=board)
@@ -443,6 +458,8 @@ def web_routes(
                 409,
                 message=translate(language(request), "The replay opens when the game is over."),
             )
+        if (closed := await closed_deals(request, table)) is not None:
+            return closed
         record = table.record()
         actions = record["actions"]
         try:
