@@ -61,6 +61,22 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         self.queue = EventQueue()  # type: ignore[assignment]
 
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        # A handshake websockets refuses while reading it (a request line or
+        # headers past its limits, no valid HTTP) yields no event: its answer
+        # (414, 431) or end of stream waits in the output, which uvicorn
+        # writes only for events. Unsent, the connection stayed open (a
+        # client could hold sockets so): send it and close.
+        if (
+            not self.handshake_complete
+            and self.conn.handshake_exc is not None
+            and not self.transport.is_closing()
+        ):
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+            self.transport.close()
+
     async def send(self, message: Any) -> None:
         await super().send(message)
         # uvicorn reads the request and response only until the handshake
