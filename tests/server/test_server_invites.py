@@ -511,3 +511,25 @@ def test_an_invite_to_a_seat_taken_does_not_call_it_yours(start_server: Any) -> 
     page = http(server.base, "GET", f"/t/{tid}/seat/1")[1]
     assert "This seat is taken." in page and "your seat" not in page
     assert "<li>Seat 2: Bob</li>" in page
+
+
+def test_a_waiting_table_offers_no_choice_ahead(start_server: Any) -> None:
+    """Regression: a table waiting for its players (a rematch, or one made
+    with ``"wait": true``) offered a seat its Oracle keep ahead of its turn
+    (45 pairs) and then refused it: "the table is waiting for its players"."""
+    server = start_server()
+    body = {
+        "game": "oracle",
+        "options": {"rounds": 1},
+        "seats": ["human", "human", "bot:random", "bot:random"],
+    }
+    status, table, _ = http(server.base, "POST", "/api/tables", {**body, "wait": True})
+    assert status == 201
+    tid, ann = table["id"], table["seats"][0]["token"]
+
+    async def scenario() -> None:
+        async with Client(ws(server, tid, ann)) as first:
+            state = await first.recv_type("state")
+            assert state.get("waiting") and not state["legal"] and not state.get("ahead"), state
+
+    asyncio.run(scenario())

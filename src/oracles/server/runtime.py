@@ -333,7 +333,9 @@ class TableRuntime:
         # before its turn, and the one it made, held until the turn comes.
         held: str | None = None
         ahead: list[str] | None = None
-        if seat is not None and not legal and not state.is_terminal():
+        # A table waiting for its players offers nothing ahead either: the
+        # move would be refused until the game begins.
+        if seat is not None and not legal and not state.is_terminal() and not self.waiting:
             if seat in self.held:
                 held = self.held[seat][0]
             else:
