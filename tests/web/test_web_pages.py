@@ -123,6 +123,27 @@ def test_the_rules_pages_picture_the_pieces(server: Any) -> None:
     assert 'aria-label="Wasser Weissagerin"' in page or "Weissagerin" in page
 
 
+def test_a_lobby_form_that_fails_says_what_was_wrong(server: Any) -> None:
+    """Regression: every refused lobby form came back to one sentence ("the
+    seat is taken or a value is wrong"), whatever it was."""
+    status, location = post_form(server.base, "/new", {"game": "nope"})
+    assert status == 303 and location == "/?error=game"
+    status, location = post_form(server.base, "/new", {"game": "oracle", "oracle.rounds": "two"})
+    assert status == 303 and location == "/?error=rounds"
+    status, location = post_form(server.base, "/join/nosuchtable/0", {"name": "Ann"})
+    assert status == 303 and location == "/?error=gone"
+    for code, words in (
+        ("game", "there is no such game"),
+        ("rounds", "“rounds” must be a whole number"),
+        ("gone", "the table is gone"),
+        ("<b>", "the seat is taken or a value is wrong"),
+    ):
+        status, page, _ = http(server.base, "GET", f"/?error={code}")
+        assert status == 200 and words in page, code
+    status, page, _ = http(server.base, "GET", "/?error=taken", headers={"Accept-Language": "de"})
+    assert "jemand hat diesen Platz gerade genommen" in page
+
+
 def test_the_lobby_offers_a_move_clock_and_the_board_counts_it_down(server: Any) -> None:
     status, page, _ = http(server.base, "GET", "/")
     assert 'name="clock"' in page

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 from oracles.core.errors import OraclesError
 from oracles.core.options import check_remote_options
 from oracles.core.registry import game_class, game_ids, game_part, load_game
-from oracles.i18n import LANGUAGES, best_language, ntranslate, translate
+from oracles.i18n import LANGUAGES, N_, best_language, ntranslate, translate
 from oracles.web import present
 from oracles.web.friends import table_friends
 from oracles.web.seam import HintDesk, LiveTable, StateShape, T, TableHub
@@ -162,6 +163,33 @@ def board_html(table: LiveTable, seat: int | None, lang: str, message: StateShap
     return render_text("board.html", lang, board=board_context(table, seat, lang, message))
 
 
+#: What went wrong with a lobby form, by the ``error`` the lobby is sent
+#: back with (an option's name says its value was no whole number).
+LOBBY_ERRORS = {
+    "game": N_("That did not work: there is no such game."),
+    "taken": N_("That did not work: someone has just taken that seat."),
+    "gone": N_("That did not work: the table is gone."),
+    "name": N_("That did not work: a name is 1 to 40 letters, without control characters."),
+}
+
+
+def lobby_error(code: str | None, lang: str) -> str | None:
+    """The lobby's error line for ``code``, in ``lang`` (None without one).
+
+    >>> lobby_error("taken", "en")
+    'That did not work: someone has just taken that seat.'
+    >>> lobby_error("rounds", "de")
+    'Das hat nicht geklappt: „rounds“ muss eine ganze Zahl sein.'
+    """
+    if not code:
+        return None
+    if code in LOBBY_ERRORS:
+        return translate(lang, LOBBY_ERRORS[code])
+    if re.fullmatch(r"[a-z_]{1,40}", code):
+        return translate(lang, "That did not work: “{option}” must be a whole number.", option=code)
+    return translate(lang, "That did not work: the seat is taken or a value is wrong.")
+
+
 def _public_ok(table: LiveTable) -> bool:
     try:
         table.state.view(None)
@@ -279,7 +307,7 @@ def web_routes(
             games=games,
             tables=tables[:50],
             bots={gid: present.bot_levels(gid) for gid in game_ids()},
-            error=request.query_params.get("error"),
+            error=lobby_error(request.query_params.get("error"), language(request)),
         )
 
     async def new_table(request: Request) -> Response:
@@ -365,7 +393,8 @@ def web_routes(
         form = await _form(request)
         status, answer = await invites.join(table_id, {"seat": seat, "name": form.get("name") or None})
         if status != 200:
-            return RedirectResponse("/?error=taken", status_code=303)
+            why = {404: "gone", 409: "taken"}.get(status, "name")
+            return RedirectResponse(f"/?error={why}", status_code=303)
         return RedirectResponse(str(answer["url"]), status_code=303)
 
     async def _find(request: Request) -> tuple[T, int | None, str | None] | None:
