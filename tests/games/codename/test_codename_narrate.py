@@ -9,11 +9,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from oracles.bots.base import SeatInfo
 from oracles.bots.specs import make_bot
 from oracles.core.registry import game_part, load_game
 from oracles.games.codename import narrate as codename_narrate
 from oracles.games.codename.views import EVENT_KINDS
+from oracles.i18n import move_label
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 from narrate_checks import check_sentence
@@ -138,3 +141,40 @@ def test_a_whole_game_against_the_bot_explains_every_life_change_and_the_end() -
     for seat in (None, 0, 1):
         for side in state.view(seat)["sides"]:
             assert None not in side["code"] and len(side["code"]) == 5
+
+
+@pytest.mark.parametrize(
+    ("move", "english", "german"),
+    [
+        (
+            "code star wave wave circle cross",
+            "Choose the code: star, wave, wave, circle, cross",
+            "Code wählen: Stern, Welle, Welle, Kreis, Kreuz",
+        ),
+        (
+            "guess star star square wave cross",
+            "Guess the code: star, star, square, wave, cross",
+            "Code raten: Stern, Stern, Quadrat, Welle, Kreuz",
+        ),
+        ("peek a1 b2", "Peek at a1 and b2", "a1 und b2 ansehen"),
+        ("swap a1 e4", "Swap a1 and e4", "a1 und e4 tauschen"),
+        ("replace c3 wave", "Replace c3 by wave from your hand", "c3 durch Welle aus der Hand ersetzen"),
+        ("reveal a1 a2 a3", "Reveal a1 a2 a3 (strike)", "a1 a2 a3 aufdecken (Schlag)"),
+        ("reveal a1 b1 c1", "Reveal a1 b1 c1 (shield)", "a1 b1 c1 aufdecken (Schild)"),
+        ("reveal a1 b2 c3", "Reveal a1 b2 c3 (focus)", "a1 b2 c3 aufdecken (Fokus)"),
+        ("respond a3 b3 c3", "Answer with the shield a3 b3 c3", "Mit dem Schild a3 b3 c3 antworten"),
+        ("block row 2", "Block with row 2", "Mit Reihe 2 blocken"),
+        ("block a2 b2", "Block with a2 b2", "Mit a2 b2 blocken"),
+        ("codeswap a c", "Swap code slots a and c", "Code-Plätze a und c tauschen"),
+        ("recode b star", "Put star into code slot b", "Stern in Code-Platz b legen"),
+        ("place a1 wave", "Place wave at a1", "Welle auf a1 legen"),
+        ("fill b2 cross", "Fill b2 with cross from your hand", "b2 mit Kreuz aus der Hand füllen"),
+        ("fill b2 deck", "Fill b2 from the deck", "b2 vom Stapel füllen"),
+    ],
+)
+def test_every_move_has_words_in_both_languages(move: str, english: str, german: str) -> None:
+    """Regression: a move's words were its notation ("respond a3 b3 c3",
+    "code star star ...") on German pages' hint lists and reviews; only
+    ``end`` and the passes had words."""
+    assert move_label("codename", move, "en") == english
+    assert move_label("codename", move, "de") == german

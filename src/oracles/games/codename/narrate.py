@@ -55,6 +55,16 @@ def _cells(cells: Sequence[object]) -> str:
     return " ".join(str(c) for c in cells)
 
 
+def _shape_kind(cells: Sequence[str]) -> str:
+    """What a set of cells is, by its shape: one column strikes, one row
+    shields, anything else focuses (the rulebook's sets)."""
+    if len({c[0] for c in cells}) == 1:
+        return N_("strike")
+    if len({c[1:] for c in cells}) == 1:
+        return N_("shield")
+    return N_("focus")
+
+
 def _cards(cells: Sequence[object], symbols: Sequence[object], lang: str) -> str:
     return ", ".join(f"{cell} {symbol_words(s, lang)}" for cell, s in zip(cells, symbols, strict=False))
 
@@ -423,10 +433,56 @@ def example_move(lang: str) -> str:
 
 def move_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
     """A legal move's notation as a button's words (the notation itself when
-    it has no shorter words). No move of Codename names a seat, nor reads
+    it has none: a debug ``first``). No move of Codename names a seat, nor reads
     the game's options: ``names`` and ``game`` are there for the narrate
     parts' one signature."""
     words = move.split()
+    verb, args = (words[0], words[1:]) if words else ("", [])
+    if verb in ("code", "guess") and len(args) == 5:
+        said = N_("Choose the code: {symbols}") if verb == "code" else N_("Guess the code: {symbols}")
+        return translate(lang, said, symbols=symbols_words(args, lang))
+    if verb == "peek" and len(args) == 2:
+        return translate(lang, "Peek at {cell} and {other}", cell=args[0], other=args[1])
+    if verb == "swap" and len(args) == 2:
+        return translate(lang, "Swap {cell} and {other}", cell=args[0], other=args[1])
+    if verb == "replace" and len(args) == 2:
+        return translate(
+            lang,
+            "Replace {cell} by {symbol} from your hand",
+            cell=args[0],
+            symbol=symbol_words(args[1], lang),
+        )
+    if verb == "reveal" and args:
+        return translate(
+            lang, "Reveal {cells} ({kind})", cells=_cells(args), kind=translate(lang, _shape_kind(args))
+        )
+    if verb == "respond" and args and args != ["pass"]:
+        return translate(lang, "Answer with the shield {cells}", cells=_cells(args))
+    if verb == "block" and args:
+        if args[0] == "row" and len(args) == 2:
+            return translate(lang, "Block with row {row}", row=args[1])
+        return translate(lang, "Block with {cells}", cells=_cells(args))
+    if verb == "codeswap" and len(args) == 2:
+        return translate(lang, "Swap code slots {slot} and {other}", slot=args[0], other=args[1])
+    if verb == "recode" and len(args) == 2:
+        return translate(
+            lang, "Put {symbol} into code slot {slot}", symbol=symbol_words(args[1], lang), slot=args[0]
+        )
+    if verb in ("place", "fill") and args:
+        cell = args[0] if len(args) == 2 else None
+        what = args[-1]
+        if what == "deck":
+            if cell:
+                return translate(lang, "Fill {cell} from the deck", cell=cell)
+            return translate(lang, "Fill from the deck")
+        symbol = symbol_words(what, lang)
+        if verb == "place":
+            if cell:
+                return translate(lang, "Place {symbol} at {cell}", symbol=symbol, cell=cell)
+            return translate(lang, "Place {symbol}", symbol=symbol)
+        if cell:
+            return translate(lang, "Fill {cell} with {symbol} from your hand", cell=cell, symbol=symbol)
+        return translate(lang, "Fill with {symbol} from your hand", symbol=symbol)
     if words == ["end"]:
         return translate(lang, "End the turn (draw up to five)")
     if words == ["respond", "pass"]:
