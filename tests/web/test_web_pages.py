@@ -67,7 +67,7 @@ def test_bad_requests(server: Any) -> None:
     # A game's name as a person types it leads to its rules' own address.
     assert http(server.base, "GET", "/rules/Oracle")[0] == 200
     assert post_form(server.base, "/new", {"game": "chess"}) == (303, "/?error=game")
-    assert post_form(server.base, "/join/none/1", {})[1] == "/?error=taken"
+    assert post_form(server.base, "/join/none/1", {})[1] == "/?error=gone"  # no such table
     status, _, _ = http(server.base, "GET", "/t/" + "x" * 40)
     assert status == 404
 

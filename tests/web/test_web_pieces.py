@@ -238,9 +238,9 @@ def test_a_finished_codename_names_its_winner_once() -> None:
     named the whole opposing code: Bot wins."): the "Won by:" list before it
     said the same again. Oracle, which tells no reason, keeps the list."""
     state = advance("codename", lambda s: s.is_terminal(), max_turns=30)
-    status = re.search(r'id="status">(.*?)</p>', render(state, 0), re.S)
+    status = re.search(r'id="status"[^>]*>(.*?)</p>', render(state, 0), re.S)
     assert status and "end-reason" in status.group(1)
     assert "Won by:" not in status.group(1)
     oracle = advance("oracle", lambda s: s.is_terminal(), rounds=1)
-    status = re.search(r'id="status">(.*?)</p>', render(oracle, 0), re.S)
+    status = re.search(r'id="status"[^>]*>(.*?)</p>', render(oracle, 0), re.S)
     assert status and "Won by:" in status.group(1)

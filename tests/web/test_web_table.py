@@ -347,6 +347,53 @@ def test_the_keyboard_keeps_its_place_when_the_board_is_drawn_again(server: Any,
     context.close()
 
 
+def test_a_keyboard_and_screen_reader_player_follows_a_whole_game(server: Any, browser: Any) -> None:
+    """Regressions from playing by keyboard with the live region alone:
+    the focus fell to the page after every move of one's own (the hand is
+    pictures while the others play); the live region said only the newest
+    story line, so a trick's last card before its winner, or a round's score
+    before the next deal, was never heard; the end said "Game over." and not
+    who won."""
+    context, page = open_seat(browser, server, "inrah", False, "en-US")
+    page.evaluate(
+        """() => { window.saidAloud = []; const live = document.getElementById('announce');
+        new MutationObserver(() => { if (live.textContent) window.saidAloud.push(live.textContent); })
+            .observe(live, {childList: true, characterData: true, subtree: true}); }"""
+    )
+    seen_lines: set[str] = set()
+
+    def story() -> list[str]:
+        return page.locator("#board .log li").all_inner_texts()
+
+    while wait_turn_or_end(page) == "turn":
+        seen_lines.update(story())
+        before = version(page)
+        for _ in range(300):
+            page.keyboard.press("Tab")
+            if page.evaluate(
+                "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
+            ):
+                break
+        page.keyboard.press("Enter")
+        wait_version_change(page, before)
+        # While the others play, the focus waits on the board's status line.
+        focused = page.evaluate(
+            "() => document.activeElement && document.activeElement.closest('#board') ? 'board' : document.activeElement.tagName"
+        )
+        assert focused == "board", focused
+    page.wait_for_timeout(500)
+    said = " ".join(page.evaluate("window.saidAloud"))
+    lines = story()
+    # Every story line that came while this page was open was said, not only the newest.
+    unsaid = [line for line in lines if line not in seen_lines and line.rstrip(".") not in said]
+    assert not unsaid, unsaid[:5]
+    # The end names the winner and the standings.
+    winner = page.locator("#status").inner_text()
+    assert "Won by:" in said and "1." in said, said[-300:]
+    assert winner
+    context.close()
+
+
 def axe_problems(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")

@@ -146,7 +146,7 @@ def test_a_finished_board_tells_the_whole_story_the_pad_and_the_standings(
     html = render("board.html", view, names)
     story = re.search(r'<ol class="story" reversed[^>]*>(.*?)</ol>', html, re.S)
     assert story is not None
-    lines = re.findall(r"<li>", story.group(1))
+    lines = re.findall(r"<li[ >]", story.group(1))
     assert len(lines) == len(view["log"])
     assert f"({len(view['log'])} events, newest first)" in html
     assert "Final standings" in html and "/replay/t1" in html

@@ -273,7 +273,9 @@
         var piece = document.createElement("span");
         piece.className = "composed-pick";
         if (face) piece.appendChild(face.cloneNode(true));
-        else piece.textContent = (p.el && p.el.dataset.label) || p.token;
+        else piece.textContent = pickWords(p);
+        // A space between the parts: read aloud they ran together ("ansehena1").
+        out.appendChild(document.createTextNode(" "));
         out.appendChild(piece);
       });
     }
@@ -283,6 +285,12 @@
   }
 
   var button = window.oraclesButton;
+
+  // A pick in words: the piece's label, else its name (its title: "O09:
+  // exactly two chips"), else its notation's word.
+  function pickWords(p) {
+    return (p.el && (p.el.dataset.label || p.el.dataset.name || p.el.getAttribute("aria-label"))) || p.token;
+  }
 
   // What the board has no piece for: verbs without an element (offered where
   // the pieces alone cannot say which move is meant), the next words without
@@ -343,13 +351,15 @@
       var place = bar || composer;
       var composed = document.createElement("span");
       composed.className = "composed";
-      // A piece's words (data-label) where it has them: "Cem 1", not "p2 1".
-      composed.textContent = (verb !== null ? [verb] : []).concat(picks.map(function (p) {
-        return (p.el && p.el.dataset.label) || p.token;
-      })).join(" ");
+      // A piece's words where it has them: "Cem 1", not "p2 1"; a prophecy
+      // card's text, not "o09".
+      var verbEl = verb !== null ? boardPieces("[data-verb]").filter(function (el) { return lower(el.dataset.verb) === verb; })[0] : null;
+      var verbWords = verbEl ? (verbEl.dataset.label || verbEl.textContent.trim()) : verb;
+      composed.textContent = (verb !== null ? [verbWords] : []).concat(picks.map(pickWords)).join(" ");
       place.appendChild(composed);
       if (ready) {
-        var confirm = button((texts.confirm ? texts.confirm + ": " : "") + done[0].text, { confirm: done[0].text });
+        // In words, as the picks read (the notation stays its data-confirm).
+        var confirm = button((texts.confirm ? texts.confirm + ": " : "") + composed.textContent, { confirm: done[0].text });
         confirm.className = "primary";
         place.appendChild(confirm);
       }
@@ -417,7 +427,7 @@
     event.stopPropagation();   // a piece's data-move is played through its picks
     event.preventDefault();
     if (sent) return;
-    if (el.hasAttribute("data-cancel")) { verb = null; picks = []; draw(); return; }
+    if (el.hasAttribute("data-cancel")) { clearPicks(); return; }
     if (el.hasAttribute("data-confirm")) {
       var done = complete(picks, candidates(verb, picks));
       if (done.length === 1) play(done[0].text);
@@ -427,8 +437,25 @@
     clickPick(el);
   });
   board.addEventListener("keydown", function (event) {
-    if (event.key === "Escape" && (picks.length || verb !== null) && !sent) { verb = null; picks = []; draw(); }
+    if (event.key === "Escape" && (picks.length || verb !== null) && !sent) clearPicks();
   });
+
+  // Picks cleared (Cancel, Escape): the Cancel button hides itself, which
+  // dropped the keyboard's focus to the page; it goes to the verb that was
+  // chosen, else to the first piece that can be played.
+  function clearPicks() {
+    var was = verb;
+    var inside = board.contains(document.activeElement);
+    verb = null;
+    picks = [];
+    draw();
+    var active = document.activeElement;
+    if (inside && active && active.hasAttribute("data-cancel-slot") || !board.contains(active)) {
+      var target = was !== null ? board.querySelector('[data-verb="' + was + '"]') : null;
+      target = target || board.querySelector("[data-pick][data-legal], [data-verb][data-legal]");
+      if (target) target.focus();
+    }
+  }
 
   function start() {
     if (load()) { draw(); return; }

@@ -224,9 +224,14 @@
     var made = /data-version="(\d+)"/.exec(html);
     if (made && parseInt(made[1], 10) < shownVersion) return;
     var focused = document.activeElement;
+    // A move played from the hint list: the list goes with the version, so
+    // the focus waits on the board.
+    var fromHint = focused && hintList && hintList.contains(focused);
     var focusAt = focused && focused !== boardBox && boardBox.contains(focused) ? focusKey(focused)
+      : fromHint ? { attr: "id", value: WAITING_SPOT }
       : (!focused || focused === document.body) ? boardFocus : null;
     boardBox.innerHTML = html;
+    keepOpenState();
     if (focusAt) refocus(focusAt);
     var board = boardBox.querySelector(".board");
     if (board) {
@@ -263,24 +268,45 @@
     if (event.relatedTarget && !boardBox.contains(event.relatedTarget)) boardFocus = null;
   });
   function focusKey(el) {
-    var keys = ["data-pick", "data-verb", "data-move", "id"];
+    var keys = ["data-pick", "data-verb", "data-move", "data-keep", "id"];
     for (var i = 0; i < keys.length; i++) {
       var value = el.getAttribute(keys[i]);
       if (value) return { attr: keys[i], value: value };
     }
     return { attr: null, value: null };
   }
+  // Where the focus waits when no piece is left to hold it (the card just
+  // played, a hand drawn as pictures while others play): the status line,
+  // which says whose turn it is. It went to the page before.
+  var WAITING_SPOT = "status";
   function refocus(key) {
     var found = null;
-    if (key.attr) {
+    var waited = key.attr === "id" && key.value === WAITING_SPOT;
+    if (key.attr && !waited) {
       var all = boardBox.querySelectorAll("[" + key.attr + "]");
       for (var i = 0; i < all.length && !found; i++) {
         if (all[i].getAttribute(key.attr) === key.value) found = all[i];
       }
     }
+    // A piece is gone (played) or the wait is over: the first piece that can
+    // be played, else (a piece was held) the first piece at all.
     found = found || boardBox.querySelector("[data-pick][data-legal], [data-verb][data-legal]")
-      || boardBox.querySelector("[data-pick], [data-move]");
+      || (waited || key.attr === "data-keep" ? null : boardBox.querySelector("[data-pick], [data-move]"))
+      || document.getElementById(WAITING_SPOT);
     if (found && found.focus) found.focus({ preventScroll: true });
+  }
+  // A <details> the player opened or closed stays so when the board is
+  // drawn anew ("Last trick" closed itself at every move).
+  var openState = {};
+  boardBox.addEventListener("toggle", function (event) {
+    var key = event.target.getAttribute && event.target.getAttribute("data-keep");
+    if (key && event.isTrusted) openState[key] = event.target.open;
+  }, true);
+  function keepOpenState() {
+    boardBox.querySelectorAll("details[data-keep]").forEach(function (box) {
+      var key = box.getAttribute("data-keep");
+      if (key in openState && box.open !== openState[key]) box.open = openState[key];
+    });
   }
 
   var turnWas = false;
@@ -342,21 +368,53 @@
       .catch(function () { node.disabled = false; });
   }
 
-  // The live region: what just happened, said once (the newest log line).
+  // The live region: what happened since it last spoke, each story line
+  // once, then the status. (Saying the newest line alone lost the lines
+  // that came with it: a trick's last card before its winner, a round's
+  // score before the next deal.)
   var announce = document.getElementById("announce");
-  var announced = "";
+  var saidUpTo = null;  // the number (data-n) of the last story line said
+  var saidStatus = "";
+  // At most this many lines at once (a reconnect may bring many).
+  var MOST_LINES = 12;
   function say(text) { if (announce && text) { announce.textContent = ""; announce.textContent = text; } }
+  function sentence(text) { return /[.!?…:]$/.test(text) ? text : text + "."; }
   function announceLast() {
-    // The story lists the newest event first (it said the oldest, the
-    // first deal, and then nothing more of the game).
-    var newest = boardBox.querySelector(".log li");
-    var text = newest ? newest.textContent.trim() : "";
+    var lines = Array.prototype.slice.call(boardBox.querySelectorAll(".log li[data-n]"));
+    var newest = lines.length ? parseInt(lines[0].dataset.n, 10) : 0;
+    var fresh = [];
+    if (saidUpTo === null) {
+      // The page just opened: the newest line only (the rest is history).
+      if (lines.length) fresh = [lines[0]];
+    } else {
+      fresh = lines.filter(function (li) { return parseInt(li.dataset.n, 10) > saidUpTo; });
+    }
+    saidUpTo = newest;
+    fresh = fresh.slice(0, MOST_LINES).reverse();  // oldest first
+    var told = fresh.map(function (li) { return sentence(li.textContent.trim()); }).join(" ");
     var status = document.getElementById("status");
-    // A story line ends with its own full stop, or gets one ("….. Warte" was said).
-    var told = text && text !== announced ? (/[.!?…]$/.test(text) ? text : text + ".") + " " : "";
-    var line = told + (status ? status.textContent.trim().split("\n")[0] : "");
-    announced = text;
-    say(line);
+    var board = boardBox.querySelector(".board");
+    var over = board && board.dataset.finished === "1";
+    // At the end the whole status (who won, the hints taken); before, its
+    // first line (whose turn), without the last event it repeats.
+    var statusText = "";
+    if (status) {
+      var copy = status.cloneNode(true);
+      copy.querySelectorAll(".last-event, .replay-now").forEach(function (node) { node.remove(); });
+      statusText = over ? copy.textContent.replace(/\s+/g, " ").trim() : copy.textContent.trim().split("\n")[0].trim();
+    }
+    if (over) {
+      var places = boardBox.querySelectorAll(".standings li");
+      if (places.length) {
+        statusText += " " + Array.prototype.map.call(places, function (li) { return sentence(li.textContent.trim()); }).join(" ");
+      }
+    }
+    // What the game asks now, where its board says (Codename: answer the strike or not).
+    var asked = myTurn ? boardBox.querySelector("[data-announce]") : null;
+    if (asked) statusText += " " + sentence(asked.textContent.replace(/\s+/g, " ").trim());
+    if (!told && statusText === saidStatus) return;  // nothing new to say
+    saidStatus = statusText;
+    say((told ? told + " " : "") + statusText);
   }
 
   // ------------------------------------------------------------- clocks
@@ -444,7 +502,9 @@
   }
   function updateHintButton() {
     if (!hintButton) return;
-    hintButton.disabled = !myTurn || hintAsked !== null;
+    // aria-disabled, not disabled: a disabled button drops the keyboard's
+    // focus to the page (pressing Hint lost it while the answer came).
+    hintButton.setAttribute("aria-disabled", !myTurn || hintAsked !== null ? "true" : "false");
   }
   function drawHint() {
     if (!hintBox) return;
@@ -518,7 +578,12 @@
       more.id = "hint-more";
       more.addEventListener("click", function () {
         hintList.classList.add("all");
+        // The focus goes on to the first candidate just shown (the button
+        // pressed is gone).
+        var first = hintList.querySelectorAll("li")[HINTS_SHOWN];
         more.remove();
+        var button = first && first.querySelector("button");
+        if (button) button.focus();
       });
       hintList.insertAdjacentElement("afterend", more);
     }
@@ -558,6 +623,9 @@
     // The server escapes names and texts (SPEC: chat is HTML-escaped).
     // A watcher's line is named in the page's language (the server says "spectator").
     var who = msg.seat === null || msg.seat === undefined ? root.dataset.spectator : msg.name;
+    // A seat nobody named is called as the board calls it ("Platz 1", not "Seat 1").
+    var unnamed = /^Seat (\d+)$/.exec(who || "");
+    if (unnamed && root.dataset.seatWord) who = root.dataset.seatWord.replace("{seat}", unnamed[1]);
     li.innerHTML = "<b>" + (who || "") + "</b>: " + (msg.text || "");
     chatLines.appendChild(li);
     while (chatLines.children.length > 100) chatLines.removeChild(chatLines.firstChild);
