@@ -288,9 +288,12 @@
         if (all[i].getAttribute(key.attr) === key.value) found = all[i];
       }
     }
-    // A piece is gone (played) or the wait is over: the first piece that can
-    // be played, else (a piece was held) the first piece at all.
-    found = found || boardBox.querySelector("[data-pick][data-legal], [data-verb][data-legal]")
+    // A piece is gone (played) or the wait is over: the first choice of what
+    // to do (Codename's actions; after a peek it went to the opponent's
+    // guess symbols, the first legal piece in the page), else the first
+    // piece that can be played, else (a piece was held) the first at all.
+    found = found || boardBox.querySelector("[data-verb][data-legal]")
+      || boardBox.querySelector("[data-pick][data-legal]")
       || (waited || key.attr === "data-keep" ? null : boardBox.querySelector("[data-pick], [data-move]"))
       || document.getElementById(WAITING_SPOT);
     if (found && found.focus) found.focus({ preventScroll: true });
