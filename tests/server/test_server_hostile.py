@@ -706,3 +706,32 @@ def test_a_name_with_control_characters_is_refused_everywhere(start_server: Any,
     assert status == 201
     _, info, _ = http(server.base, "GET", f"/api/tables/{body['id']}")
     assert info["seats"][0]["name"] == "Ann Lee"
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (b"", "the body is empty: send a JSON object"),
+        (b"  \n", "the body is empty: send a JSON object"),
+        (b'{"game": "oracle", "seats": ["human"], "names": ["\\ud800"]}', "without its pair is no character"),
+    ],
+)
+def test_an_empty_body_or_a_lone_surrogate_is_named_as_such(
+    start_server: Any, body: bytes, said: str
+) -> None:
+    """Regression: an empty body was refused as "expected object, got null",
+    and half a UTF-16 pair at a string's end as "Input data was truncated";
+    over the socket too."""
+    server = start_server()
+    status, answer, _ = post_raw(server, "/api/tables", body)
+    assert status == 422 and said in answer["error"], answer
+    table = create(server, "oracle", {}, ["human", "bot:random", "bot:random", "bot:random"])
+
+    async def chat() -> None:
+        async with Client(seat_url(server, table, 0)) as client:
+            await client.recv_type("state")
+            await client.send('{"type": "chat", "text": "\\ud800"}')
+            error = await client.recv_type("error")
+            assert "without its pair is no character" in error["message"], error
+
+    asyncio.run(chat())

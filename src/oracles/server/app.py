@@ -133,8 +133,14 @@ class StartRequest(msgspec.Struct, forbid_unknown_fields=True):
 def read_json(body: bytes, kind: type[Any]) -> Any:
     """``body`` decoded as ``kind``, or a :class:`TableError` (422) naming
     the key at fault."""
+    if not body.strip():
+        raise TableError("the body is empty: send a JSON object")
     try:
-        return msgspec.json.decode(body or b"null", type=kind)
+        return msgspec.json.decode(body, type=kind)
+    except msgspec.DecodeError as error:
+        if protocol.has_lone_surrogate(body):
+            raise TableError(protocol.LONE_SURROGATE) from None
+        raise TableError(protocol.explain(error)) from None
     except msgspec.MsgspecError as error:
         raise TableError(protocol.explain(error)) from None
     except RecursionError:

@@ -155,6 +155,23 @@ def _text(value: str, key: str) -> str:
     return value
 
 
+#: A \\uD800-\\uDFFF escape: half of a UTF-16 pair, no character alone.
+_LONE_SURROGATE = re.compile(
+    rb"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+LONE_SURROGATE = "not valid JSON in UTF-8 (a \\uD800-\\uDFFF escape without its pair is no character)"
+
+
+def has_lone_surrogate(raw: bytes) -> bool:
+    """Whether JSON text ``raw`` escapes half a UTF-16 pair alone (msgspec
+    calls one at a string's end "truncated" input).
+
+    >>> has_lone_surrogate(b'"\\\\ud800"'), has_lone_surrogate(b'"\\\\ud83d\\\\ude00"')
+    (True, False)
+    """
+    return _LONE_SURROGATE.search(raw) is not None
+
+
 def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> ClientMessage:
     """Read one client message, or raise :class:`ProtocolError`.
 
@@ -183,6 +200,11 @@ def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> Client
             raise _bad("a message needs a 'type': move, hello, chat, name, ping or hint") from None
         raise _bad(explain(error)) from None
     except msgspec.DecodeError as error:
+        if has_lone_surrogate(raw):
+            # msgspec calls a lone one at a string's end "truncated" input.
+            raise _bad(LONE_SURROGATE) from None
+        if not raw.strip():
+            raise _bad("the message is empty: messages are JSON objects") from None
         raise _bad(explain(error)) from None
     except RecursionError:
         raise _bad(TOO_DEEP) from None
