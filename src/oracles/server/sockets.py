@@ -79,6 +79,11 @@ class LeanWebSocketProtocol(WebSocketsSansIOProtocol):
 
     async def send(self, message: Any) -> None:
         await super().send(message)
+        if message.get("type") == "websocket.http.response.body" and not message.get("more_body", False):
+            # A handshake refused with an HTTP answer (403, 409, 429) is
+            # over once its body is sent; uvicorn's sans-I/O protocol never
+            # marks it so and logged an error for every refusal.
+            self.handshake_complete = True
         # uvicorn reads the request and response only until the handshake
         # is sent (or refused); after that they only hold memory.
         if self.handshake_complete and getattr(self, "response", None) is not None:
