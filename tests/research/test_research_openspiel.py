@@ -61,7 +61,7 @@ def test_game_type_and_info() -> None:
     three = pyspiel.load_game("python_oracles_oracle", {"players": 3})
     assert three.get_parameters()["rounds"] == 3
     inrah = pyspiel.load_game("python_oracles_inrah", {"players": 6})
-    assert inrah.get_parameters()["elements"] == 6 and inrah.get_parameters()["rounds"] == 12
+    assert inrah.get_parameters()["elements"] == 5 and inrah.get_parameters()["rounds"] == 10  # SPEC 4
     codename = pyspiel.load_game("python_oracles_codename")
     assert codename.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     assert (codename.min_utility(), codename.max_utility()) == (-1.0, 1.0)

@@ -177,20 +177,33 @@ def test_hesinde_scores_like_a_bid() -> None:
     assert [makes_points(2, t) for t in (0, 1, 2, 3)] == [-20, -10, 40, -10]
 
 
-# ------------------------------------------------------ game length (issue 14)
-@pytest.mark.parametrize("players", [3, 4, 5, 6])
+# ------------------------------------------------------ game length
+@pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_usual_game_ends_at_the_twelfth_prophecy(players: int) -> None:
     """Rulebook: "Das Spiel endet ... wenn beim Austeilen nicht mehr jeder die
     selbe Kartenzahl erhalten kann, für gewöhnlich bei der 12. Prophezeiung in
-    der es dann auch kein Trumpfelement mehr gibt." With the default deck every
-    player count plays twelve rounds, the last one deals the whole deck (no
-    trump card is left to turn up), and six players use all six elements."""
+    der es dann auch kein Trumpfelement mehr gibt." With the default deck (one
+    element per player up to five) three to five players play twelve rounds,
+    the last one deals the whole deck (no trump card is left to turn up)."""
     game = load_game("inrah", players=players)
     assert game.options["rounds"] == 12
     assert game.options["elements"] == players
     assert not game.has_trump_round(12) and game.has_trump_round(11)
 
 
-def test_six_players_may_still_choose_five_elements() -> None:
+def test_six_players_default_to_five_elements_as_spec_says() -> None:
+    """SPEC section 4: "elements 3-6 (default 3 for 3 players, 4 for 4, 5 for
+    5-6)" and "rounds (default: ... deck size // players)": 60 // 6 = 10. A
+    record of six players that leaves the options out replays on that deck
+    (it refused one: 'the next action is a chance trump'); all six elements
+    and twelve rounds remain an option."""
+    game = load_game("inrah", players=6)
+    assert game.options["elements"] == 5 and game.options["rounds"] == 10
+    assert game.has_trump_round(9) and not game.has_trump_round(10)
+    six = load_game("inrah", players=6, elements=6)
+    assert six.options["rounds"] == 12 and not six.has_trump_round(12)
+
+
+def test_six_players_may_choose_five_elements_explicitly() -> None:
     game = load_game("inrah", players=6, elements=5)
     assert game.options["rounds"] == 10

@@ -39,7 +39,7 @@ def legal_texts(state: InrahState) -> list[str]:
 
 
 # ---------------------------------------------------------------- options
-@pytest.mark.parametrize(("players", "elements", "rounds"), [(3, 3, 12), (4, 4, 12), (5, 5, 12), (6, 6, 12)])
+@pytest.mark.parametrize(("players", "elements", "rounds"), [(3, 3, 12), (4, 4, 12), (5, 5, 12), (6, 5, 10)])
 def test_option_defaults(players: int, elements: int, rounds: int) -> None:
     game = load_game("inrah", players=players)
     assert game.options["elements"] == elements

@@ -11,7 +11,7 @@ option                default                meaning
 ====================  =====================  ===================================================
 ``players``           4                      3 to 6 seats
 ``elements``          one per player         elements in the deck (3 to 6), the first k of fire,
-                      (3 / 4 / 5 / 6)        water, air, ore, humus, ice; 12 cards each
+                      (3 / 4 / 5 / 5)        water, air, ore, humus, ice; 12 cards each
 ``trump``             true                   turn up a trump card when cards remain undealt
 ``forbid_exact_sum``  false                  the dealer may not make the bids add up to r
                                              (no effect in ``altaia``, which has no bids)
@@ -150,9 +150,11 @@ class SeatKnowledge(NamedTuple):
 
 
 def _default_elements(options: dict[str, Any]) -> int:
-    # One element per player: the deck then deals twelve rounds, the rulebook's
-    # usual game ("für gewöhnlich bei der 12. Prophezeiung"); issue 14.
-    return int(options["players"])
+    # SPEC section 4: 3 for 3 players, 4 for 4, 5 for 5 and 6. (Issue 14 had
+    # made six players use all six elements for the rulebook's "usual" twelve
+    # rounds; a record that leaves the option out must replay as SPEC reads
+    # it, so the contract's default stands and six elements are an option.)
+    return min(int(options["players"]), 5)
 
 
 @functools.cache
@@ -199,7 +201,7 @@ class InrahGame(Game):
             "elements",
             int,
             _default_elements,
-            "elements in the deck (default one per player), the first k of fire, water, air, ore, humus, ice",
+            "elements in the deck (default one per player, five for six), the first k of fire, water, air, ore, humus, ice",
             minimum=3,
             maximum=MAX_ELEMENTS,
         ),
