@@ -274,16 +274,23 @@ class State(ABC):
         """Raise :class:`IllegalActionError` unless this is a chance node
         and ``rng`` a ``random.Random``: what each game's
         :meth:`sample_chance` asks first."""
+        self._require_chance_node()
+        if not isinstance(rng, random.Random):
+            raise IllegalActionError(f"chance is drawn with a random.Random, not {type(rng).__name__}")
+
+    def _require_chance_node(self) -> None:
+        """Raise :class:`IllegalActionError` unless this is a chance node."""
         if not self.is_chance_node():
             if self.is_terminal():
                 raise IllegalActionError("the game is over: no chance is left to draw")
             raise IllegalActionError(f"no chance to draw here: seat {self.current_player()} is to act")
-        if not isinstance(rng, random.Random):
-            raise IllegalActionError(f"chance is drawn with a random.Random, not {type(rng).__name__}")
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(action, probability)`` pairs at a chance node, when they can
-        be listed; a whole deal cannot."""
+        be listed; a whole deal cannot. Asked elsewhere, an
+        :class:`IllegalActionError` says it is no chance node (a seat's
+        turn was "too many to list")."""
+        self._require_chance_node()
         raise ChanceNotEnumerableError("the outcomes of this chance node are too many to list")
 
     # ------------------------------------------------- chance, step by step
