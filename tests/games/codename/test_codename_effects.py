@@ -234,6 +234,14 @@ def test_circle_focus_names_a_symbol_and_the_opponent_shows_those_code_cards() -
     opponent = state.view(0)["sides"][1]
     assert opponent["code"] == ["star", None, None, None, None]
     assert opponent["code_excluded"] == [[], ["star"], ["star"], ["star"], ["star"]]
+    # SPEC 5: "shown to the opponent only". A spectator hears the symbol
+    # named, not which slots hold it (the public view showed them).
+    public = state.view(None)
+    assert public["sides"][1]["code"] == [None] * 5 and public["sides"][1]["code_shown"] == []
+    assert public["sides"][1]["code_excluded"] == [[]] * 5
+    named = scenarios.events(public, "name")[0]
+    assert named["symbol"] == "star" and "slots" not in named
+    assert scenarios.events(state.view(0), "name")[0]["slots"] == ["a"]
 
 
 def test_wave_focus_claims_the_sets_in_the_opponents_columns() -> None:

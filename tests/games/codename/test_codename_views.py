@@ -31,13 +31,26 @@ def test_the_public_view_shows_no_hand_code_or_unseen_card() -> None:
     assert scenarios.events(state.view(0), "replace")[0]["symbol"] == "star"
 
 
-def test_what_everyone_saw_is_public() -> None:
+def test_what_everyone_saw_is_public_and_a_guess_is_the_players() -> None:
+    """SPEC 5: "a correct guess reveals those slots to the guesser". The
+    public sees the guess and how many were right (the damage tells it),
+    not which slots, their symbols or what the guess ruled out; it did."""
     codes = (FULL_CODE, "wave wave circle star star")
     state = play(start(codes=codes), "guess wave wave circle circle circle")
     public = state.view(None)
-    assert public["sides"][1]["code"] == ["wave", "wave", "circle", None, None]
-    assert public["sides"][1]["code_shown"] == ["a", "b", "c"]
-    assert public["sides"][1]["code_excluded"] == [[], [], [], ["circle"], ["circle"]]
+    assert public["sides"][1]["code"] == [None] * 5
+    assert public["sides"][1]["code_shown"] == []
+    assert public["sides"][1]["code_excluded"] == [[]] * 5
+    guessed = scenarios.events(public, "guess")[0]
+    assert "right" not in guessed and guessed["count"] == 3
+    mine = state.view(0)
+    assert mine["sides"][1]["code"] == ["wave", "wave", "circle", None, None]
+    assert mine["sides"][1]["code_shown"] == ["a", "b", "c"]
+    assert mine["sides"][1]["code_excluded"] == [[], [], [], ["circle"], ["circle"]]
+    assert scenarios.events(mine, "guess")[0]["right"] == ["a", "b", "c"]
+    # The code's owner knows what the guesser learnt.
+    assert state.view(1)["sides"][1]["code_shown"] == ["a", "b", "c"]
+    assert scenarios.events(state.view(1), "guess")[0]["right"] == ["a", "b", "c"]
     play(state, "reveal a1 a2 a3")  # star wave cross: not a set, both players see them
     public = state.view(None)
     assert [public["sides"][0]["field"][c] for c in ("a1", "a2", "a3")] == ["star", "wave", "cross"]

@@ -27,8 +27,8 @@ from oracles.games.codename.actions import (
 )
 from oracles.games.codename.scoring import CODE, TURNS
 from oracles.games.codename.table import (
+    BOTH,
     EVERYONE,
-    PUBLIC,
     SORTED,
     CodenameTable,
     seat_bit,
@@ -72,13 +72,23 @@ class CodenameEffects(CodenameTable):
         for slot, symbol in enumerate(symbols):
             card = self._code[opp][slot]
             if symbol_of(card) == symbol:
-                self._cknow[opp][slot] |= seat_bit(seat) | PUBLIC
+                self._cknow[opp][slot] |= seat_bit(seat)
                 self._see(seat, card)
                 right.append(COLUMNS[slot])
             else:
                 self._cnot[opp][slot] |= 1 << symbol
                 self._not(seat, card, symbol)
-        self._event("guess", player=seat, symbols=[SYMBOLS[s] for s in symbols], right=right)
+        # Which slots were right is the players' (SPEC: "a correct guess
+        # reveals those slots to the guesser"); how many, everyone can tell
+        # from the damage.
+        self._event(
+            "guess",
+            {"right": right},
+            BOTH,
+            player=seat,
+            symbols=[SYMBOLS[s] for s in symbols],
+            count=len(right),
+        )
         if len(right) < 5:
             self._damage(seat, 2 * (5 - len(right)))
         else:

@@ -339,6 +339,8 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
     if kind == "name":
         slots = list(event.get("slots") or [])
         symbol = symbol_words(event.get("symbol"), lang)
+        if "slots" not in event:  # a spectator's copy: which slots is the players'
+            return translate(lang, "{name} names {symbol}.", name=name, symbol=symbol)
         if not slots:
             return translate(
                 lang,
@@ -354,7 +356,10 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
             slots=" ".join(str(s) for s in slots),
         )
     if kind == "guess":
+        # A spectator's copy has only the count (the damage tells it).
         right = list(event.get("right") or [])
+        if "right" not in event:
+            right = [None] * int(event.get("count") or 0)
         symbols = symbols_words(event.get("symbols") or [], lang)
         if len(right) == 5:
             return translate(
@@ -368,7 +373,7 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
             name=name,
             symbols=symbols,
         )
-        if right:
+        if right and right[0] is not None:
             text += " " + translate(lang, "(slots {slots})", slots=" ".join(str(s) for s in right))
         return text + "."
     if kind == "open":

@@ -136,10 +136,10 @@ from oracles.games.codename.notation import CodenameNotation
 from oracles.games.codename.resample import resample
 from oracles.games.codename.scoring import LOSS, WIN
 from oracles.games.codename.table import (
+    BOTH,
     EVERYONE,
     IN_ORDER,
     ONE,
-    PUBLIC,
     SORTED,
     seat_bit,
 )
@@ -729,13 +729,15 @@ class CodenameState(CodenameEffects, CodenameNotation, CodenameSight):
             for slot in range(5):
                 card = self._code[opp][slot]
                 if symbol_of(card) == symbol:
-                    self._cknow[opp][slot] |= seat_bit(seat) | PUBLIC
+                    self._cknow[opp][slot] |= seat_bit(seat)
                     self._see(seat, card)
                     shown.append(COLUMNS[slot])
                 else:
                     self._cnot[opp][slot] |= 1 << symbol
                     self._not(seat, card, symbol)
-            self._event("name", player=seat, symbol=SYMBOLS[symbol], slots=shown)
+            # The slots that show it are the players' (SPEC: "shown to the
+            # opponent only"): a spectator hears only the symbol named.
+            self._event("name", {"slots": shown}, BOTH, player=seat, symbol=SYMBOLS[symbol])
             return None
         raise AssertionError(f"no decision {kind}")  # pragma: no cover
 

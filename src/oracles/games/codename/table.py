@@ -31,6 +31,12 @@ BOTH = 3
 #: Knowledge bit of the public (spectators): set for what everyone at the table saw.
 PUBLIC = 4
 EVERYONE = BOTH | PUBLIC
+#: On a code slot: everyone saw that this slot was shown to the rival (a
+#: strike's column, a circle shield), though only the rival saw its symbol.
+#: A slot a guess or a circle focus uncovered is the players' secret (SPEC
+#: section 5: "shown to the opponent only ... reveals those slots to the
+#: guesser"): the public knows neither that it was nor what it holds.
+SHOWN_PUBLICLY = 8
 
 
 def seat_bit(seat: int) -> int:
@@ -270,7 +276,7 @@ class CodenameTable(State):
         """Show the code card of ``slot`` to ``owner``'s opponent."""
         viewer = 1 - owner
         card = self._code[owner][slot]
-        self._cknow[owner][slot] |= seat_bit(viewer)
+        self._cknow[owner][slot] |= seat_bit(viewer) | SHOWN_PUBLICLY
         self._see(viewer, card)
         self._secret_event("code_shown", "symbol", (card,), ONE, BOTH, player=owner, slot=COLUMNS[slot])
 

@@ -40,8 +40,9 @@ key                type                      meaning
 =================  ========================  =====================================================
 
 The public view (``seat`` None) knows what everyone at the table saw:
-face-up shields, cards revealed or opened, code slots named right by a guess
-or a circle focus, and no hand. When the game is over both code rows are face
+face-up shields, cards revealed or opened, which code slots a strike or a
+circle shield showed (not their symbols), and no hand; what a guess or a
+circle focus found is the players' alone (SPEC section 5). When the game is over both code rows are face
 up: every view's ``code`` shows all five symbols of both sides.
 
 **Events** (``log``): every event has ``seq``, ``seat`` (who played the
@@ -75,8 +76,8 @@ kind                fields
 ``target``          player, cell
 ``search``          player (the striker), owner (of the pile), [symbols]
 ``take``            player, symbol, cell
-``name``            player, symbol, slots (the opponent's slots holding it)
-``guess``           player, symbols, right (slots guessed right)
+``name``            player, symbol, [slots] (the opponent's slots holding it)
+``guess``           player, symbols, count (slots guessed right), [right] (which)
 ``open``            player (the field's owner), cells, symbols
 ``life``            player, change, life
 ``end``             player
@@ -92,7 +93,14 @@ from typing import TypedDict, cast
 
 from oracles.core.views import BaseView, Event
 from oracles.games.codename.actions import CELL_NAMES, CELLS, COLUMNS, SYMBOLS, symbol_of
-from oracles.games.codename.table import CodenameTable, seat_bit, sorted_names, viewer_bit
+from oracles.games.codename.table import (
+    PUBLIC,
+    SHOWN_PUBLICLY,
+    CodenameTable,
+    seat_bit,
+    sorted_names,
+    viewer_bit,
+)
 from oracles.games.codename.tasks import (
     CHANCE_TASKS,
     T_BLOCK,
@@ -250,8 +258,18 @@ def _side_view(state: CodenameTable, owner: int, seat: int | None) -> Side:
             SYMBOLS[symbol_of(c)] if know & bit else None
             for c, know in zip(state._code[owner], state._cknow[owner], strict=False)
         ],
-        "code_shown": [COLUMNS[i] for i, know in enumerate(state._cknow[owner]) if know & rival],
-        "code_excluded": [[SYMBOLS[s] for s in range(5) if mask >> s & 1] for mask in state._cnot[owner]],
+        # The public sees which slots a strike or a circle shield showed (and
+        # every slot at the end), not those a guess or a circle focus found,
+        # nor what a guess ruled out: those are the players' (SPEC 5).
+        "code_shown": [
+            COLUMNS[i]
+            for i, know in enumerate(state._cknow[owner])
+            if know & rival and (seat is not None or know & (SHOWN_PUBLICLY | PUBLIC))
+        ],
+        "code_excluded": [
+            [SYMBOLS[s] for s in range(5) if mask >> s & 1] if seat is not None else []
+            for mask in state._cnot[owner]
+        ],
         "hand": sorted_names(state._hand[owner]) if own else None,
         "hand_count": len(state._hand[owner]),
         "aside": sorted_names(state._aside[owner]) if own else None,
