@@ -246,6 +246,7 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
         if state.is_chance_node():
             assert state.view(0)["sides"][0]["deck"] == 0
             discard = state.view(0)["sides"][0]["discard"]
+            held = len(state.view(0)["sides"][0]["hand"])
             assert discard > 0
             action = state.sample_chance(rng)
             assert state.action_to_string(action).startswith("reshuffle 0 ")
@@ -257,7 +258,8 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
                 and view["sides"][0]["hand"]
                 and len(view["sides"][0]["hand"]) == 5
             )
-            assert view["sides"][0]["deck"] == discard - 1
+            # The drawing goes on from the new deck up to five cards.
+            assert view["sides"][0]["deck"] == discard - (5 - held)
             continue
         seat = state.current_player()
         if seat == 0:
@@ -265,6 +267,40 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
             play(state, f"replace a1 {hand[0]}")
         play(state, "end")
     assert isinstance(state, CodenameState)
+
+
+def test_a_deck_exhausted_by_the_end_of_turn_draw_is_reshuffled_at_once() -> None:
+    """Rulebook: "If, at the end of your turn, your Zener card deck becomes
+    exhausted, shuffle your discard pile and place it face down to create a
+    new draw deck". The deck emptied by that draw is made again at once,
+    from the pile as it is then (it waited until a card was next needed, and
+    took in the cards discarded meanwhile)."""
+    rng = random.Random(7)
+    found = 0
+    for seed in range(40):
+        state = start()
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance(rng))
+                continue
+            seat = state.current_player()
+            before = state.view(seat)["sides"][seat]
+            hand = before["hand"]
+            if hand and f"replace a1 {hand[0]}" in [state.action_to_string(a) for a in state.legal_actions()]:
+                play(state, f"replace a1 {hand[0]}")
+            play(state, "end")
+            side = state.view(seat)["sides"][seat]
+            if side["deck"] == 0 and side["discard"] > 0 and len(side["hand"] or []) == 5:
+                # Drawn to five with the deck's last card: the reshuffle is next.
+                assert state.is_chance_node()
+                assert state.action_to_string(state.sample_chance(rng)).startswith(f"reshuffle {seat} ")
+                found += 1
+        if found >= 3:
+            break
+    assert found, "no end-of-turn draw emptied a deck in these games"
 
 
 def test_end_is_always_legal_at_the_turn() -> None:

@@ -380,6 +380,12 @@ class CodenameEffects(CodenameTable):
             self._secret_event(
                 "draw", "symbols", drawn, SORTED, seat_bit(seat), player=seat, count=len(drawn)
             )
+        if len(hand) == HAND_SIZE and not deck and self._discard[seat]:
+            # "If, at the end of your turn, your Zener card deck becomes
+            # exhausted, shuffle your discard pile ... to create a new draw
+            # deck": at once, not when a card is next needed (the cards
+            # discarded meanwhile went into that later deck).
+            self._tasks.append(Task(T_RESHUFFLE, seat))
 
     def _draw_aside(self, seat: int, cells: tuple[int, ...]) -> None:
         deck = self._deck[seat]
