@@ -184,7 +184,7 @@ def test_a_german_hint_writes_numbers_as_german_does(tmp_path: Path) -> None:
 
 def test_a_refused_move_is_explained_in_the_players_language(tmp_path: Path) -> None:
     """The rules' reason for refusing a move reaches a German player in
-    German, and speaks to them ("bid 2 is more than the 1 tricks of round
+    German, and speaks to them ("bid 2 is more than the 1 trick of round
     1" and "seat 0 is to bid now" were English, counting seats from 0)."""
     child = spawn("play inrah --players 3 --option rounds=2 --seed 3 --fast --lang de", tmp_path)
     child.logfile_read = io.StringIO()

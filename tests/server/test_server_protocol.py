@@ -522,7 +522,7 @@ def test_an_illegal_move_is_explained_in_the_pages_language(start_server: Any) -
         assert said["message"] == "'bid 2': in Runde 1 darfst du höchstens 1 ansagen", said
         await english.send({**move, "id": "e"})
         said = await english.recv_type("error")
-        assert said["message"] == "'bid 2': bid 2 is more than the 1 tricks of round 1", said
+        assert said["message"] == "'bid 2': bid 2 is more than the 1 trick of round 1", said
         for client in (plain, german, english):
             await client.close()
 

@@ -252,7 +252,7 @@ ILLEGAL = [
     (
         {"players": 3, "rounds": 2},
         [*THREE_TRUMP[:3], "bid 2"],
-        "action 3 'bid 2': bid 2 is more than the 1 tricks of round 1",
+        "action 3 'bid 2': bid 2 is more than the 1 trick of round 1",
     ),
     (
         {"players": 3, "rounds": 2},
@@ -267,7 +267,7 @@ ILLEGAL = [
     (
         {"players": 3, "rounds": 2},
         ["dealer 0", "deal fire-2 fire-3 / fire-4 / water-3"],
-        "round 1 deals 1 cards to each seat; seat 0 gets 2",
+        "round 1 deals 1 card to each seat; seat 0 gets 2",
     ),
     (
         {"players": 4, "rounds": 2},

@@ -463,9 +463,10 @@ class InrahState(State):
             if k > self._round:
                 return reason(
                     "you may bid at most {round} in round {round}",
-                    "bid {k} is more than the {round} tricks of round {round}",
+                    "bid {k} is more than the {tricks} of round {round}",
                     k=k,
                     round=self._round,
+                    tricks=f"{self._round} trick" + ("" if self._round == 1 else "s"),
                 )
             if k == self._forbidden_bid():
                 tricks = "trick" if self._round == 1 else "tricks"
