@@ -91,7 +91,7 @@ def test_the_lobby_chat_rematch_and_prune_queries_search_an_index(tmp_path: Path
     """No full scan of the tables or the chat: each reads through an index."""
     from datetime import UTC, datetime
 
-    from sqlalchemy import select
+    from sqlalchemy import or_, select
 
     from oracles.server.prune import _old_finished
 
@@ -106,6 +106,10 @@ def test_the_lobby_chat_rematch_and_prune_queries_search_an_index(tmp_path: Path
         .order_by(chat.c.id.desc())
         .limit(50),
         "prune": select(t.c.id).where(_old_finished(datetime(2026, 1, 1, tzinfo=UTC))),
+        # Hub.deals_in_play and a series' members: the tables on these deals.
+        "deals": select(t.c.id, t.c.status).where(
+            or_(t.c.deals_from.in_(["abc"]), t.c.branch_of.in_(["abc"]))
+        ),
     }
     with sqlite3.connect(path) as conn:
         for name, statement in queries.items():

@@ -178,11 +178,13 @@ hints_taken = Table(
 )
 
 
-# The indexes (migrations 0001 and 0006): the lobby, resuming, rematches,
+# The indexes (migrations 0001, 0006 and 0007): the lobby, resuming, rematches,
 # pruning and a table's chat read only their rows.
 Index("ix_tables_status_created", tables.c.status, tables.c.created_at)
 Index("ix_tables_status_finished", tables.c.status, tables.c.finished_at)
 Index("ix_tables_rematch_of", tables.c.rematch_of)
+Index("ix_tables_deals_from", tables.c.deals_from)
+Index("ix_tables_branch_of", tables.c.branch_of)
 Index("ix_chat_table", chat.c.table_id)
 
 

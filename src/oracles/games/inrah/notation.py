@@ -129,7 +129,8 @@ def _read_deal(game: InrahGame, round_number: int, text: str) -> int:
     for seat, group in enumerate(groups):
         if len(group) != r:
             raise notation_error(
-                text, f"round {r} deals {r} card{'' if r == 1 else 's'} to each seat; seat {seat} gets {len(group)}"
+                text,
+                f"round {r} deals {r} card{'' if r == 1 else 's'} to each seat; seat {seat} gets {len(group)}",
             )
         flat.extend(sorted(_read_card(game, text, [word]) for word in group))
     return pack(flat, game.deck_size)
