@@ -183,12 +183,19 @@ def test_per_count_points_round_trip_and_equal_tables_read_as_integers(tmp_path:
 @pytest.mark.parametrize(
     ("points", "message"),
     [
-        ({"3": 0, "4": 5, "5": 6}, "O12: its points at 3 players must be a positive integer, got 0"),
-        ({"3": 4, "4": "five", "5": 6}, "O12: its points at 4 players must be a positive integer"),
+        ({"3": 0, "4": 5, "5": 6}, "O12: its points at 3 players must be an integer from 1 to 1000, got 0"),
+        ({"3": 4, "4": "five", "5": 6}, "O12: its points at 4 players must be an integer from 1 to 1000"),
+        ({"3": 4, "4": 10**30, "5": 6}, "O12: its points at 4 players must be an integer from 1 to 1000"),
         ({"3": 4, "4": 5}, "O12: per-count points must be keyed by the player counts 3, 4, 5"),
         ({"3": 4, "4": 5, "5": 6, "6": 7}, "keyed by the player counts 3, 4, 5 .each once., got 3, 4, 5, 6"),
-        ("lots", "O12: points must be an integer or an object keyed by player count"),
-        ([4, 5, 6], "O12: points must be an integer or an object keyed by player count"),
+        ("lots", "O12: points must be an integer from 1 to 1000 or an object keyed by player count"),
+        ([4, 5, 6], "O12: points must be an integer from 1 to 1000 or an object keyed by player count"),
+        # Regression: each was taken (the string and the float as 7, the rest as they came).
+        ("7", "O12: points must be an integer from 1 to 1000"),
+        (7.5, "O12: points must be an integer from 1 to 1000"),
+        (0, "O12: points must be an integer from 1 to 1000"),
+        (-50, "O12: points must be an integer from 1 to 1000"),
+        (10**30, "O12: points must be an integer from 1 to 1000"),
     ],
 )
 def test_a_bad_points_value_is_one_clear_error(tmp_path: Path, points: object, message: str) -> None:

@@ -324,6 +324,10 @@ def _points_of(table: Sequence[tuple[int, int]]) -> tuple[int, tuple[tuple[int, 
     return default, tuple(table)
 
 
+#: The most points a prophecy may pay (the classic deck's dearest pays 14).
+MAX_CARD_POINTS = 1000
+
+
 def read_points(value: object, card_id: str) -> tuple[int, tuple[tuple[int, int], ...]]:
     """A card's ``points`` field as (points, per-count table); ``ValueError``
     naming the card and what is wrong. An integer is the same at every count
@@ -341,10 +345,10 @@ def read_points(value: object, card_id: str) -> tuple[int, tuple[tuple[int, int]
         table = []
         for count in PLAYER_COUNTS:
             points = value.get(str(count))
-            if isinstance(points, bool) or not isinstance(points, int) or points < 1:
+            if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_CARD_POINTS:
                 raise ValueError(
-                    f"Oracle card {card_id}: its points at {count} players must be a positive integer, "
-                    f"got {points!r}"
+                    f"Oracle card {card_id}: its points at {count} players must be an integer "
+                    f"from 1 to {MAX_CARD_POINTS}, got {points!r}"
                 )
             table.append((count, points))
         return _points_of(table)
@@ -352,13 +356,14 @@ def read_points(value: object, card_id: str) -> tuple[int, tuple[tuple[int, int]
         raise ValueError(
             f"Oracle card {card_id}: points must be an integer or per-count points, got {value!r}"
         )
-    try:
-        return int(value), ()  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+    # An integer, and only an integer: "7" and 7.5 were read as 7, and 0,
+    # -50 or 10**30 were taken as they came.
+    if not isinstance(value, int) or not 1 <= value <= MAX_CARD_POINTS:
         raise ValueError(
-            f"Oracle card {card_id}: points must be an integer or an object keyed by player count "
-            f'(e.g. {{"3": 4, "4": 5, "5": 6}}), got {value!r}'
-        ) from None
+            f"Oracle card {card_id}: points must be an integer from 1 to {MAX_CARD_POINTS} or an object "
+            f'keyed by player count (e.g. {{"3": 4, "4": 5, "5": 6}}), got {value!r}'
+        )
+    return value, ()
 
 
 def _read_text_field(value: object, card_id: str, key: str) -> dict[int, str]:
