@@ -394,6 +394,37 @@ def test_a_keyboard_and_screen_reader_player_follows_a_whole_game(server: Any, b
     context.close()
 
 
+def test_a_finished_trick_stays_its_moment_before_the_next_lead(server: Any, browser: Any) -> None:
+    """Regression (a new player's first complaint): a finished trick was on
+    screen about half a second, the bots' next lead replacing it before its
+    pause, so its last cards were never seen. Each finished trick now stays
+    its pause (1.6 s) before a newer board replaces it."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-US")
+    page = context.new_page()  # the page's own trick pause: no override
+    table = create(server, "inrah", options={"rounds": 3})
+    page.goto(server.base + table["seats"][0]["url"])
+    page.wait_for_selector("#board .board")
+    page.evaluate(
+        """() => { window.trickSeen = []; let since = null;
+        new MutationObserver(() => {
+            const on = !!document.querySelector('#board [data-finished-trick]');
+            if (on && since === null) since = performance.now();
+            if (!on && since !== null) { window.trickSeen.push(performance.now() - since); since = null; }
+        }).observe(document.getElementById('board'), {childList: true, subtree: true}); }"""
+    )
+    while wait_turn_or_end(page) == "turn":
+        before = version(page)
+        page.locator("#board [data-pick][data-legal]").first.click()
+        wait_version_change(page, before)
+    page.wait_for_timeout(2500)
+    seen = page.evaluate("window.trickSeen")
+    # Rounds of 1, 2 and 3 cards: six tricks, most replaced by a newer board
+    # (a board the page fetched rather than was sent may skip one).
+    assert seen, "no finished trick was seen replaced"
+    assert min(seen) >= 1500, seen
+    context.close()
+
+
 def axe_problems(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")

@@ -189,8 +189,11 @@
   // it too (each one fetched at once before, and a failing server was asked
   // as often as the bots moved).
   var retry = null;
+  // The board held back while a finished trick is shown (see show()).
+  var trickHeldUntil = 0, heldHtml = null, heldVersion = 0, heldTimer = null;
+  function latestVersion() { return Math.max(shownVersion, heldVersion); }
   function refresh(force, retrying) {
-    if (!force && serverVersion === shownVersion && !again) return;
+    if (!force && serverVersion === latestVersion() && !again) return;
     if (fetching || (retry && !retrying)) { again = true; return; }
     retry = null;
     fetching = true;
@@ -209,7 +212,7 @@
       })
       .then(function () {
         fetching = false;
-        if (again || serverVersion > shownVersion) {
+        if (again || serverVersion > latestVersion()) {
           again = false;
           var wait = failures ? backoff(failures - 1, 250, 8000) : 50;
           retry = setTimeout(function () { refresh(true, true); }, wait);
@@ -223,6 +226,25 @@
   function show(html) {
     var made = /data-version="(\d+)"/.exec(html);
     if (made && parseInt(made[1], 10) < shownVersion) return;
+    // A finished trick on screen keeps its moment before a newer board
+    // replaces it: a bot's lead replaced it within half a second, and the
+    // trick's last cards were never seen. The newest board waits meanwhile.
+    var wait = trickHeldUntil - Date.now();
+    if (wait > 0) {
+      var version = made ? parseInt(made[1], 10) : shownVersion;
+      if (version >= heldVersion) { heldHtml = html; heldVersion = version; }
+      if (!heldTimer) {
+        heldTimer = setTimeout(function () {
+          heldTimer = null;
+          trickHeldUntil = 0;
+          var later = heldHtml;
+          heldHtml = null;
+          heldVersion = 0;
+          if (later) show(later);
+        }, wait);
+      }
+      return;
+    }
     var focused = document.activeElement;
     // A move played from the hint list: the list goes with the version, so
     // the focus waits on the board.
@@ -468,6 +490,8 @@
     var done = boardBox.querySelector("[data-finished-trick]");
     if (!done) return;
     var pause = parseInt(window.localStorage && localStorage.getItem("oraclesTrickPause") || "1600", 10);
+    // The pause and the cards' flight (.6 s) before a newer board may come.
+    if (pause > 0) trickHeldUntil = Date.now() + pause + 600;
     var winner = boardBox.querySelector(".felt .seat.spot-" + done.dataset.winnerSpot);
     setTimeout(function () {
       if (!done.isConnected || !winner) return;
