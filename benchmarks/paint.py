@@ -122,6 +122,8 @@ def play_game(page: Any, base: str, fetched: bool, rng: random.Random) -> list[f
             break
         version = int(board.get_attribute("data-version") or 0)
         moves = json.loads(page.locator("#legal-moves").text_content() or "[]")
+        # The notation box is folded unless opened.
+        page.evaluate("() => { document.getElementById('notation-box').open = true; }")
         box = page.locator('input[name="move"]')
         box.fill(rng.choice(moves))
         box.press("Enter")

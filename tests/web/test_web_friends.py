@@ -35,6 +35,7 @@ def type_a_move(page: Any, rng: random.Random) -> None:
         " return [...one, ...listed]; }"
     )
     assert legal, "no legal move on the page"
+    page.evaluate("() => { document.getElementById('notation-box').open = true; }")  # folded by default
     box = page.locator('input[name="move"]')
     box.fill(rng.choice(legal))
     box.press("Enter")

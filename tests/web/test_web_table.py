@@ -456,6 +456,7 @@ def codename_axe_problems(server: Any, page: Any) -> dict[str, list[str]]:
             break
         before = version(page)
         move = page.evaluate("JSON.parse(document.getElementById('legal-moves').textContent).pop()")
+        page.evaluate("() => { document.getElementById('notation-box').open = true; }")  # folded by default
         page.locator('input[name="move"]').fill(move)
         page.locator('input[name="move"]').press("Enter")
         wait_version_change(page, before)

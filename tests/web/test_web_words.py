@@ -516,3 +516,38 @@ def test_the_replays_hands_show_every_seats_cards_and_codenames_code() -> None:
         )
     )
     assert "keine Karten mehr" in hand
+
+
+def test_the_end_tells_a_winner_so() -> None:
+    """A new player read "Game over. Won by: Seat 1." and nothing for them:
+    the winner's own board now says "You won!" (in German too); another
+    seat's, a spectator's and a replay's do not."""
+    state = finished("inrah", 3, players=3, rounds=2)
+    winners = state.winners()
+    names = ["Ann", "Beate", "Carl"]
+    said = "You won!" if len(winners) == 1 else "You share the win!"
+    for seat in range(3):
+        html = render("board.html", state.view(seat), names, seat=seat)
+        assert (said in html) == (seat in winners), seat
+    assert said not in render("board.html", state.view(None), names, seat=None)
+    assert said not in render(
+        "board.html", state.view(winners[0]), names, seat=winners[0], board_extra={"replay": True}
+    )
+    german = render("board.html", state.view(winners[0]), names, "de", seat=winners[0])
+    assert ("Du hast gewonnen!" if len(winners) == 1 else "Du teilst dir den Sieg!") in german
+
+
+def test_a_table_waiting_for_its_players_names_nobody_to_play() -> None:
+    """A new player at a friends table read "Waiting for Bot (Casual)" and
+    saw "to play" on that seat, or on their own, before the game began."""
+    state = load_game("oracle").new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    names = ["Ann", "Beate", "Carl", "Dora"]
+    html = render("board.html", state.view(0), names, board_extra={"waiting": True})
+    status = re.search(r'id="status"[^>]*>(.*?)</p>', html, re.S)
+    assert status and "Waiting for the players" in status.group(1), status
+    assert "to play" not in html and "Waiting for Beate" not in html
+    playing = render("board.html", state.view(0), names)
+    assert "to play" in playing

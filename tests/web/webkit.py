@@ -126,6 +126,8 @@ def type_to_end(page: Any, limit: float = 120.0) -> int:
             text = moves.first.get_attribute("data-move")
         else:
             text = page.evaluate("JSON.parse(document.getElementById('legal-moves').textContent)[0]")
+        # The notation box is folded until opened (the browser remembers).
+        page.evaluate("() => { const d = document.getElementById('notation-box'); if (d) d.open = true; }")
         box = page.locator('input[name="move"]')
         box.fill(text)
         box.press("Enter")

@@ -140,6 +140,8 @@ def board_context(
         "moves": legal or message.ahead or [],
         "ahead": bool(message.ahead) and not legal,
         "held": message.held,
+        # Waiting for its players: nobody is "to play" yet.
+        "waiting": bool(getattr(table, "waiting", False)),
         "deadline": message.deadline,
         "own_templates": game_part(table.game_id, "templates") is not None,
         "version": message.version,

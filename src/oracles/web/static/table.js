@@ -17,6 +17,14 @@
   var boardBox = document.getElementById("board");
   var moveForm = document.getElementById("move-form");
   var moveInput = moveForm ? moveForm.querySelector('input[name="move"]') : null;
+  // The notation box, folded unless this browser opened it last.
+  var notationBox = document.getElementById("notation-box");
+  if (notationBox) {
+    try { notationBox.open = localStorage.getItem("oraclesNotation") === "open"; } catch (e) { /* no storage */ }
+    notationBox.addEventListener("toggle", function () {
+      try { localStorage.setItem("oraclesNotation", notationBox.open ? "open" : "closed"); } catch (e) { /* no storage */ }
+    });
+  }
   var moveError = document.getElementById("move-error");
   var sound = document.getElementById("sound");
 
@@ -265,6 +273,7 @@
         if (replay) replay.hidden = false;
         if (hintBox) hintBox.hidden = true;  // no decision left to hint at
         if (moveForm) moveForm.hidden = true;  // nor a move to type
+        if (notationBox) notationBox.hidden = true;
       }
     }
     cue();
