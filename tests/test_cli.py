@@ -160,6 +160,9 @@ def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for gid in ("oracle", "inrah", "codename"):
         assert gid in out
+    # A default that follows other options says so (a 3-player Oracle plays
+    # three rounds, not the 4 listed).
+    assert out.count("(at the defaults") == 3 and "max_turns = 200:" in out
 
 
 def test_tournament_duplicate_deals_and_ratings(

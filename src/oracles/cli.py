@@ -232,7 +232,12 @@ def cmd_games() -> int:
     for gid in game_ids():
         cls = game_class(gid)
         defaults = cls.option_defaults()
-        opts = "\n".join(f"{o.name} = {defaults[o.name]!r}: {o.doc}" for o in cls.option_schema)
+        # A default that follows other options (Oracle's rounds, Inrah's
+        # elements and rounds) is shown as the default game's, and says so.
+        opts = "\n".join(
+            f"{o.name} = {defaults[o.name]!r}{' (at the defaults above)' if callable(o.default) else ''}: {o.doc}"
+            for o in cls.option_schema
+        )
         table.add_row(gid, cls.title, f"{cls.min_players}-{cls.max_players}", opts)
     Console().print(table)
     return 0
