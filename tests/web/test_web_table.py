@@ -290,6 +290,19 @@ def test_news_while_a_board_retry_waits_waits_with_it(server: Any, browser: Any)
     context.close()
 
 
+def tab_to_a_legal_piece_and_enter(page: Any) -> None:
+    """Tab (the keyboard alone) to a piece that can be played, and press Enter."""
+    for _ in range(300):
+        page.keyboard.press("Tab")
+        if page.evaluate(
+            "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
+        ):
+            break
+    else:
+        raise AssertionError("Tab never reached a legal piece")
+    page.keyboard.press("Enter")
+
+
 def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None:
     context, page = open_seat(browser, server, "inrah", False, "en-US")
     page.evaluate(
@@ -298,23 +311,12 @@ def test_keyboard_alone_plays_a_card_or_a_bid(server: Any, browser: Any) -> None
             .observe(live, {childList: true, characterData: true, subtree: true}); }"""
     )
 
-    def tab_to_a_legal_piece_and_enter() -> None:
-        for _ in range(300):
-            page.keyboard.press("Tab")
-            if page.evaluate(
-                "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
-            ):
-                break
-        else:
-            raise AssertionError("Tab never reached a legal piece")
-        page.keyboard.press("Enter")
-
     for _ in range(3):
         assert wait_turn_or_end(page) == "turn"
         before = version(page)
-        tab_to_a_legal_piece_and_enter()
+        tab_to_a_legal_piece_and_enter(page)
         # (Focus lost to a redraw between the Tab and the Enter: again.)
-        settle(page, before, tab_to_a_legal_piece_and_enter)
+        settle(page, before, lambda: tab_to_a_legal_piece_and_enter(page))
     # Moves are told in the live region as they come, each sentence with one
     # full stop (the story's own and another made "…ersten Runde.. Warte").
     assert page.locator("#announce[aria-live]").count() == 1
@@ -334,13 +336,7 @@ def test_the_keyboard_keeps_its_place_when_the_board_is_drawn_again(server: Any,
     for _ in range(2):
         assert wait_turn_or_end(page) == "turn"
         before = version(page)
-        for _ in range(300):
-            page.keyboard.press("Tab")
-            if page.evaluate(
-                "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
-            ):
-                break
-        page.keyboard.press("Enter")
+        tab_to_a_legal_piece_and_enter(page)
         wait_version_change(page, before)
         assert wait_turn_or_end(page) in ("turn", "end")
         assert page.evaluate(on_board), page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
@@ -368,13 +364,7 @@ def test_a_keyboard_and_screen_reader_player_follows_a_whole_game(server: Any, b
     while wait_turn_or_end(page) == "turn":
         seen_lines.update(story())
         before = version(page)
-        for _ in range(300):
-            page.keyboard.press("Tab")
-            if page.evaluate(
-                "() => { const a = document.activeElement; return !!(a && a.closest('#board') && a.matches('[data-pick][data-legal]')); }"
-            ):
-                break
-        page.keyboard.press("Enter")
+        tab_to_a_legal_piece_and_enter(page)
         wait_version_change(page, before)
         # While the others play, the focus waits on the board's status line.
         focused = page.evaluate(
