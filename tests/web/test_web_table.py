@@ -415,6 +415,22 @@ def test_a_finished_trick_stays_its_moment_before_the_next_lead(server: Any, bro
     context.close()
 
 
+def test_a_first_prophecy_picked_asks_for_the_second(server: Any, browser: Any) -> None:
+    """A new player picked one prophecy and saw nothing say a second was
+    wanted: the picks now say to keep picking until the move is whole."""
+    context, page = open_seat(browser, server, "oracle", False, "en-US")
+    assert wait_turn_or_end(page) == "turn"
+    cards = page.locator("#board .oracle-card[data-pick][data-legal]")
+    cards.first.click()
+    page.wait_for_selector("#board .compose-more")
+    assert page.locator("#board .compose-more").inner_text() == "Keep picking to complete the move"
+    before = version(page)
+    page.locator("#board .oracle-card[data-pick][data-legal]:not(.picked)").first.click()
+    wait_version_change(page, before)
+    assert page.locator("#board .compose-more").count() == 0
+    context.close()
+
+
 def axe_problems(page: Any) -> list[str]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")

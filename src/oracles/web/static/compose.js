@@ -78,7 +78,8 @@
       notWith: node.getAttribute("data-not-with") || "",
       confirm: node.getAttribute("data-confirm-text") || "",
       clear: node.getAttribute("data-clear-text") || "",
-      choose: node.getAttribute("data-choose-text") || ""
+      choose: node.getAttribute("data-choose-text") || "",
+      more: node.getAttribute("data-more-text") || ""
     };
     var verbs = {};
     boardPieces("[data-verb]").forEach(function (el) { verbs[lower(el.dataset.verb)] = true; });
@@ -357,6 +358,14 @@
       var verbWords = verbEl ? (verbEl.dataset.label || verbEl.textContent.trim()) : verb;
       composed.textContent = (verb !== null ? [verbWords] : []).concat(picks.map(pickWords)).join(" ");
       place.appendChild(composed);
+      if (!done.length && picks.length && texts.more) {
+        // Picked, but no move yet: say another pick is wanted (a first
+        // prophecy picked looked like a choice made).
+        var more = document.createElement("span");
+        more.className = "compose-more";
+        more.textContent = texts.more;
+        place.appendChild(more);
+      }
       if (ready) {
         // In words, as the picks read (the notation stays its data-confirm).
         var confirm = button((texts.confirm ? texts.confirm + ": " : "") + composed.textContent, { confirm: done[0].text });
