@@ -117,6 +117,17 @@ class Game(ABC):
     def max_game_length(self) -> int:
         """Most actions, chance included, a game can last."""
 
+    def record_extra(self) -> dict[str, Any]:
+        """Keys a record of this game carries beside its options, so that it
+        replays the same later (Oracle: the digest of an edition read from a
+        file, whose cards may change on disk). None by default."""
+        return {}
+
+    def record_mismatch(self, record: dict[str, Any]) -> str | None:
+        """Why ``record`` would not replay as it was played with this game
+        (its :meth:`record_extra` differs), or None."""
+        return None
+
     def utility_bounds(self) -> tuple[float, float]:
         """The lowest and the highest value ``returns()`` can give a seat
         with these options (research frameworks need them up front)."""
@@ -400,6 +411,7 @@ class State(ABC):
             "game": self.game.id,
             "options": dict(self.game.options),
             "actions": texts,
+            **self.game.record_extra(),
         }
 
     def __str__(self) -> str:

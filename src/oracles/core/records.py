@@ -91,6 +91,9 @@ def replay_record(record: dict[str, Any]) -> State:
         game = load_game_checked(record["game"], record.get("options") or {})
     except OraclesError as error:
         raise RecordError(str(error)) from None
+    mismatch = game.record_mismatch(record)
+    if mismatch:
+        raise RecordError(mismatch)
     actions = record["actions"]
     if len(actions) > game.max_game_length():
         raise RecordError(

@@ -363,3 +363,30 @@ def test_a_bad_per_count_condition_is_one_clear_error(
     assert "\n" not in str(caught.value)
     with pytest.raises(OptionError, match="O12"):
         load_game("oracle", edition=str(path))
+
+
+def test_a_record_made_with_an_edition_file_refuses_to_replay_once_it_changed(tmp_path: Path) -> None:
+    """Regression (a designer's find): a record named its edition file by
+    path alone; after the file was edited, the record replayed silently to
+    other scores ([8, 2, 5, 4] became [28, 2, 5, 24]). It now keeps the
+    cards' digest, and a changed file is refused in one line. Shipped
+    editions, which cannot change under a record, add nothing."""
+    from oracles.core.errors import RecordError
+    from oracles.games.oracle import prophecies
+
+    path = per_count_file(tmp_path, 9)
+    state = load_game("oracle", edition=str(path), rounds=1).new_initial_state()
+    state.play_out_at_random(random.Random(3))
+    record = state.record()
+    assert len(record["edition_digest"]) == 16
+    assert replay_record(record).scores() == state.scores()
+    # The file edited (O12 now pays 30), read afresh as a new process would.
+    path.write_text(path.read_text(encoding="utf-8").replace('"points": 9', '"points": 30'), encoding="utf-8")
+    prophecies._NAMED.pop(str(path), None)
+    with pytest.raises(RecordError, match="has changed since this game was played"):
+        replay_record(record)
+    classic = load_game("oracle", rounds=1).new_initial_state()
+    assert "edition_digest" not in classic.record()
+    # A file that is not there is named as a missing file, with where it was looked for.
+    with pytest.raises(OptionError, match=r"no edition file 'nowhere\.json' \(looked for it from"):
+        load_game("oracle", edition="nowhere.json")

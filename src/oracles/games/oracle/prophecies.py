@@ -65,6 +65,7 @@ True
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import operator
 from collections.abc import Callable, Sequence
@@ -507,6 +508,8 @@ def edition_named(name: str) -> Edition:
         if path is None:
             path = Path(key)
             if not path.is_file():
+                if key.lower().endswith(".json") or "/" in key or "\\" in key:
+                    raise ValueError(f"no edition file {name!r} (looked for it from {Path.cwd()})")
                 raise ValueError(
                     f"unknown edition {name!r}: {', '.join(EDITION_PATHS)} or the path of an edition file"
                 )
@@ -563,6 +566,13 @@ def _per_count_field(values: Sequence[object]) -> object:
     if len(set(values)) == 1:
         return values[0]
     return {str(count): value for count, value in zip(PLAYER_COUNTS, values, strict=True)}
+
+
+def edition_digest(edition: Edition) -> str:
+    """A short fingerprint of ``edition``'s cards (conditions, texts and
+    points): a record made with an edition file keeps it, so that a file
+    changed since cannot silently change the replay."""
+    return hashlib.sha256(edition_json(edition).encode("utf-8")).hexdigest()[:16]
 
 
 def edition_json(edition: Edition, description: str = "") -> str:

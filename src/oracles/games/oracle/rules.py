@@ -146,6 +146,7 @@ from oracles.games.oracle.prophecies import (
     NUM_ORACLE_CARDS,
     ORACLE_IDS,
     Edition,
+    edition_digest,
     edition_named,
 )
 from oracles.games.oracle.resample import resample
@@ -322,6 +323,22 @@ class OracleGame(Game):
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
+
+    def record_extra(self) -> dict[str, Any]:
+        """An edition read from a file is named by its path, whose cards may
+        change on disk: the record keeps their digest too."""
+        if str(self.options["edition"]).strip().lower() in EDITION_PATHS:
+            return {}
+        return {"edition_digest": edition_digest(edition_named(self.options["edition"]))}
+
+    def record_mismatch(self, record: dict[str, Any]) -> str | None:
+        kept = record.get("edition_digest")
+        if kept is None or kept == self.record_extra().get("edition_digest"):
+            return None
+        return (
+            f"the edition file {str(self.options['edition'])[:80]!r} has changed since this game was played "
+            "(its cards differ): the record would replay to other scores"
+        )
 
     def max_game_length(self) -> int:
         n = self.num_players
