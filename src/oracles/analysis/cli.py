@@ -120,8 +120,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     # Options are checked before the progress bar starts: an error is then
     # its one line, without the line the bar leaves when it stops.
     chosen = None if args.records else dict(load_game(game_id, **_options(args)).options)
-    if chosen is not None:
-        prepare_records_dir(args.out, "the report")  # before any game is played
+    prepare_records_dir(args.out, "the report")  # before any game is played or record read
     with progress:
         if args.records:
             files = record_files(args.records)
@@ -130,7 +129,6 @@ def run_analyze(args: argparse.Namespace) -> int:
             games, options, recorded = read_records(files, _counter(progress, "records", len(files)))
             if recorded != game_id:
                 raise OraclesError(f"the records in {args.records} are games of {recorded}, not {game_id}")
-            prepare_records_dir(args.out, "the report")
             source = f"{len(games)} records from {args.records}"
         else:
             assert chosen is not None

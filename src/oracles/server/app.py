@@ -70,8 +70,7 @@ def parse_seats(value: Any, names: Any, max_bot_seconds: float = 5.0) -> list[Se
         if name is not None:
             if not isinstance(name, str):
                 raise TableError(f"seat {index}: a name is 1 to {protocol.MAX_NAME} characters")
-            name = " ".join(name.split())  # as a name sent later is folded
-            problem = protocol.name_problem(name)
+            name, problem = protocol.read_name(name)
             if problem:
                 raise TableError(f"seat {index}: {problem}")
         if seat.strip().lower() == "human":

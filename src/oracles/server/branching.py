@@ -267,6 +267,8 @@ async def series(hub: Hub, table_id: str) -> tuple[int, dict[str, Any]]:
             {
                 "round": index + 1,
                 "hands": origin_round["hands"],
+                # Beyond the contract: the card turned up for trump (Inrah), the same at every table.
+                **({"trump": origin_round["trump"]} if origin_round.get("trump") else {}),
                 "scores": scores,
                 "first": firsts,
                 "best": [_best([None if s is None else s[seat] for s in scores]) for seat in range(seats)],

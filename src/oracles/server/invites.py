@@ -31,7 +31,7 @@ from sqlalchemy import Connection, func, select
 from oracles.server import db, logs
 from oracles.server.hub import Hub
 from oracles.server.limits import TableError
-from oracles.server.protocol import RematchMessage, SeatsMessage, StartedMessage, name_problem
+from oracles.server.protocol import RematchMessage, SeatsMessage, StartedMessage, read_name
 from oracles.server.runtime import TableRuntime
 from oracles.server.tokens import hash_token, new_token
 
@@ -112,8 +112,7 @@ def clean_name(value: Any) -> str | None:
         return None
     if not isinstance(value, str):
         raise InviteError(422, "'name' must be a string")
-    name = " ".join(value.split())
-    problem = name_problem(name)
+    name, problem = read_name(value)
     if problem:
         raise InviteError(422, problem)
     return name

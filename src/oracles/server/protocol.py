@@ -216,28 +216,29 @@ def parse_client_message(raw: str | bytes | None, chat_max: int = 500) -> Client
             raise _bad(f"'text' is longer than {chat_max} characters")
         return Chat(text=text)
     elif isinstance(message, Name):
-        name = " ".join(_text(message.name, "name").split())
-        problem = name_problem(name)
+        name, problem = read_name(_text(message.name, "name"))
         if problem:
             raise _bad(problem)
         return Name(name=name)
     return message
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` (spaces already folded) cannot be a seat's name, or None:
-    1 to :data:`MAX_NAME` characters, none of them a control or format
-    character (a NUL, a bell, a zero-width space, a right-to-left override
-    would each be stored and shown to every seat).
+def read_name(text: str) -> tuple[str, str | None]:
+    """A seat's name as typed, its runs of spaces made one, and why it
+    cannot be one (None if it can): 1 to :data:`MAX_NAME` characters, none
+    of them a control or format character (a NUL, a bell, a zero-width
+    space, a right-to-left override would each be stored and shown to every
+    seat). The one rule for a name given at creation, on joining and later.
 
-    >>> name_problem("Ann"), name_problem("a\u202eb")
-    (None, 'a name has no control characters')
+    >>> read_name("  Ann   Lee "), read_name("a\u202eb")
+    (('Ann Lee', None), ('a\u202eb', 'a name has no control characters'))
     """
+    name = " ".join(text.split())
     if not name or len(name) > MAX_NAME:
-        return f"a name is 1 to {MAX_NAME} characters"
+        return name, f"a name is 1 to {MAX_NAME} characters"
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        return "a name has no control characters"
-    return None
+        return name, "a name has no control characters"
+    return name, None
 
 
 def move_id_of(raw: str | bytes | None) -> str | None:

@@ -216,10 +216,6 @@ def branch_routes(
             for t in tables
         ]
         done = [index for index, t in enumerate(tables) if t["status"] == "finished"]
-        # The round's trump card, from the origin's deals (the API's rounds
-        # leave it out: every table had the same).
-        origin = await hub.read(body["origin"])
-        trumps = [r.get("trump") for r in rounds_of(origin.record())] if origin is not None else []
         return render(
             request,
             "series.html",
@@ -231,7 +227,6 @@ def branch_routes(
             done=done,
             playing=[index for index, t in enumerate(tables) if t["status"] != "finished"],
             seats=range(len(names[0])),
-            trumps=trumps,
             title=present.game_title(body["game"]),
         )
 

@@ -41,6 +41,7 @@ from oracles.core.options import check_remote_options
 from oracles.core.registry import game_class, game_ids, game_part, load_game
 from oracles.i18n import LANGUAGES, N_, best_language, ntranslate, translate
 from oracles.web import present
+from oracles.web.branches import DEALS_IN_PLAY
 from oracles.web.friends import table_friends
 from oracles.web.seam import HintDesk, LiveTable, StateShape, T, TableHub
 
@@ -421,10 +422,7 @@ def web_routes(
         """The refusal of a finished game whose deals are being played at
         another table (``Hub.deals_in_play``), for all but its own seats."""
         if table.finished and await hub.deals_in_play(table):
-            message = translate(
-                language(request),
-                "These deals are being played at another table: this game is shown once that one ends.",
-            )
+            message = translate(language(request), DEALS_IN_PLAY)
             return render(request, "error.html", 409, message=message)
         return None
 

@@ -568,6 +568,7 @@ def _per_count_field(values: Sequence[object]) -> object:
     return {str(count): value for count, value in zip(PLAYER_COUNTS, values, strict=True)}
 
 
+@functools.lru_cache(maxsize=16)  # every record of a simulation asks it of the same edition
 def edition_digest(edition: Edition) -> str:
     """A short fingerprint of ``edition``'s cards (conditions, texts and
     points): a record made with an edition file keeps it, so that a file

@@ -333,7 +333,7 @@ class OracleGame(Game):
 
     def record_mismatch(self, record: dict[str, Any]) -> str | None:
         kept = record.get("edition_digest")
-        if kept is None or kept == self.record_extra().get("edition_digest"):
+        if kept is None or kept == edition_digest(edition_named(self.options["edition"])):
             return None
         return (
             f"the edition file {str(self.options['edition'])[:80]!r} has changed since this game was played "
