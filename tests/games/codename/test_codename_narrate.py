@@ -161,7 +161,7 @@ def test_a_whole_game_against_the_bot_explains_every_life_change_and_the_end() -
         ("replace c3 wave", "Replace c3 by wave from your hand", "c3 durch Welle aus der Hand ersetzen"),
         ("reveal a1 a2 a3", "Reveal a1 a2 a3 (strike)", "a1 a2 a3 aufdecken (Schlag)"),
         ("reveal a1 b1 c1", "Reveal a1 b1 c1 (shield)", "a1 b1 c1 aufdecken (Schild)"),
-        ("reveal a1 b2 c3", "Reveal a1 b2 c3 (focus)", "a1 b2 c3 aufdecken (Fokus)"),
+        ("reveal a1 a2 b1 b2", "Reveal a1 a2 b1 b2 (focus)", "a1 a2 b1 b2 aufdecken (Fokus)"),
         ("respond a3 b3 c3", "Answer with the shield a3 b3 c3", "Mit dem Schild a3 b3 c3 antworten"),
         ("block row 2", "Block with row 2", "Mit Reihe 2 blocken"),
         ("block a2 b2", "Block with a2 b2", "Mit a2 b2 blocken"),

@@ -4,6 +4,8 @@ for the notation of each)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 SYMBOLS = ("star", "square", "wave", "circle", "cross")
 STAR, SQUARE, WAVE, CIRCLE, CROSS = range(5)
 SYMBOL_INDEX = {name: index for index, name in enumerate(SYMBOLS)}
@@ -47,6 +49,17 @@ SHAPES = _build_shapes()
 SHAPE_INDEX = {cells: index for index, (_, cells) in enumerate(SHAPES)}
 SHAPE_MASKS = tuple(sum(1 << c for c in cells) for _, cells in SHAPES)
 SHIELD_SHAPES = tuple(i for i, (kind, _) in enumerate(SHAPES) if kind == SHIELD)
+
+
+def kind_of_cells(names: Sequence[str]) -> str:
+    """``strike``, ``shield`` or ``focus``: the set whose cells are named so
+    (as a reveal's notation names them; the front ends' words for it).
+
+    >>> kind_of_cells(["a1", "a2", "a3"]), kind_of_cells(["a1", "b1", "c1"]), kind_of_cells(["a1", "a2", "b1", "b2"])
+    ('strike', 'shield', 'focus')
+    """
+    return KIND_NAMES[SHAPES[SHAPE_INDEX[tuple(CELL_INDEX[name] for name in names)]][0]]
+
 
 # Player action ranges.
 CODE_BASE = 0

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from oracles.core.game import Game, State
+from oracles.games.codename.actions import kind_of_cells
 from oracles.i18n import N_, ntranslate, seat_name, translate
 
 
@@ -53,16 +54,6 @@ def symbols_words(symbols: Sequence[object], lang: str) -> str:
 
 def _cells(cells: Sequence[object]) -> str:
     return " ".join(str(c) for c in cells)
-
-
-def _shape_kind(cells: Sequence[str]) -> str:
-    """What a set of cells is, by its shape: one column strikes, one row
-    shields, anything else focuses (the rulebook's sets)."""
-    if len({c[0] for c in cells}) == 1:
-        return N_("strike")
-    if len({c[1:] for c in cells}) == 1:
-        return N_("shield")
-    return N_("focus")
 
 
 def _cards(cells: Sequence[object], symbols: Sequence[object], lang: str) -> str:
@@ -459,7 +450,7 @@ def move_label(move: str, lang: str, names: Sequence[str] = (), game: Game | Non
         )
     if verb == "reveal" and args:
         return translate(
-            lang, "Reveal {cells} ({kind})", cells=_cells(args), kind=translate(lang, _shape_kind(args))
+            lang, "Reveal {cells} ({kind})", cells=_cells(args), kind=translate(lang, kind_of_cells(args))
         )
     if verb == "respond" and args and args != ["pass"]:
         return translate(lang, "Answer with the shield {cells}", cells=_cells(args))

@@ -43,7 +43,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from oracles.games.codename.actions import CELL_INDEX, COLUMNS
+from oracles.games.codename.actions import CELL_INDEX, COLUMNS, kind_of_cells
 from oracles.i18n import N_
 from oracles.play.render import Renderer
 
@@ -234,17 +234,6 @@ TEXTS: dict[str, str] = {
 TEXTS_YOU: dict[str, str] = {
     "to_act": N_("You to move"),
 }
-
-
-def _kind_of(cells: list[str]) -> str:
-    """strike, shield or focus for a set shape's cells."""
-    cols = {c[0] for c in cells}
-    rows = {c[1] for c in cells}
-    if len(cols) == 1:
-        return "strike"
-    if len(rows) == 1:
-        return "shield"
-    return "focus"
 
 
 class CodenameRenderer(Renderer):
@@ -472,7 +461,7 @@ class CodenameRenderer(Renderer):
         if verb == "replace" and len(args) == 2:
             return t("a.replace", cell=args[0], sym=self.syms([args[1]]))
         if verb == "reveal" and args:
-            return t("a.reveal", cells=" ".join(args), kind=t(f"kind.{_kind_of(args)}"))
+            return t("a.reveal", cells=" ".join(args), kind=t(f"kind.{kind_of_cells(args)}"))
         if verb in ("guess", "code") and len(args) == 5:
             return t(f"a.{verb}", syms=self.syms(args))
         if verb == "end":
