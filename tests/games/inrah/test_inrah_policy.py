@@ -161,6 +161,42 @@ def test_beats_random_clearly() -> None:
     assert statistics.mean(heuristic) - statistics.mean(others) >= 60
 
 
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_bids_without_a_trump_add_up_to_about_the_cards_dealt(players: int) -> None:
+    """Regression: without a trump a normal card wins only where its element
+    is led, yet the policy rated it as in a trump round (a fixed 0.7 of its
+    chance); the heuristic seats' bids then summed to 2 (three players) to 5
+    (six players) tricks more than the cards dealt, in every round. Bidding
+    for the best expected points may still bid a little under."""
+    game = load_game("inrah", players=players, trump=False, rounds=6)
+    excess: list[int] = []
+    for index in range(20):
+        state, _ = play_game(game, ["heuristic"] * players, seed=f"no-trump:{index}")
+        bids: dict[int, int] = {}
+        for line in state.record()["actions"]:
+            if line.startswith("deal"):
+                bids = {}
+            elif line.startswith("bid"):
+                bids[len(bids)] = int(line.split()[1])
+                if len(bids) == players:
+                    excess.append(sum(bids.values()) - (len(excess) % 6 + 1))
+    assert len(excess) == 20 * 6
+    assert -2.0 < statistics.mean(excess) < 1.0
+
+
+def test_no_trump_strengths_share_out_the_tricks() -> None:
+    """Without a trump, this hand's chances and the opponents' expected ones
+    add up to the tricks left (the seers' aside)."""
+    from oracles.games.inrah.policy import _Table
+
+    state = scenario(NO_TRUMP, [*ROUND_ONE, "deal water-7 air-mage / fire-4 fire-5 / air-2 air-3"])
+    knowledge = state.knowledge(state.current_player())
+    table = _Table(knowledge, state.game.deck_size)
+    chances = table.strengths(knowledge.hand)
+    assert 0.0 < max(chances) < 1.0
+    assert table.led_share is not None and table.led_share < 0.7  # below the trump rounds' side share
+
+
 def test_heuristic_bot_uses_the_policy() -> None:
     state = scenario(
         {"players": 3, "rounds": 1}, ["dealer 2", "deal fire-seer / fire-2 / water-3", "trump air-2"]

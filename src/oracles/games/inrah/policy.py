@@ -7,7 +7,11 @@ bids or oracles, the trick, cards played, tricks taken), never another hand.
 takes a trick later in the round, from the cards the seat has not seen: a seer
 is (almost) sure, a mage never wins, a normal card loses a little for every
 unseen higher card of its element and every unseen seer, and an off-trump card
-also for the chance that an opponent void in its element trumps it.
+also for the chance that an opponent void in its element trumps it. In a
+round without a trump (the option ``trump=false``, or a deal of the whole
+deck) a normal card wins only in a trick its element leads: its chance is
+scaled so that the normal cards' chances, this hand's and the opponents'
+expected ones, add up to the tricks the seers leave.
 Opponents' cards are a random share of the unseen cards; the constants were
 fitted to which cards took tricks in self-play.
 
@@ -85,7 +89,18 @@ _BEAT = 0.85
 class _Table:
     """The unseen cards from one seat's point of view."""
 
-    __slots__ = ("deal_share", "nopp", "opp_cards", "q", "seers", "trump", "unseen", "unseen_n")
+    __slots__ = (
+        "deal_share",
+        "led_share",
+        "nopp",
+        "opp_cards",
+        "q",
+        "seers",
+        "tricks_left",
+        "trump",
+        "unseen",
+        "unseen_n",
+    )
 
     def __init__(self, k: SeatKnowledge, deck_size: int) -> None:
         seen = sum(map(_BIT.__getitem__, k.hand)) + sum(map(_BIT.__getitem__, k.played))
@@ -101,6 +116,39 @@ class _Table:
         self.deal_share = self.opp_cards / self.nopp if self.nopp else 0.0
         self.seers = (unseen & _SEERS).bit_count()
         self.trump = k.trump
+        self.tricks_left = len(k.hand)
+        self.led_share: float | None = None
+
+    def _plain(self, c: int) -> float:
+        """A normal card's chance before its element's share of the leads:
+        each unseen card above it (and each unseen seer) may beat it."""
+        em = (self.unseen >> (CARDS_PER_ELEMENT * ELEMENT_OF[c])) & _ELEMENT_MASK
+        return (1.0 - _SHARE * self.q) ** (_HIGH_WEIGHT * (em & _HIGHER[RANK_OF[c]]).bit_count() + self.seers)
+
+    def _led_share(self, hand: tuple[int, ...]) -> float:
+        """Without a trump a normal card wins only in a trick its element
+        leads, and every trick is won by one card: the share is what makes
+        the normal cards' chances, this hand's and the opponents' expected
+        ones, add up to the tricks that the seers leave them. (The trump
+        games' fixed ``_SIDE`` overrated them about twofold, more so in short
+        rounds: bids summed to well over the cards dealt.)"""
+        share = self.led_share
+        if share is None:
+            normal = [c for c in hand if RANK_OF[c] not in (SEER, MAGE)]
+            own = sum(map(self._plain, normal))
+            others = 0.0
+            unseen = self.unseen
+            while unseen:
+                low = unseen & -unseen
+                c = low.bit_length() - 1
+                unseen ^= low
+                if RANK_OF[c] not in (SEER, MAGE):
+                    others += self._plain(c)
+            seers = sum(RANK_OF[c] == SEER for c in hand) + self.q * self.seers
+            weight = own + self.q * others
+            left = max(self.tricks_left - seers, 0.0)
+            share = self.led_share = min(left / weight, 1.0) if weight > 0 else 1.0
+        return share
 
     def strengths(self, hand: tuple[int, ...]) -> list[float]:
         """For each card of ``hand``, the chance that it takes a trick later
@@ -123,11 +171,13 @@ class _Table:
             e = ELEMENT_OF[c]
             em = (unseen >> (CARDS_PER_ELEMENT * e)) & _ELEMENT_MASK
             p = base ** (_HIGH_WEIGHT * (em & _HIGHER[r]).bit_count() + seers)
-            if trump != e:
+            if trump < 0:
+                p *= self._led_share(hand)
+            elif trump != e:
                 f = side.get(e)
                 if f is None:
                     f = _SIDE
-                    t = ((unseen >> (CARDS_PER_ELEMENT * trump)) & _NORMAL).bit_count() if trump >= 0 else 0
+                    t = ((unseen >> (CARDS_PER_ELEMENT * trump)) & _NORMAL).bit_count()
                     if t:
                         u, h = self.unseen_n, self.deal_share
                         void = (1.0 - (em & _NORMAL).bit_count() / u) ** h
