@@ -162,3 +162,54 @@ async def _play(
             with contextlib.suppress(Exception):
                 await client.close()
     raise AssertionError(f"table {table['id']} did not finish")
+
+
+def test_a_restart_keeps_the_move_clock_running(new_db: Callable[[], str]) -> None:
+    """Regression: the clock of a person to move lived in memory, so a
+    server restarted (or killed) mid-turn gave that person the whole clock
+    again; it now counts on from the move before, as stored, also for a
+    table that waited for its people and started later."""
+    server = ProcessServer(new_db(), "--bot-pause", "0", "--bot-mode", "thread", "--log-level", "warning")
+    server.start()
+    try:
+        body = {
+            "game": "inrah",
+            "options": OPTIONS,
+            "seats": ["human", "bot:random", "bot:random"],
+            "clock": 300,
+        }
+        waiting = {**body, "seats": ["human", "human", "bot:random"], "wait": True}
+        status, table, _ = http(server.base, "POST", "/api/tables", body)
+        assert status == 201, table
+        status, later, _ = http(server.base, "POST", "/api/tables", waiting)
+        assert status == 201, later
+
+        async def clock_left(table_id: str, token: str) -> float:
+            """The seconds left to the person to move, as a seat hears them."""
+            async with Client(f"{server.ws_base}/ws/tables/{table_id}?token={token}") as client:
+                state = await client.recv_type("state")
+                while state.get("deadline") is None:
+                    state = await client.recv_type("state")
+                return float(state["deadline"]["left"])
+
+        async def arrive(token: str) -> None:
+            async with Client(f"{server.ws_base}/ws/tables/{later['id']}?token={token}") as client:
+                await client.recv_type("state")
+
+        first = asyncio.run(clock_left(table["id"], table["seats"][0]["token"]))
+        assert 295 <= first <= 300
+        time.sleep(4)  # the later table waits: its clock has not begun
+        for seat in (0, 1):  # both people come: it starts
+            asyncio.run(arrive(later["seats"][seat]["token"]))
+        time.sleep(3)
+        server.kill()
+        server.start()
+        after = asyncio.run(clock_left(table["id"], table["seats"][0]["token"]))
+        assert after <= first - 3, (first, after)
+        started = asyncio.run(clock_left(later["id"], later["seats"][0]["token"]))
+        assert 290 <= started <= 297, started  # from its start, not its creation
+    except BaseException:
+        print(server.output()[-4000:])
+        raise
+    finally:
+        server.close()

@@ -114,6 +114,9 @@ tables = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", UTCDateTime(), nullable=False),
     Column("finished_at", UTCDateTime(), nullable=True),
+    # When play began: at creation, or when a waiting table started (the
+    # move clock of a restarted server counts from here or the last move).
+    Column("started_at", UTCDateTime(), nullable=True),
     Column("listed", Boolean, nullable=False, server_default=true()),
     Column("creator_hash", String(64), nullable=True),
     Column("waiting", Boolean, nullable=False, server_default=false()),
@@ -238,6 +241,8 @@ class TableRow:
     deals_from: str | None = None
     branch_of: str | None = None
     branch_version: int | None = None
+    #: When play began (``None``: still waiting, or stored before 0008).
+    started_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -246,10 +251,13 @@ class MoveRow:
     seat: int | None
     action: str
     move_id: str | None
+    #: When it was stored (read back from the database; ``None`` when new).
+    at: datetime | None = None
 
 
 def insert_table(conn: Connection, row: TableRow, seat_rows: list[SeatRow], actions: list[MoveRow]) -> None:
     """A new table with its seats and its first (chance) actions."""
+    created = now()
     conn.execute(
         insert(tables).values(
             id=row.id,
@@ -267,7 +275,8 @@ def insert_table(conn: Connection, row: TableRow, seat_rows: list[SeatRow], acti
             waiting=row.waiting,
             turn_based=row.turn_based,
             spectator_chat=row.spectator_chat,
-            created_at=now(),
+            created_at=created,
+            started_at=None if row.waiting else created,
         )
     )
     conn.execute(
@@ -386,10 +395,11 @@ async def load_table(
         deals_from=found.deals_from,
         branch_of=found.branch_of,
         branch_version=found.branch_version,
+        started_at=found.started_at,
     )
     seat_rows = await load_seats(conn, table_id)
     move_rows = [
-        MoveRow(r.version, r.seat, r.action, r.move_id)
+        MoveRow(r.version, r.seat, r.action, r.move_id, r.created_at)
         for r in await conn.execute(
             select(moves).where(moves.c.table_id == table_id).order_by(moves.c.version)
         )
@@ -432,7 +442,9 @@ def start_waiting(conn: Connection, table_id: str, bot: str) -> list[int]:
     seats. The seats turned; none if the table was not waiting (another
     process started it)."""
     result = conn.execute(
-        update(tables).where(tables.c.id == table_id, tables.c.waiting == true()).values(waiting=False)
+        update(tables)
+        .where(tables.c.id == table_id, tables.c.waiting == true())
+        .values(waiting=False, started_at=now())
     )
     if result.rowcount != 1:
         return []
@@ -592,7 +604,7 @@ async def moves_after(conn: AsyncConnection, table_id: str, version: int) -> lis
     result = await conn.execute(
         select(moves).where(moves.c.table_id == table_id, moves.c.version > version).order_by(moves.c.version)
     )
-    return [MoveRow(r.version, r.seat, r.action, r.move_id) for r in result]
+    return [MoveRow(r.version, r.seat, r.action, r.move_id, r.created_at) for r in result]
 
 
 def notify_chat(conn: Connection, table_id: str, chat_id: int) -> None:

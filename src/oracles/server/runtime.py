@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -213,8 +214,10 @@ class TableRuntime:
         #: seat's turn came is not refused stale.
         self.ahead_offered: dict[int, tuple[int, frozenset[str]]] = {}
         #: (version, time.time() when that version began): the move clock's
-        #: start for the seat to act.
+        #: start for the seat to act. A table loaded again (after a restart)
+        #: counts from when its last move was stored, or its play began.
         self.clock_start: tuple[int, float] = (-1, 0.0)
+        self._clock_from_rows(moves, row.started_at)
         #: A branch of a finished table (``oracles.server.branching``): its
         #: origin, and the chance it plans from version ``plan_start`` on
         #: (kept here, never sent: each is applied when the game reaches it).
@@ -356,6 +359,16 @@ class TableRuntime:
             deadline=self.deadline(),
             waiting=self.waiting,
         )
+
+    def _clock_from_rows(self, rows: list[db.MoveRow], started_at: datetime | None) -> None:
+        """Start the move clock of the current version when it began, as the
+        database says (``rows``: the moves read back, the last one current).
+        A table stored before its start was recorded (or still waiting)
+        keeps counting from now."""
+        if not self.clock or started_at is None or not rows:
+            return
+        began = max(started_at, rows[-1].at) if rows[-1].at is not None else started_at
+        self.clock_start = (self.version, began.timestamp())
 
     def deadline(self) -> dict[str, Any] | None:
         """The move clock of the person to act (beyond the contract): ``seat``,
@@ -645,16 +658,21 @@ class TableRuntime:
             return False
         state = self.state.clone()
         texts = list(self.texts)
+        last_at: datetime | None = None
         for row in rows:
             if row.version != len(texts) + 1:
                 break  # not yet visible whole; the next notice brings the rest
             state.apply_string(row.action)
             texts.append(shared_text(row.action))
+            last_at = row.at
             if row.move_id is not None:
                 self.move_ids[(row.seat, row.move_id)] = row.version
         if len(texts) == len(self.texts):
             return False
         self.state, self.texts = state, texts
+        if last_at is not None:
+            # Another process stored the move: the clock began then.
+            self.clock_start = (self.version, last_at.timestamp())
         if state.is_terminal():
             self.stored_status = "finished"
         logs.event("caught up", table=self.id, version=self.version)
