@@ -42,3 +42,21 @@ def test_a_mean_of_few_values_is_flagged() -> None:
     assert mean([1.0] * (MIN_TRIALS - 1)).warning != ""
     assert mean([1.0, 3.0] * MIN_TRIALS).warning == ""
     assert mean([1.0, 3.0] * MIN_TRIALS).value == 2.0
+
+
+def test_a_mean_that_cannot_be_negative_keeps_its_interval_at_or_above_zero() -> None:
+    """A count seen in one game of 30: the normal interval reaches -0.03,
+    which no count can be; cut at the floor, and flagged as too few."""
+    counts = [0.0] * 29 + [1.0]
+    plain = mean(counts)
+    assert plain.value - plain.half_width < 0  # what the table showed
+    floored = mean(counts, floor=0.0)
+    columns = floored.columns("per_game")
+    assert columns["per_game_low"] == 0.0
+    assert columns["per_game"] == pytest.approx(1 / 30)
+    assert columns["per_game_high"] == pytest.approx(plain.value + plain.half_width)
+    assert floored.warning == "too few to conclude (1 of 30 values above 0)"
+    # Enough values above the floor: no warning, and an interval above it is not touched.
+    many = mean([0.0, 1.0, 2.0] * 20, floor=0.0)
+    assert many.warning == ""
+    assert many.low == pytest.approx(many.value - many.half_width)

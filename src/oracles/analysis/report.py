@@ -167,8 +167,9 @@ def write_report(directory: str | Path, title: str, summary: dict[str, Any], tab
     page = (
         f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
         f"<style>{STYLE}</style></head><body><h1>{html.escape(title)}</h1><ul>{facts}</ul>"
-        "<p>Bars show rates and means with their 95% intervals (Wilson for rates); red rows and "
-        "bars have a sample too small to conclude (or a dead card).</p>"
+        "<p>Bars show rates and means with their 95% intervals (Wilson for rates; a mean of "
+        "something that cannot be negative, such as a count, has its interval cut at 0); red rows "
+        "and bars have a sample too small to conclude (or a dead card).</p>"
         + "".join(sections)
         + "</body></html>\n"
     )

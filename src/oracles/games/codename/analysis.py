@@ -18,7 +18,10 @@ and are not counted.
 Tables: ``first_player`` (win, loss and draw rates of the player who starts),
 ``length`` (turns and actions per game), ``effects`` (per kind: how often it
 fires per game, in how many games, and the win rate of the player who fired
-it against the average player's: the swing that follows it).
+it against the average player's: the swing that follows it). Counts and
+lengths cannot be negative: their intervals are cut at 0, and a count that
+is above 0 in fewer than five games is flagged too few to conclude
+(:func:`oracles.analysis.stats.mean`).
 """
 
 from __future__ import annotations
@@ -75,8 +78,8 @@ def first_player_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
 
 
 def length_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
-    turns = mean([float(game.facts["turns"] or 0) for game in games])
-    actions = mean([float(game.length) for game in games])
+    turns = mean([float(game.facts["turns"] or 0) for game in games], floor=0.0)
+    actions = mean([float(game.length) for game in games], floor=0.0)
     return [
         {"measure": "turns", "games": len(games), **turns.columns("mean"), "warning": turns.warning},
         {"measure": "actions", "games": len(games), **actions.columns("mean"), "warning": actions.warning},
@@ -101,7 +104,10 @@ def effect_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
     rows = []
     for kind in sorted(fired):
         wins = rate(firer_wins[kind], firer_games[kind])
-        per_game = mean([float(sum(k == kind for k, _ in game.facts["actions"])) for game in games])
+        # A count: its interval is cut at 0 (see oracles.analysis.stats).
+        per_game = mean(
+            [float(sum(k == kind for k, _ in game.facts["actions"])) for game in games], floor=0.0
+        )
         rows.append(
             {
                 "effect": kind,
@@ -144,7 +150,9 @@ def report_tables(
             "effects",
             "Effects and moves",
             "Per kind of decision: how often it fires per game, in how many player-games, and the win "
-            "rate of the player who fired it; swing = that win rate minus an average player's.",
+            "rate of the player who fired it; swing = that win rate minus an average player's. "
+            "Fires per game is a count: its interval is cut at 0, and it is too few to conclude "
+            "when the kind fired in fewer than 5 games.",
             effect_rows(games),
             [
                 Plot("per_game", "effect", "fires per game"),

@@ -132,8 +132,10 @@ def lead_changes(round_scores: Sequence[Sequence[float]]) -> int:
 
 
 def variant_row(label: str, options: dict[str, Any], games: Sequence[Played]) -> dict[str, Any]:
-    gap = mean([spread(game.scores) for game in games])
-    changes = mean([float(lead_changes([r["scores"] for r in game.facts["rounds"]])) for game in games])
+    gap = mean([spread(game.scores) for game in games], floor=0.0)
+    changes = mean(
+        [float(lead_changes([r["scores"] for r in game.facts["rounds"]])) for game in games], floor=0.0
+    )
     bids = [row for row in _seat_rounds(games) if row[2] is not None]
     hits = rate(sum(bid == tricks for _, _, bid, tricks, _ in bids), len(bids))
     return {

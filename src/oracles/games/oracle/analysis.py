@@ -198,7 +198,7 @@ def creature_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
     rounds = rounds_of(games)
     rows = []
     for name in CREATURE_NAMES:
-        taken = mean([float(r["creatures"][name]["taken"]) for r in rounds])
+        taken = mean([float(r["creatures"][name]["taken"]) for r in rounds], floor=0.0)
         loser = rate(sum(r["creatures"][name]["loser_held"] for r in rounds), len(rounds))
         rows.append(
             {
@@ -216,7 +216,7 @@ def seat_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
     players = len(games[0].scores) if games else 0
     rows = []
     for seat in range(players):
-        score = mean([game.scores[seat] for game in games])
+        score = mean([game.scores[seat] for game in games], floor=0.0)
         wins = rate(sum(seat in game.winners for game in games), len(games))
         rows.append(
             {
@@ -241,7 +241,7 @@ def dealer_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
             seat = next(s for s in round_["seats"] if s["position"] == position)
             scores.append(float(seat["score"]))
             best += seat["score"] == max(s["score"] for s in round_["seats"])
-        score = mean(scores)
+        score = mean(scores, floor=0.0)
         top = rate(best, len(rounds))
         label = "dealer" if position == players - 1 else f"dealer + {position + 1}"
         rows.append(
@@ -258,7 +258,7 @@ def dealer_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
 
 def variant_row(label: str, options: dict[str, Any], games: Sequence[Played]) -> dict[str, Any]:
     rounds = rounds_of(games)
-    gap = mean([spread(game.scores) for game in games])
+    gap = mean([spread(game.scores) for game in games], floor=0.0)
     kept = [card for r in rounds for seat in r["seats"] for card in seat["kept"]]
     holds = rate(sum(1 for _, _, held in kept if held), len(kept))
     prophecy_points = mean(
@@ -266,7 +266,8 @@ def variant_row(label: str, options: dict[str, Any], games: Sequence[Played]) ->
             float(sum(points for _, points, held in seat["kept"] if held))
             for r in rounds
             for seat in r["seats"]
-        ]
+        ],
+        floor=0.0,
     )
     return {
         "variant": label,
