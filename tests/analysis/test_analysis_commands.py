@@ -157,3 +157,13 @@ def test_balance_at_one_player_count_keeps_the_others(
     assert {row["id"]: int(row["points"]) for row in step0} == {
         card.id: card.points_at(3) for card in start.cards
     }  # the loop started from the 3-player points
+
+
+def test_analyze_inrah_at_an_odd_count_compares_what_can_be_played(tmp_path: Path) -> None:
+    """Three seats: Purpurberg (teams of opposite seats) cannot be played,
+    and comparing it ended the run with an error after the main games."""
+    out = tmp_path / "three"
+    args = ["analyze", "inrah", "--players", "3", "-n", "2", "--option", "rounds=2", "--bots", "random"]
+    assert main([*args, "--variant-games", "1", "--quiet", "--out", str(out)]) == 0
+    labels = [row["variant"] for row in rows(out / "variants.csv")]
+    assert labels == ["main", "forbid_exact_sum on", "trump off", "altaia"]

@@ -120,6 +120,10 @@ def run_analyze(args: argparse.Namespace) -> int:
     # Options are checked before the progress bar starts: an error is then
     # its one line, without the line the bar leaves when it stops.
     chosen = None if args.records else dict(load_game(game_id, **_options(args)).options)
+    variant_games = args.variant_games if args.variant_games is not None else args.games // VARIANT_SHARE
+    planned = module.variants(_options(args)) if chosen is not None and variant_games > 0 else []
+    for _, variant in planned:
+        load_game(game_id, **variant)  # likewise every compared configuration's
     prepare_records_dir(args.out, "the report")  # before any game is played or record read
     with progress:
         if args.records:
@@ -145,23 +149,19 @@ def run_analyze(args: argparse.Namespace) -> int:
                 args.address,
             )
             source = f"{args.games} games, bots {args.bots}, seed {args.seed}"
-            variant_games = (
-                args.variant_games if args.variant_games is not None else args.games // VARIANT_SHARE
-            )
-            if variant_games > 0:
-                for label, variant in module.variants(_options(args)):
-                    played = play_games(
-                        game_id,
-                        variant,
-                        specs,
-                        variant_games,
-                        args.seed,
-                        args.workers,
-                        _counter(progress, label, variant_games),
-                        args.backend,
-                        args.address,
-                    )
-                    compared.append((label, dict(load_game(game_id, **variant).options), played))
+            for label, variant in planned:
+                played = play_games(
+                    game_id,
+                    variant,
+                    specs,
+                    variant_games,
+                    args.seed,
+                    args.workers,
+                    _counter(progress, label, variant_games),
+                    args.backend,
+                    args.address,
+                )
+                compared.append((label, dict(load_game(game_id, **variant).options), played))
     tables: list[Table] = module.report_tables(games, options, compared)
     summary = {
         "game": game_id,

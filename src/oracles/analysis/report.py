@@ -4,7 +4,10 @@ A :class:`Table` is tidy data (one dict per row, the same keys in every
 row) with a title, a paragraph saying what it means and the :class:`Plot`
 bar charts drawn from it. A rate or mean column ``x`` comes with ``x_low``
 and ``x_high`` (its 95% interval), drawn as error bars; a row's ``warning``
-says when its sample is too small to conclude.
+says when its sample is too small to conclude. A figure that does not apply
+to a row (a lead change where no seat can lead alone, a bid in a variant
+without bids) is ``None``: it reads :data:`NOT_APPLICABLE` in the CSV and the
+HTML and draws no bar, rather than a 0 that would look measured.
 
 matplotlib is an optional dependency (``pip install 'oracles[analysis]'``):
 :func:`require_matplotlib` turns its absence into one clear error.
@@ -23,6 +26,8 @@ from typing import Any
 from oracles.core.errors import OraclesError
 
 MISSING_MATPLOTLIB = "the analysis needs matplotlib: pip install 'oracles[analysis]'"
+#: How a figure that does not apply to a row (``None``) reads in the CSV and the HTML.
+NOT_APPLICABLE = "n/a"
 
 
 @dataclass(frozen=True)
@@ -60,7 +65,10 @@ def write_csv(table: Table, directory: Path) -> Path:
     with path.open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=columns)
         writer.writeheader()
-        writer.writerows(table.rows)
+        writer.writerows(
+            {key: NOT_APPLICABLE if value is None else value for key, value in row.items()}
+            for row in table.rows
+        )
     return path
 
 
@@ -74,15 +82,19 @@ def draw_plot(table: Table, plot: Plot, directory: Path) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    labels = [str(row[plot.x]) for row in table.rows]
-    values = [float(row[plot.y]) for row in table.rows]
+    # A row where the figure does not apply gets no bar: its label says n/a.
+    labels = [
+        str(row[plot.x]) + ("" if row[plot.y] is not None else f" ({NOT_APPLICABLE})") for row in table.rows
+    ]
+    values = [float(row[plot.y]) if row[plot.y] is not None else 0.0 for row in table.rows]
     has_interval = bool(table.rows) and f"{plot.y}_low" in table.rows[0]
     errors = None
     if has_interval:
-        lows = [max(0.0, v - float(row[f"{plot.y}_low"])) for v, row in zip(values, table.rows, strict=True)]
-        highs = [
-            max(0.0, float(row[f"{plot.y}_high"]) - v) for v, row in zip(values, table.rows, strict=True)
-        ]
+        lows, highs = [], []
+        for value, row in zip(values, table.rows, strict=True):
+            low, high = row[f"{plot.y}_low"], row[f"{plot.y}_high"]
+            lows.append(0.0 if low is None else max(0.0, value - float(low)))
+            highs.append(0.0 if high is None else max(0.0, float(high) - value))
         errors = [lows, highs]
     width = max(4.0, min(12.0, 0.28 * len(labels) + 2))
     figure, axes = plt.subplots(figsize=(width, 3.2), dpi=80)
@@ -106,6 +118,8 @@ def draw_plot(table: Table, plot: Plot, directory: Path) -> Path:
 
 
 def _cell(value: Any) -> str:
+    if value is None:
+        return NOT_APPLICABLE
     if isinstance(value, bool):
         return "yes" if value else ""
     if isinstance(value, float):

@@ -6,11 +6,18 @@ winner from the view's ``last_trick`` and each round's dealer and scores
 from the view.
 
 Tables: ``bids_by_round`` and ``bids_by_position`` (how often a bid is met,
-by round and by position after the dealer; the Altaïa variant has no bids),
-``dealer`` (round score by position after the dealer, with and without
-``forbid_exact_sum``), ``variants`` (score spread, lead changes and bid
-accuracy of the standard, Purpurberg and Altaïa variants and of trump on and
-off).
+by round and by position after the dealer; left out when the games have no
+bids, the Altaïa variant), ``dealer`` (round score by position after the
+dealer, with and without ``forbid_exact_sum``), ``variants`` (score spread,
+lead changes and bid accuracy of the standard, Purpurberg and Altaïa
+variants and of trump on and off).
+
+A figure that does not apply is ``None`` (n/a in the report), never a 0 that
+looks measured: Altaïa's bid accuracy (it has oracles, not bids). In
+Purpurberg partners share every score, so no seat ever leads alone: its
+lead changes are counted between teams. ``forbid_exact_sum`` is not compared
+in Altaïa, where it changes nothing (the games would be the main games
+again), and Purpurberg is not compared at an odd number of seats.
 """
 
 from __future__ import annotations
@@ -22,6 +29,8 @@ from oracles.analysis.collect import Played
 from oracles.analysis.report import Plot, Table
 from oracles.analysis.stats import mean, rate, spread, warnings_of
 from oracles.core.game import State
+from oracles.games.inrah.constants import ALTAIA, PURPURBERG
+from oracles.games.inrah.scoring import partner
 
 
 def game_facts(state: State) -> dict[str, Any]:
@@ -131,35 +140,58 @@ def lead_changes(round_scores: Sequence[Sequence[float]]) -> int:
     return changes
 
 
+def team_scores(round_scores: Sequence[Sequence[float]]) -> list[list[float]]:
+    """Purpurberg: each round's points per team (the first seat of each pair
+    of partners stands for the pair: partners score alike).
+
+    >>> team_scores([[20, -10, 20, -10]])
+    [[20, -10]]
+    """
+    players = len(round_scores[0]) if round_scores else 0
+    teams = [seat for seat in range(players) if seat < partner(seat, players)]
+    return [[scores[seat] for seat in teams] for scores in round_scores]
+
+
+def game_lead_changes(game: Played, variant: str) -> float:
+    """Lead changes of one game: between seats, or in Purpurberg between teams."""
+    scores = [r["scores"] for r in game.facts["rounds"]]
+    return float(lead_changes(team_scores(scores) if variant == PURPURBERG else scores))
+
+
 def variant_row(label: str, options: dict[str, Any], games: Sequence[Played]) -> dict[str, Any]:
+    variant = str(options.get("variant", "standard"))
     gap = mean([spread(game.scores) for game in games], floor=0.0)
-    changes = mean(
-        [float(lead_changes([r["scores"] for r in game.facts["rounds"]])) for game in games], floor=0.0
-    )
+    changes = mean([game_lead_changes(game, variant) for game in games], floor=0.0)
     bids = [row for row in _seat_rounds(games) if row[2] is not None]
     hits = rate(sum(bid == tricks for _, _, bid, tricks, _ in bids), len(bids))
+    # No bids (Altaïa): the accuracy does not apply, and is not a 0.
+    accuracy = hits.columns("bid_met") if bids else dict.fromkeys(hits.columns("bid_met"))
     return {
         "variant": label,
         "options": ", ".join(f"{k}={v}" for k, v in options.items()),
         "games": len(games),
         **gap.columns("score_spread"),
         **changes.columns("lead_changes"),
-        **hits.columns("bid_met"),
+        **accuracy,
         "warning": warnings_of(gap, changes) or (hits.warning if bids else ""),
     }
 
 
 def variants(options: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """``forbid_exact_sum`` and trump toggled, and the other variants."""
+    """``forbid_exact_sum`` (which only bids feel: not in Altaïa) and trump
+    toggled, and the other variants (Purpurberg only at an even number of seats)."""
     forbid = bool(options.get("forbid_exact_sum", False))
     trump = bool(options.get("trump", True))
     variant = str(options.get("variant", "standard"))
-    result = [
-        (f"forbid_exact_sum {'off' if forbid else 'on'}", {**options, "forbid_exact_sum": not forbid}),
-        (f"trump {'on' if not trump else 'off'}", {**options, "trump": not trump}),
-    ]
-    for other in ("standard", "purpurberg", "altaia"):
-        if other != variant:
+    players = int(options.get("players", 4))
+    result = []
+    if variant != ALTAIA:
+        result.append(
+            (f"forbid_exact_sum {'off' if forbid else 'on'}", {**options, "forbid_exact_sum": not forbid})
+        )
+    result.append((f"trump {'on' if not trump else 'off'}", {**options, "trump": not trump}))
+    for other in ("standard", PURPURBERG, ALTAIA):
+        if other != variant and not (other == PURPURBERG and players % 2):
             result.append((other, {**options, "variant": other}))
     return result
 
@@ -174,30 +206,34 @@ def report_tables(
     for label, _, played in compared:
         if label.startswith("forbid_exact_sum"):
             dealer += dealer_rows(label, played)
-    result = [
-        Table(
-            "bids_by_round",
-            "Bid accuracy by round",
-            "How often a seat takes exactly the tricks it bid, by round (round r deals r cards each).",
-            bid_rows(games, "round"),
-            [Plot("bid_met", "round", "bid met")],
-        ),
-        Table(
-            "bids_by_position",
-            "Bid accuracy by seat",
-            "How often a bid is met, by position after the dealer (the dealer bids last).",
-            bid_rows(games, "position"),
-            [Plot("bid_met", "position", "bid met")],
-        ),
+    result = []
+    if any(row[2] is not None for row in _seat_rounds(games)):  # Altaïa has no bids to measure
+        result += [
+            Table(
+                "bids_by_round",
+                "Bid accuracy by round",
+                "How often a seat takes exactly the tricks it bid, by round (round r deals r cards each).",
+                bid_rows(games, "round"),
+                [Plot("bid_met", "round", "bid met")],
+            ),
+            Table(
+                "bids_by_position",
+                "Bid accuracy by seat",
+                "How often a bid is met, by position after the dealer (the dealer bids last).",
+                bid_rows(games, "position"),
+                [Plot("bid_met", "position", "bid met")],
+            ),
+        ]
+    result.append(
         Table(
             "dealer",
             "Dealer advantage, with and without forbid_exact_sum",
             "Mean round score by position after the dealer, for the main configuration and with "
-            "forbid_exact_sum switched.",
+            "forbid_exact_sum switched (not in Altaïa, which has no bids for it to forbid).",
             dealer,
             [Plot("round_score", "position", "round score")],
-        ),
-    ]
+        )
+    )
     rows = [variant_row("main", options, games)]
     rows += [variant_row(label, opts, played) for label, opts, played in compared]
     result.append(
@@ -205,7 +241,8 @@ def report_tables(
             "variants",
             "Variants, forbid_exact_sum and trump compared",
             "Score spread (best minus worst final score), lead changes per game (the sole leader of "
-            "the running totals changes hands) and bid accuracy (none in Altaïa).",
+            "the running totals changes hands; in Purpurberg the sole leading team, since partners "
+            "share their score) and bid accuracy (n/a in Altaïa, which has oracles, not bids).",
             rows,
             [
                 Plot("score_spread", "variant", "score spread"),

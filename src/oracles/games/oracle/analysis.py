@@ -171,6 +171,7 @@ def prophecy_rows(games: Sequence[Played], edition: Edition) -> list[dict[str, A
         every = rate(entry["dealt_holds"], entry["dealt"])
         points = entry["points"]
         expected = expected_when_kept(entry)
+        dealt, was_kept = entry["dealt"] > 0, entry["kept"] > 0
         rows.append(
             {
                 "id": card.id,
@@ -178,19 +179,31 @@ def prophecy_rows(games: Sequence[Played], edition: Edition) -> list[dict[str, A
                 "points": points,
                 "dealt": entry["dealt"],
                 "kept": entry["kept"],
-                **kept.columns("kept_rate"),
-                **holds.columns("holds_when_kept"),
-                **every.columns("holds_when_dealt"),
-                "expected_when_kept": expected,
-                "expected_when_kept_low": points * holds.low if entry["kept"] else 0.0,
-                "expected_when_kept_high": points * holds.high if entry["kept"] else 0.0,
-                "vs_median": expected / target - 1 if target else 0.0,
-                "fair_value": fair_value(entry, target),
-                "dead": kept.value < DEAD_KEPT_RATE,
+                # A figure with nothing to count reads n/a (None), not 0: a card
+                # never kept has no hold rate when kept and no expected points.
+                **_measured(kept.columns("kept_rate"), dealt),
+                **_measured(holds.columns("holds_when_kept"), was_kept),
+                **_measured(every.columns("holds_when_dealt"), dealt),
+                **_measured(
+                    {
+                        "expected_when_kept": expected,
+                        "expected_when_kept_low": points * holds.low,
+                        "expected_when_kept_high": points * holds.high,
+                    },
+                    was_kept,
+                ),
+                "vs_median": expected / target - 1 if was_kept and target else None,
+                "fair_value": fair_value(entry, target) if dealt else None,
+                "dead": kept.value < DEAD_KEPT_RATE if dealt else None,
                 "warning": warnings_of(kept, holds),
             }
         )
     return rows
+
+
+def _measured(columns: dict[str, Any], counted: bool) -> dict[str, Any]:
+    """``columns`` when there was something to count, else the same columns n/a."""
+    return columns if counted else dict.fromkeys(columns)
 
 
 # ------------------------------------------------------------------- the rest
@@ -305,10 +318,11 @@ def tables(
     prophecies = prophecy_rows(games, edition)
     target = median_expected(card_counts(games))
     dead = [row["id"] for row in prophecies if row["dead"]]
-    within = sum(abs(row["vs_median"]) <= BAND for row in prophecies)
+    within = sum(row["vs_median"] is not None and abs(row["vs_median"]) <= BAND for row in prophecies)
+    kept_rates = [row["kept_rate"] for row in prophecies if row["kept_rate"] is not None]
     verdict = (
         f" In these games {within} of {len(prophecies)} cards lie within ±{BAND:.0%} of the median, "
-        f"the lowest kept rate is {min(row['kept_rate'] for row in prophecies):.1%}"
+        f"the lowest kept rate is {min(kept_rates, default=0.0):.1%}"
         + (f" and {len(dead)} cards are dead ({', '.join(dead)})." if dead else " and no card is dead.")
     )
     result = [
@@ -318,8 +332,8 @@ def tables(
             "Per Oracle card: dealt, kept rate, how often it holds when kept and how often every "
             "dealt copy would have held, expected points when kept (points x holds when kept) "
             f"against the median card's ({target:.2f}), and a fair value: the points that would "
-            f"bring it to the median. A card kept in under {DEAD_KEPT_RATE:.0%} of its deals is dead."
-            + verdict,
+            f"bring it to the median. A card kept in under {DEAD_KEPT_RATE:.0%} of its deals is dead. "
+            "A figure with nothing to count (the hold rate of a card never kept) reads n/a." + verdict,
             prophecies,
             [
                 Plot("expected_when_kept", "id", "expected points when kept", band=(target, BAND)),
