@@ -139,3 +139,25 @@ def test_an_oracle_card_never_kept_has_no_hold_rate_when_kept() -> None:
     assert never_kept["holds_when_dealt"] == 0.0
     never_dealt = rows["O40"]
     assert never_dealt["kept_rate"] is None and never_dealt["dead"] is None
+
+
+def test_oracle_chips_taken_count_chips_not_tricks() -> None:
+    """A trick won earns a chip: a victory point chip while any is left, then
+    the creature's Loser chip, and nothing when the Loser chip's holder wins
+    it again. "chips taken" counted the tricks (Phoenix: 9.45 a round, with 6
+    Phoenix victory point chips in play)."""
+    from oracles.analysis.collect import play_games
+
+    analysis = game_part("oracle", "analysis")
+    games = play_games("oracle", {"players": 4, "rounds": 1}, ["random"], 8, 5)
+    supply = {"hydra": 3, "pegasus": 4, "phoenix": 6}  # victory point chips at four players
+    for round_ in analysis.rounds_of(games):
+        creatures = round_["creatures"]
+        assert sum(f["tricks"] for f in creatures.values()) == 15
+        for name, f in creatures.items():
+            assert f["forfeited"] <= f["victory"] <= min(supply[name], f["chips"])
+            assert f["chips"] <= f["tricks"]
+    rows = {row["creature"]: row for row in analysis.creature_rows(games)}
+    phoenix = rows["phoenix"]
+    assert phoenix["victory_chips_taken"] <= 6
+    assert phoenix["victory_chips_taken"] <= phoenix["chips_taken"] < phoenix["tricks_won"]

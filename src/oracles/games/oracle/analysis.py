@@ -12,8 +12,11 @@ Tables (one row per ...):
   points when kept to the median (holds-when-kept, or for a card never
   kept holds-when-dealt, held fixed). In the draft variant a seat's dealt
   cards are the two it ends with.
-* ``creatures`` (creature): chips taken per round (tricks won with its
-  cards), how often its Loser chip ends in front of a player, chips forfeited.
+* ``creatures`` (creature): per round, tricks won with its cards, the chips
+  they earned (victory point chips while any are left, then its Loser chip;
+  a trick won by the Loser chip's holder earns none) and of them victory
+  point chips, victory point chips forfeited for its Loser chip, and how
+  often its Loser chip ends in front of a player.
 * ``seats`` (seat): final score and win rate by seat.
 * ``dealer`` (position from the dealer): round score and how often that
   position scores best in the round.
@@ -53,7 +56,8 @@ def round_facts(state: State) -> dict[str, Any]:
     Per seat: position after the dealer (0 = first to act, n-1 = dealer), the
     round's score and stars, the dealt Oracle cards as ``[id, points, would
     hold]``, the kept ids and whether each holds; per creature: tricks won
-    with its cards and whether its Loser chip ends with a player; and every
+    with its cards, the chips they earned, the victory point chips forfeited
+    and whether its Loser chip ends with a player (:func:`_creature_facts`); and every
     seat's quantity vector (:func:`.prophecies.chip_quantities`, public at the
     end of the round), on which ``oracles balance`` tries conditions no card has.
     """
@@ -86,15 +90,7 @@ def round_facts(state: State) -> dict[str, Any]:
                 "kept": [[card["id"], card["points"], status[card["id"]]] for card in view["kept"]],
             }
         )
-    taken = [0, 0, 0]
-    for trick in public["tricks"]:
-        winning = next(card for seat, card in trick["cards"] if seat == trick["winner"])
-        taken[CARD_CREATURE[parse_card(winning)]] += 1
-    held_losers = {name for c in chips for name in c["losers"]}
-    creatures = {
-        name: {"taken": taken[index], "loser_held": name in held_losers}
-        for index, name in enumerate(CREATURE_NAMES)
-    }
+    creatures = _creature_facts(public, {name for c in chips for name in c["losers"]})
     return {
         "players": n,
         "dealer": dealer,
@@ -102,6 +98,36 @@ def round_facts(state: State) -> dict[str, Any]:
         "creatures": creatures,
         "quantities": quantities,
     }
+
+
+def _creature_facts(public: dict[str, Any], held_losers: set[str]) -> dict[str, dict[str, Any]]:
+    """Per creature, in the round that just ended: ``tricks`` won with its
+    cards; ``chips`` those tricks earned (``victory``: its victory point
+    chips, while any are left; then its Loser chip, taken from the middle or
+    from the seat that held it; a trick won by the Loser chip's own holder
+    earns no chip); victory point chips ``forfeited`` at the scoring for its
+    Loser chip; whether its Loser chip ends with a player (``loser_held``).
+    Read from the round's ``trick`` and ``score`` events (the view's log
+    holds the current round in full)."""
+    result = {
+        name: {"tricks": 0, "chips": 0, "victory": 0, "forfeited": 0, "loser_held": name in held_losers}
+        for name in CREATURE_NAMES
+    }
+    for trick in public["tricks"]:
+        winning = next(card for seat, card in trick["cards"] if seat == trick["winner"])
+        result[CREATURE_NAMES[CARD_CREATURE[parse_card(winning)]]]["tricks"] += 1
+    scores = []
+    for event in public["log"]:
+        if event["kind"] == "trick" and event["take"] in ("chip", "loser"):
+            entry = result[event["creature"]]
+            entry["chips"] += 1
+            entry["victory"] += event["take"] == "chip"
+        elif event["kind"] == "score":
+            scores.append(event)
+    for forfeits in scores[-1]["forfeits"] if scores else []:
+        for name, count in forfeits:
+            result[name]["forfeited"] += count
+    return result
 
 
 def game_facts(state: State) -> dict[str, Any]:
@@ -211,15 +237,22 @@ def creature_rows(games: Sequence[Played]) -> list[dict[str, Any]]:
     rounds = rounds_of(games)
     rows = []
     for name in CREATURE_NAMES:
-        taken = mean([float(r["creatures"][name]["taken"]) for r in rounds], floor=0.0)
-        loser = rate(sum(r["creatures"][name]["loser_held"] for r in rounds), len(rounds))
+        facts = [r["creatures"][name] for r in rounds]
+        tricks = mean([float(f["tricks"]) for f in facts], floor=0.0)
+        chips = mean([float(f["chips"]) for f in facts], floor=0.0)
+        victory = mean([float(f["victory"]) for f in facts], floor=0.0)
+        forfeited = mean([float(f["forfeited"]) for f in facts], floor=0.0)
+        loser = rate(sum(f["loser_held"] for f in facts), len(rounds))
         rows.append(
             {
                 "creature": name,
                 "rounds": len(rounds),
-                **taken.columns("chips_taken"),
+                **tricks.columns("tricks_won"),
+                **chips.columns("chips_taken"),
+                **victory.columns("victory_chips_taken"),
+                **forfeited.columns("chips_forfeited"),
                 **loser.columns("loser_chip_held"),
-                "warning": warnings_of(taken, loser),
+                "warning": warnings_of(chips, loser),
             }
         )
     return rows
@@ -344,10 +377,17 @@ def tables(
         Table(
             "creatures",
             "Creatures",
-            "Per creature and round: chips taken (tricks won with its cards) and how often its "
-            "Loser chip ends in front of a player.",
+            "Per creature and round: tricks won with its cards; the chips those tricks earned (a "
+            "victory point chip while any is left, then its Loser chip, from the middle or from the "
+            "seat that holds it; its holder winning again earns none), of them victory point chips "
+            "(at most the supply); victory point chips forfeited at the scoring for its Loser chip; "
+            "and how often its Loser chip ends in front of a player.",
             creature_rows(games),
-            [Plot("chips_taken", "creature", "chips taken per round"), Plot("loser_chip_held", "creature")],
+            [
+                Plot("chips_taken", "creature", "chips taken per round"),
+                Plot("victory_chips_taken", "creature", "victory point chips taken per round"),
+                Plot("loser_chip_held", "creature"),
+            ],
         ),
         Table(
             "seats",
