@@ -137,6 +137,7 @@ def test_a_card_that_never_pays_gets_a_new_condition_unlike_the_others(tmp_path:
         kept_rate=dict.fromkeys(measurement.points, 0.2),
         expected=dict.fromkeys(measurement.points, 2.0),
         dealt_hold_rate={**dict.fromkeys(measurement.points, 0.3), "O22": 0.001},
+        dealt=dict.fromkeys(measurement.points, 2000),  # the deals of 2,000 games: enough to say so
     )
     proposals = propose(played, edition, measurement, 2.0, BalanceSettings(), skip=[])
     by_card = {item.card_id: item for item in proposals}
@@ -257,3 +258,59 @@ def test_the_chosen_condition_asks_something_and_holds_in_the_band() -> None:
         assert sum(_holds(clause, seats)) < 0.99 * len(seats)
     if len(clauses) > 1:
         assert _holds(chosen.condition, seats) != _holds(" and ".join(clauses[:-1]), seats)
+
+
+def test_every_reason_for_a_new_condition_needs_its_least_sample() -> None:
+    """On 12 games (a card dealt 3 times, kept once) ``oracles balance``
+    announced 30 new conditions in three steps: "holds in 0.0% of its
+    deals", "kept in 0.0% of its deals at 4 points", "pays +260% ... while
+    kept in 8.3% of its deals". Each reason now waits for its least sample."""
+    from dataclasses import replace
+
+    from oracles.games.oracle.balance import (
+        OVERPAY_KEEPS,
+        SELDOM_DEALS,
+        BalanceSettings,
+        Measurement,
+        dead_deals,
+        minimum_samples,
+        replacement_reason,
+    )
+
+    settings = BalanceSettings()
+    assert (SELDOM_DEALS, dead_deals(settings), OVERPAY_KEEPS) == (500, 100, 30)
+    # O06 never held in 3 deals; O01 (4 points) kept in none of its 3; O14 kept
+    # in 1 of 12 deals and held: +260%.
+    small = Measurement(
+        points={"O06": 10, "O01": 4, "O14": 6, "O02": 5},
+        kept_rate={"O06": 0.0, "O01": 0.0, "O14": 1 / 12, "O02": 0.25},
+        expected={"O06": 0.0, "O01": 0.0, "O14": 6.0, "O02": 1.67},
+        hold_rate={"O06": 0.0, "O01": 0.5, "O14": 1.0, "O02": 0.33},
+        median=1.67,
+        games=12,
+        dealt={"O06": 3, "O01": 3, "O14": 12, "O02": 12},
+        kept={"O06": 0, "O01": 0, "O14": 1, "O02": 3},
+        dealt_hold_rate={"O06": 0.0, "O01": 0.3, "O14": 0.2, "O02": 0.3},
+    )
+    for card_id in ("O06", "O01", "O14"):
+        assert replacement_reason(small, card_id, 1.67, settings) == "", card_id
+    # The same rates on samples just large enough: each reason speaks, and says its sample.
+    enough = replace(
+        small,
+        dealt={"O06": 500, "O01": 100, "O14": 360, "O02": 12},
+        kept={"O06": 0, "O01": 0, "O14": 30, "O02": 3},
+    )
+    assert "of its 500 deals: no points make it pay" in replacement_reason(enough, "O06", 1.67, settings)
+    assert "of its 100 deals at 4 points" in replacement_reason(enough, "O01", 1.67, settings)
+    assert "(30 of 360): a point less and it is dead" in replacement_reason(enough, "O14", 1.67, settings)
+    one_short = replace(
+        enough, dealt={**enough.dealt, "O06": 499, "O01": 99}, kept={**enough.kept, "O14": 29}
+    )
+    for card_id in ("O06", "O01", "O14"):
+        assert replacement_reason(one_short, card_id, 1.67, settings) == "", card_id
+    assert minimum_samples(settings) == {
+        "seldom holds": "500 deals",
+        "never holds, or out of reach at the cap": "100 keeps",
+        "dead (too cheap, or a point more overpays)": "100 deals",
+        "overpays while seldom kept": "30 keeps",
+    }

@@ -30,7 +30,12 @@ holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
   (:func:`replacement_reason`) gets, once, a new condition from the prophecy
   language, tried on the rounds just played (:func:`propose`), with points
   that should bring it to the target; the result lists every such card, the
-  reason and the new condition.
+  reason and the new condition. Every reason needs a least sample in the
+  step's games (:func:`minimum_samples`: :data:`SELDOM_DEALS` deals to say a
+  card seldom holds, :data:`NEVER_HOLDS_KEEPS` keeps to say it never holds
+  when kept or is out of reach, ``MIN_EVENTS / min_kept`` deals to call it
+  dead, :data:`OVERPAY_KEEPS` keeps to say it overpays); on fewer, points
+  alone move it.
 
 Hold rates of rarely kept cards are noisy: the loop mixes
 :data:`PRIOR_KEEPS` pseudo-keeps at the card's dealt hold rate into them.
@@ -68,6 +73,7 @@ from pathlib import Path
 from typing import Any
 
 from oracles.analysis.collect import Played, play_games
+from oracles.analysis.stats import MIN_EVENTS, MIN_TRIALS
 from oracles.games.oracle.analysis import (
     DEAD_KEPT_RATE,
     card_counts,
@@ -451,6 +457,12 @@ CHEAP_POINTS = 4
 #: :data:`MAX_POINTS` would not make it pay, is replaced (fewer are too few
 #: to tell a card that holds 5% of the time from one that never does).
 NEVER_HOLDS_KEEPS = REACH_KEEPS
+#: Deals a card needs before "it holds in under SELDOM_HOLDS of its deals" is
+#: said: a card holding at that line would hold MIN_EVENTS times in them (500).
+SELDOM_DEALS = math.ceil(MIN_EVENTS / SELDOM_HOLDS)
+#: Keeps a card needs before its expected points when kept are trusted to
+#: overpay: the report's least sample for a rate (MIN_TRIALS, 30).
+OVERPAY_KEEPS = MIN_TRIALS
 #: A new condition should hold for about this share of seats (the middle of
 #: the cards that meet the goal), and within :data:`HOLD_BAND` of it.
 TARGET_HOLDS = 0.2
@@ -493,49 +505,74 @@ class Replacement:
         )
 
 
+def dead_deals(settings: BalanceSettings) -> int:
+    """Deals a card needs before it is called dead (kept in under ``min_kept``
+    of them) for a new condition: a card kept at that line would be kept
+    MIN_EVENTS times in them (100 at 5%)."""
+    return math.ceil(MIN_EVENTS / settings.min_kept) if settings.min_kept > 0 else SELDOM_DEALS
+
+
+def minimum_samples(settings: BalanceSettings) -> dict[str, str]:
+    """The least sample each reason of :func:`replacement_reason` needs, in
+    the step's games, before it gives a card a new condition."""
+    return {
+        "seldom holds": f"{SELDOM_DEALS} deals",
+        "never holds, or out of reach at the cap": f"{NEVER_HOLDS_KEEPS} keeps",
+        "dead (too cheap, or a point more overpays)": f"{dead_deals(settings)} deals",
+        "overpays while seldom kept": f"{OVERPAY_KEEPS} keeps",
+    }
+
+
 def replacement_reason(
     measurement: Measurement, card_id: str, target: float, settings: BalanceSettings
 ) -> str:
-    """Why no points can balance ``card_id`` ('' if points can): it seldom
-    holds at all or never when kept, it is dead at so few points that one
-    point is a quarter of its worth, it is dead and a point more would take
-    it over the band (kept too rarely at any points), or it overpays while
-    kept so seldom that a point less kills it."""
+    """Why no points can balance ``card_id`` ('' if points can, or if the
+    step's games are too few to say: every reason has its least sample,
+    :func:`minimum_samples`): it seldom holds at all or never when kept, it
+    is dead at so few points that one point is a quarter of its worth, it is
+    dead and a point more would take it over the band (kept too rarely at
+    any points), or it overpays while kept so seldom that a point less kills
+    it. The reason says the sample it was read on."""
     dealt = measurement.dealt.get(card_id, 0)
     if not dealt or target <= 0:
         return ""  # nothing measured to go by (no card was ever kept and held)
     points = measurement.points[card_id]
     kept_rate = measurement.kept_rate[card_id]
     kept = measurement.kept.get(card_id, 0)
-    if card_id in beyond_reach(measurement, target, settings.tolerance):
-        return f"pays {measurement.expected[card_id]:.2f} at {points} points, under the band"
-    if measurement.dealt_hold_rate.get(card_id, 1.0) < SELDOM_HOLDS:
-        return f"holds in {measurement.dealt_hold_rate[card_id]:.1%} of its deals: no points make it pay"
+    if card_id in beyond_reach(measurement, target, settings.tolerance):  # REACH_KEEPS keeps
+        return (
+            f"pays {measurement.expected[card_id]:.2f} at {points} points, under the band (kept {kept} times)"
+        )
+    if dealt >= SELDOM_DEALS and measurement.dealt_hold_rate.get(card_id, 1.0) < SELDOM_HOLDS:
+        return (
+            f"holds in {measurement.dealt_hold_rate[card_id]:.1%} of its {dealt} deals: no points make it pay"
+        )
     if kept >= NEVER_HOLDS_KEEPS and measurement.expected[card_id] == 0:
         return f"held in none of the {kept} rounds it was kept: no points make it pay"
     if kept >= NEVER_HOLDS_KEEPS and measurement.hold_rate[card_id] * MAX_POINTS < target * (
         1 - settings.tolerance
     ):
         return (
-            f"holds in {measurement.hold_rate[card_id]:.1%} of the rounds it is kept: "
+            f"holds in {measurement.hold_rate[card_id]:.1%} of the {kept} rounds it is kept: "
             f"even at {MAX_POINTS} points it would pay under the band"
         )
-    if kept_rate < settings.min_kept and points <= CHEAP_POINTS:
+    dead = dealt >= dead_deals(settings) and kept_rate < settings.min_kept
+    if dead and points <= CHEAP_POINTS:
         return (
-            f"kept in {kept_rate:.1%} of its deals at {points} points: whole points are too coarse "
-            "for a card that holds this often"
+            f"kept in {kept_rate:.1%} of its {dealt} deals at {points} points: whole points are too "
+            "coarse for a card that holds this often"
         )
     top = target * (1 + settings.tolerance)
-    if kept_rate < settings.min_kept and (points + 1) * measurement.hold_rate[card_id] > top:
+    if dead and (points + 1) * measurement.hold_rate[card_id] > top:
         return (
-            f"kept in {kept_rate:.1%} of its deals at {points} points, and a point more would pay "
-            f"{(points + 1) * measurement.hold_rate[card_id] / target - 1:+.0%} against the median: "
+            f"kept in {kept_rate:.1%} of its {dealt} deals at {points} points, and a point more would "
+            f"pay {(points + 1) * measurement.hold_rate[card_id] / target - 1:+.0%} against the median: "
             "kept too rarely at any points that stay in the band"
         )
-    if measurement.expected[card_id] > top and kept_rate < 2 * settings.min_kept:
+    if kept >= OVERPAY_KEEPS and measurement.expected[card_id] > top and kept_rate < 2 * settings.min_kept:
         return (
             f"pays {measurement.expected[card_id] / target - 1:+.0%} against the median while kept in "
-            f"{kept_rate:.1%} of its deals: a point less and it is dead"
+            f"{kept_rate:.1%} of its deals ({kept} of {dealt}): a point less and it is dead"
         )
     return ""
 
