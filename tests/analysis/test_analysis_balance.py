@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from oracles.games.oracle.balance import MAX_POINTS, Goal, new_points
 
 GOAL = Goal(median=2.0, aim=0.15, tolerance=0.35, min_kept=0.05)
@@ -314,3 +316,47 @@ def test_every_reason_for_a_new_condition_needs_its_least_sample() -> None:
         "dead (too cheap, or a point more overpays)": "100 deals",
         "overpays while seldom kept": "30 keeps",
     }
+
+
+def _rigged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop whose steps each propose one new condition (O01 after step 0,
+    O02 after step 1, O03 after step 2), re-point every card a point up, and
+    measure better each time, so the last step's edition is the one written."""
+    import oracles.games.oracle.balance as balance
+
+    scores = iter(range(100, 0, -1))
+    candidate = balance.Candidate("stars >= 6 and losers == 0", "at least 6 stars and no Loser chip", "x")
+
+    def propose(games, edition, measurement, target, settings, skip=()):  # type: ignore[no-untyped-def]
+        card_id = f"O{len(skip) + 1:02d}"
+        old = edition.card(card_id).condition
+        return [balance.Replacement(card_id, old, candidate, 7, "rigged", 0.2, settings.players)]
+
+    monkeypatch.setattr(balance, "propose", propose)
+    monkeypatch.setattr(balance, "repoint", lambda m, *_: {card: p + 1 for card, p in m.points.items()})
+    monkeypatch.setattr(balance, "_badness", lambda m, s: float(next(scores)))
+
+
+def test_what_balance_says_it_changed_is_what_the_edition_has(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The run announced every proposal with the points it was proposed at;
+    the edition written is the best step's: it lacked the last step's
+    proposal, and later steps had re-pointed the earlier ones."""
+    from oracles.games.oracle.balance import BalanceSettings, balance
+    from oracles.games.oracle.prophecies import edition_named
+
+    _rigged(monkeypatch)
+    settings = BalanceSettings(games=2, check_games=2, steps=3)
+    result = balance(edition_named("classic"), tmp_path / "steps", settings)
+    assert result.best_step == 2
+    written = result.edition.for_players(4)
+    said = {item.card_id: item for item in result.replaced}
+    assert sorted(said) == ["O01", "O02"]  # O03 came after the last step played
+    for card_id, item in said.items():
+        assert written.card(card_id).condition == item.new.condition
+        assert written.card(card_id).points == item.points
+        assert f"{item.points} points" in item.describe()
+    assert said["O01"].points == 8  # proposed at 7 after step 0, a point up after step 1
+    assert [item.card_id for item in result.dropped] == ["O03"]
+    assert written.card("O03").condition == edition_named("classic").card("O03").condition

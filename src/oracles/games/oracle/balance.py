@@ -29,8 +29,10 @@ holds when kept, :mod:`oracles.games.oracle.analysis`) and re-points:
   or overpays while kept in under twice ``min_kept`` of its deals
   (:func:`replacement_reason`) gets, once, a new condition from the prophecy
   language, tried on the rounds just played (:func:`propose`), with points
-  that should bring it to the target; the result lists every such card, the
-  reason and the new condition. Every reason needs a least sample in the
+  that should bring it to the target; the result lists every such card the
+  edition written has, with the reason, the new condition and the points the
+  edition gives it, and apart the proposals it lacks (made after the step
+  whose edition is written). Every reason needs a least sample in the
   step's games (:func:`minimum_samples`: :data:`SELDOM_DEALS` deals to say a
   card seldom holds, :data:`NEVER_HOLDS_KEEPS` keeps to say it never holds
   when kept or is out of reach, ``MIN_EVENTS / min_kept`` deals to call it
@@ -65,6 +67,7 @@ table of ``players`` and keeps its condition at the other counts.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import math
 import statistics
 from collections.abc import Callable, Sequence
@@ -210,7 +213,8 @@ class Step:
     kind: str  # "step" or "check"
     seed: int
     measurement: Measurement
-    #: The cards given a new condition after this step.
+    #: The cards given a new condition after this step: proposals, played from
+    #: the next step on; the edition written has them only if it is a later step's.
     replaced: list[Replacement] = field(default_factory=list)
 
 
@@ -222,8 +226,14 @@ class BalanceResult:
     steps: list[Step] = field(default_factory=list)
     #: Cards the bots (almost) never kept at any points tried: back at their start points.
     unkept: list[str] = field(default_factory=list)
-    #: Cards whose condition the loop changed (those the edition written has), and why.
+    #: Cards whose condition the loop changed (those the edition written has), and
+    #: why, each with the points the edition written gives it.
     replaced: list[Replacement] = field(default_factory=list)
+    #: New conditions proposed after a step but not in the edition written (the
+    #: best step measured came before them, or the card was proposed again).
+    dropped: list[Replacement] = field(default_factory=list)
+    #: The step whose edition is written (its measurement is ``final``).
+    best_step: int = 0
 
 
 @dataclass(frozen=True)
@@ -278,7 +288,7 @@ def balance(
     start = start.for_players(settings.players)
     edition = repointed(start, {}, name)
     steps: list[Step] = []
-    best: tuple[float, Edition, Measurement] | None = None
+    best: tuple[float, Edition, Measurement, int] | None = None
     met = False
     target = 0.0
     out_of_reach: set[str] = set()
@@ -300,7 +310,7 @@ def balance(
         step = Step(number, kind, seed, measurement)
         score = _badness(measurement, settings)
         if best is None or score < best[0]:
-            best = (score, edition, measurement)
+            best = (score, edition, measurement, number)
         if kind == "check" and measurement.meets(settings.tolerance, settings.min_kept):
             steps.append(step)
             if on_step is not None:
@@ -322,19 +332,27 @@ def balance(
         points.update({card_id: start.card(card_id).points for card_id in out_of_reach})
         edition = reconditioned(repointed(edition, points, name), step.replaced, name)
     assert best is not None
-    reverted = set(never_kept(steps, settings.revert_below)) - set(replaced)
+    proposed = [item for step in steps for item in step.replaced]
+    written = {
+        item.card_id: item for item in proposed if best[1].card(item.card_id).condition == item.new.condition
+    }
+    reverted = set(never_kept(steps, settings.revert_below)) - set(written)
     unkept = sorted(reverted | out_of_reach)
     chosen = repointed(best[1], {card_id: start.card(card_id).points for card_id in unkept}, name)
-    kept_replacements = [
-        item for item in replaced.values() if chosen.card(item.card_id).condition == item.new.condition
-    ]
+    # What is said is what is written: each new condition with the points the
+    # edition written gives it (later steps re-point it), and the proposals the
+    # edition written does not have, apart.
     return BalanceResult(
         edition=with_points_at(per_count, settings.players, chosen, name),
         final=best[2],
         met=met,
         steps=steps,
         unkept=unkept,
-        replaced=kept_replacements,
+        replaced=[
+            dataclasses.replace(item, points=chosen.card(item.card_id).points) for item in written.values()
+        ],
+        dropped=[item for item in proposed if written.get(item.card_id) is not item],
+        best_step=best[3],
     )
 
 
