@@ -360,3 +360,43 @@ def test_what_balance_says_it_changed_is_what_the_edition_has(
     assert said["O01"].points == 8  # proposed at 7 after step 0, a point up after step 1
     assert [item.card_id for item in result.dropped] == ["O03"]
     assert written.card("O03").condition == edition_named("classic").card("O03").condition
+
+
+def test_balance_prints_a_summary_and_json_on_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from oracles.cli import main
+    from oracles.games.oracle.prophecies import load_edition
+
+    _rigged(monkeypatch)
+    out = tmp_path / "e.json"
+    args = ["balance", "oracle", "-n", "2", "--check-games", "2", "--steps", "3", "--out", str(out)]
+    assert main([*args, "--quiet", "--json"]) == 2
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    written = load_edition(out).for_players(4)
+    assert sorted(data["replaced"]) == ["O01", "O02"]
+    for card_id, text in data["replaced"].items():
+        assert f"{written.card(card_id).points} points" in text
+        assert f"'{written.card(card_id).condition}'" in text
+    assert list(data["not_written"]) == ["O03"]
+    assert data["minimum_samples"]["seldom holds"] == "500 deals"
+    assert data["written_step"] == 2 and data["met"] is False
+    # The step lines (stderr) say a proposal is a proposal.
+    assert "to try in step 1: new condition for O01" in captured.err
+    assert "no step left to try: new condition for O03" in captured.err
+    # Not a terminal (a pipe, a file, as here): the same JSON object, as balance always printed.
+    assert main([*args, "--quiet"]) == 2
+    assert json.loads(capsys.readouterr().out) == data
+    # At a terminal: a summary for people, which names what was written and what was not.
+    import oracles.analysis.cli as analysis_cli
+
+    monkeypatch.setattr(analysis_cli, "_stdout_is_terminal", lambda: True)
+    assert main([*args, "--quiet"]) == 2
+    summary = capsys.readouterr().out
+    assert not summary.lstrip().startswith("{")
+    assert "goal not met" in summary and "New conditions in the edition written" in summary
+    assert "O01 at 4 players: rigged" in summary and "not in the edition written" in summary
+    assert "500 deals" in summary and "--json" in summary

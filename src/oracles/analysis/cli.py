@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from rich.markup import escape
 
 from oracles.analysis.collect import Played, play_games, read_records, record_files
 from oracles.analysis.report import Table, require_matplotlib, write_report
@@ -20,6 +24,7 @@ from oracles.cliargs import COUNT, SEED, SMALL, WORKERS, progress_bar, with_play
 from oracles.core.errors import OraclesError
 from oracles.core.options import parse_option_assignments
 from oracles.core.registry import DEFAULT_GAME, GAMES, game_ids, game_part, game_parts, load_game
+from oracles.core.text import MAX_LINE, printable
 from oracles.simulate import prepare_records_dir
 
 #: Games a variant configuration plays, by default: this share of ``-n``.
@@ -85,6 +90,11 @@ def add_parsers(commands: Any) -> None:
         help="keep every condition: change points only (cards no points can balance keep their start)",
     )
     balance.add_argument("--quiet", action="store_true", help="no progress bar")
+    balance.add_argument(
+        "--json",
+        action="store_true",
+        help="print the result as one JSON object, not the summary (the default when stdout is not a terminal)",
+    )
     balance.set_defaults(run=run_balance)
 
 
@@ -243,10 +253,14 @@ def run_balance(args: argparse.Namespace) -> int:
         m = step.measurement
         progress.console.print(
             f"{step.kind} {step.number}: {m.games} games, median {m.median:.2f}, "
-            f"worst gap {m.max_deviation:+.0%}, lowest kept rate {m.min_kept_rate:.1%}"
+            f"worst gap {_gap(m.max_deviation)}, lowest kept rate {m.min_kept_rate:.1%}"
         )
+        # Proposals: played from the next step on, and written only if a later step is the best.
+        when = f"to try in step {step.number + 1}" if step.number + 1 < args.steps else "no step left to try"
         for item in step.replaced:
-            progress.console.print(f"  new condition for {item.describe()}")
+            progress.console.print(
+                f"  {when}: new condition for {escape(printable(item.describe(), MAX_LINE))}"
+            )
 
     with progress:
         result = balancer.balance(
@@ -255,11 +269,84 @@ def run_balance(args: argparse.Namespace) -> int:
     description = _description(result.final, settings, result.met, result.unkept, result.replaced)
     out.write_text(balancer.edition_json(result.edition, description), encoding="utf-8")
     balancer.write_history(result.steps, history)
-    replaced = {item.card_id: item.describe() for item in result.replaced}
-    print(
-        json.dumps({"edition": str(out), "met": result.met, "replaced": replaced, "description": description})
-    )
+    final = result.final
+    data = {
+        "edition": str(out),
+        "met": result.met,
+        # Exactly the new conditions the edition written has, with its points.
+        "replaced": {item.card_id: item.describe() for item in result.replaced},
+        "description": description,
+        "history": str(history),
+        "steps": len(result.steps),
+        "written_step": result.best_step,
+        "games": final.games,
+        "median": final.median,
+        "worst_gap": final.max_deviation if math.isfinite(final.max_deviation) else None,  # JSON has no inf
+        "lowest_kept_rate": final.min_kept_rate,
+        "missing_goal": balancer.failing(final, settings.tolerance, settings.min_kept),
+        "not_written": {item.card_id: item.describe() for item in result.dropped},
+        "unkept": list(result.unkept),
+        "minimum_samples": balancer.minimum_samples(settings),
+    }
+    # A person at a terminal gets the summary; a pipe or a file gets the JSON
+    # object it always got (scripts read it), as does --json.
+    if args.json or not _stdout_is_terminal():
+        print(json.dumps(data))
+    else:
+        _print_balance(data, settings, work)
     return 0 if result.met else 2
+
+
+def _stdout_is_terminal() -> bool:
+    return sys.stdout.isatty()
+
+
+def _gap(deviation: float | None) -> str:
+    """The worst gap to the median, or n/a when no card was kept and held (median 0)."""
+    return f"{deviation:+.0%}" if deviation is not None and math.isfinite(deviation) else "n/a (median 0)"
+
+
+def _print_balance(data: dict[str, Any], settings: Any, work: Path) -> None:
+    """The result of ``oracles balance`` for a person (``--json``: for a program)."""
+    from rich.console import Console
+
+    # Lines are not broken at the terminal's width: each stays whole for grep and copy.
+    console = Console(highlight=False, soft_wrap=True)
+    shown_path = escape(printable(data["edition"]))
+    verdict = "[green]goal met[/green]" if data["met"] else "[red]goal not met[/red] (exit status 2)"
+    console.print(f"[bold]oracles balance oracle[/bold], {settings.players} players: {verdict}")
+    console.print(
+        f"wrote {shown_path}: the edition played in step {data['written_step']} (the best measured of "
+        f"{data['steps']} steps, counted from 0), on {data['games']} one-round games"
+    )
+    console.print(
+        f"  median expected points when kept {data['median']:.2f}; worst gap {_gap(data['worst_gap'])} "
+        f"(goal ±{settings.tolerance:.0%}); lowest kept rate {data['lowest_kept_rate']:.1%} "
+        f"(goal {settings.min_kept:.0%})"
+    )
+    missing = data["missing_goal"]
+    console.print(f"  cards missing the goal: {', '.join(missing) if missing else 'none'}")
+    console.print(
+        f"  every step's figures: {escape(printable(data['history']))}; "
+        f"every step's edition: {escape(printable(str(work)))}/"
+    )
+    if data["replaced"]:
+        console.print(f"[bold]New conditions in the edition written[/bold] ({len(data['replaced'])}):")
+        for text in data["replaced"].values():
+            console.print(f"  {escape(printable(text, MAX_LINE))}")
+    if data["not_written"]:
+        console.print(
+            "Proposed during the run but [bold]not[/bold] in the edition written (the step written "
+            f"came before them): {escape(', '.join(data['not_written']))}"
+        )
+    if data["unkept"]:
+        console.print(
+            f"Back at their starting points (kept in under {settings.revert_below:.0%} of their deals "
+            f"at every points tried, or out of reach of points): {escape(', '.join(data['unkept']))}"
+        )
+    samples = "; ".join(f"{reason}: {least}" for reason, least in data["minimum_samples"].items())
+    console.print(f"[dim]A card gets a new condition only on enough of a step's games ({samples}).[/dim]")
+    console.print("[dim]--json (or output to a pipe or file) prints all of this as one JSON object.[/dim]")
 
 
 def _description(
