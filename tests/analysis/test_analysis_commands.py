@@ -167,3 +167,19 @@ def test_analyze_inrah_at_an_odd_count_compares_what_can_be_played(tmp_path: Pat
     assert main([*args, "--variant-games", "1", "--quiet", "--out", str(out)]) == 0
     labels = [row["variant"] for row in rows(out / "variants.csv")]
     assert labels == ["main", "forbid_exact_sum on", "trump off", "altaia"]
+
+
+def test_the_compared_configurations_follow_the_options_as_the_game_reads_them(tmp_path: Path) -> None:
+    """'--option trump=false' was read as true ("false" is a non-empty text),
+    so the run compared "trump off", the main games again, and never trump
+    on; 'variant=ALTAIA' was compared with altaia and with forbid_exact_sum."""
+    out = tmp_path / "inrah"
+    args = ["analyze", "inrah", "-n", "2", "--option", "rounds=2", "--bots", "random", "--quiet"]
+    options = ["--option", "trump=false", "--option", "variant=ALTAIA", "--variant-games", "1"]
+    assert main([*args, *options, "--out", str(out)]) == 0
+    assert [row["variant"] for row in rows(out / "variants.csv")] == [
+        "main",
+        "trump on",
+        "standard",
+        "purpurberg",
+    ]

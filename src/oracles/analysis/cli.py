@@ -131,7 +131,12 @@ def run_analyze(args: argparse.Namespace) -> int:
     # its one line, without the line the bar leaves when it stops.
     chosen = None if args.records else dict(load_game(game_id, **_options(args)).options)
     variant_games = args.variant_games if args.variant_games is not None else args.games // VARIANT_SHARE
-    planned = module.variants(_options(args)) if chosen is not None and variant_games > 0 else []
+    planned = []
+    if chosen is not None and variant_games > 0:
+        # The options given, as the game read them ('trump=false' is False, 'ALTAIA'
+        # is altaia): the comparisons switch what the games play, not the words typed.
+        given = {key: chosen.get(key, value) for key, value in _options(args).items()}
+        planned = module.variants(given)
     for _, variant in planned:
         load_game(game_id, **variant)  # likewise every compared configuration's
     prepare_records_dir(args.out, "the report")  # before any game is played or record read
