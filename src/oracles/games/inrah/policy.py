@@ -123,7 +123,8 @@ class _Table:
         """A normal card's chance before its element's share of the leads:
         each unseen card above it (and each unseen seer) may beat it."""
         em = (self.unseen >> (CARDS_PER_ELEMENT * ELEMENT_OF[c])) & _ELEMENT_MASK
-        return (1.0 - _SHARE * self.q) ** (_HIGH_WEIGHT * (em & _HIGHER[RANK_OF[c]]).bit_count() + self.seers)
+        beaters = _HIGH_WEIGHT * (em & _HIGHER[RANK_OF[c]]).bit_count() + self.seers
+        return float((1.0 - _SHARE * self.q) ** beaters)
 
     def _led_share(self, hand: tuple[int, ...]) -> float:
         """Without a trump a normal card wins only in a trick its element
