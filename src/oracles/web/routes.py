@@ -32,7 +32,7 @@ from jinja2 import (
     select_autoescape,
 )
 from starlette.requests import HTTPConnection, Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -46,6 +46,8 @@ from oracles.web.friends import table_friends
 from oracles.web.seam import HintDesk, LiveTable, StateShape, T, TableHub
 
 STATIC = Path(__file__).parent / "static"
+#: How many of the tables a browser holds the lobby lists ("Your tables").
+YOUR_TABLES = 20
 LANG_COOKIE = "oracles_lang"
 
 
@@ -446,6 +448,44 @@ def web_routes(
             friends=table_friends(table, seat, token, str(request.base_url)),
         )
 
+    async def your_tables(request: Request) -> Response:
+        """The lobby's "Your tables": a line for each table this browser
+        holds a seat at (``?t=<id>:<seat>``, repeated, newest first, from
+        its localStorage), each table once, its players named in the page's
+        language. Tokens stay in the browser: friends.js adds them to the
+        links. The ids of tables that are gone are answered apart, so the
+        browser forgets them."""
+        lang = language(request)
+        entries: list[dict[str, Any]] = []
+        gone: list[str] = []
+        seen: set[str] = set()
+        for held in request.query_params.getlist("t")[:YOUR_TABLES]:
+            table_id, _, seat_text = held.partition(":")
+            if table_id in seen or not seat_text.isdigit():
+                continue
+            seen.add(table_id)
+            table = await hub.read(table_id)
+            seat = int(seat_text)
+            if table is None or seat >= len(table.seats):
+                gone.append(table_id)
+                continue
+            names = present.seat_names(table.seats_info(), lang, table.game_id)
+            to_move = None if table.finished else table.state.current_player()
+            entries.append(
+                {
+                    "id": table.id,
+                    "title": present.game_title(table.game_id),
+                    "others": [name for index, name in enumerate(names) if index != seat],
+                    "finished": table.finished,
+                    "waiting": bool(table.waiting),
+                    "your_turn": to_move == seat,
+                    "to_move": names[to_move] if to_move is not None and 0 <= to_move < len(names) else None,
+                    "version": table.version,
+                }
+            )
+        html = render_text("your_tables.html", lang, _here(request), entries=entries)
+        return JSONResponse({"html": html, "gone": gone}, headers={"cache-control": "no-store"})
+
     async def invite_page(request: Request) -> Response:
         """A seat's invite link: pick a name and sit down (``/join``)."""
         table = await hub.read(request.path_params["table_id"])
@@ -570,6 +610,7 @@ def web_routes(
         Route("/", lobby),
         Route("/new", new_table, methods=["POST"]),
         Route("/join/{table_id}/{seat:int}", join, methods=["POST"]),
+        Route("/your-tables", your_tables),
         Route("/t/{table_id}", table_page),
         Route("/t/{table_id}/board", board),
         Route("/t/{table_id}/seat/{seat:int}", invite_page),

@@ -64,32 +64,38 @@
   if (yours) {
     var list = document.getElementById("your-tables-list");
     var seats = load(SEATS, {});
+    if (typeof seats !== "object" || Array.isArray(seats)) seats = {};
     var ids = Object.keys(seats).sort(function (a, b) { return seats[b].at - seats[a].at; }).slice(0, 20);
-    ids.forEach(function (id) {
-      var entry = seats[id];
-      fetch("/api/tables/" + encodeURIComponent(id), { cache: "no-store" })
-        .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
-        .then(function (info) {
-          var li = document.createElement("li");
-          li.dataset.yourTable = id;
-          var link = document.createElement("a");
-          link.href = "/t/" + id + "?token=" + encodeURIComponent(entry.token);
-          link.textContent = entry.title || info.game;
-          li.appendChild(link);
-          var what = document.createElement("span");
-          var text;
-          if (info.status === "finished") text = yours.dataset.over;
-          else if (info.waiting) text = yours.dataset.waiting;
-          else if (info.to_move === entry.seat) { text = yours.dataset.yourTurn; li.className = "your-turn"; }
-          else if (info.to_move !== null && info.to_move !== undefined) text = yours.dataset.theirTurn.replace("{name}", info.seats[info.to_move].name);
-          else text = "";
-          what.textContent = " · " + text + " · " + yours.dataset.move.replace("{number}", String(info.version));
-          li.appendChild(what);
-          list.appendChild(li);
-          yours.hidden = false;
-        })
-        .catch(function (status) { if (status === 404) { delete seats[id]; save(SEATS, seats); } });
-    });
+    // One request for all of them: the server names the players in the
+    // page's language and lists each table once, newest first.
+    var query = ids.map(function (id) { return "t=" + encodeURIComponent(id + ":" + seats[id].seat); }).join("&");
+    if (ids.length) fetch("/your-tables?" + query, { cache: "no-store" })
+      .then(function (response) { return response.ok ? response.json() : Promise.reject(response.status); })
+      .then(function (answer) {
+        answer.gone.forEach(function (id) { delete seats[id]; });
+        if (answer.gone.length) save(SEATS, seats);
+        list.innerHTML = answer.html;
+        var when = window.Intl && Intl.RelativeTimeFormat
+          ? new Intl.RelativeTimeFormat(document.documentElement.lang || "en", { numeric: "always" }) : null;
+        list.querySelectorAll("[data-your-table]").forEach(function (li) {
+          var entry = seats[li.dataset.yourTable];
+          if (!entry) return;
+          li.querySelector("[data-seat-link]").href = "/t/" + encodeURIComponent(li.dataset.yourTable) + "?token=" + encodeURIComponent(entry.token);
+          var opened = li.querySelector("[data-opened]");
+          if (opened && when && entry.at) opened.textContent = yours.dataset.opened.replace("{when}", ago(when, entry.at));
+        });
+        yours.hidden = !list.children.length;
+      })
+      .catch(function () { /* the lobby works without the list */ });
+  }
+  // "3 minutes ago": the largest unit that fits.
+  function ago(format, at) {
+    var seconds = Math.round((at - Date.now()) / 1000);
+    var units = [["day", 86400], ["hour", 3600], ["minute", 60]];
+    for (var i = 0; i < units.length; i++) {
+      if (Math.abs(seconds) >= units[i][1]) return format.format(Math.round(seconds / units[i][1]), units[i][0]);
+    }
+    return format.format(Math.min(-1, seconds), "second");
   }
 
   // ------------------------------------------------------- table page
@@ -99,7 +105,7 @@
   var tableId = root.dataset.table;
   var token = root.dataset.token;
   var seat = root.dataset.seat === "" ? null : parseInt(root.dataset.seat, 10);
-  if (token && seat !== null) remember(tableId, { token: token, seat: seat, game: panel.dataset.game, title: panel.dataset.title });
+  if (token && seat !== null) remember(tableId, { token: token, seat: seat, game: panel.dataset.game });
 
   function post(path, body) {
     var headers = { "x-oracles-token": token || "" };
