@@ -440,7 +440,9 @@ def test_compare_and_series_pages_show_trumps_players_and_named_totals(start_ser
         assert shown == trumps, (path, shown)
     status, page, _ = http(server.base, "GET", f"/compare/{second['id']}/{origin['id']}")
     # Each table by its players, linked to its replay.
-    assert re.search(rf'<li data-table="{origin["id"]}">[^<]*<a href="/replay/{origin["id"]}">Bot \(', page)
+    assert re.search(
+        rf'<li data-table="{origin["id"]}">[^<]*<a href="/replay/{origin["id"]}">[^<]*Bot\b', page
+    )
     # A total per seat, with the seat's names and who did better.
     totals = [replay_record(origin["record"]).scores(), replay_record(second_record).scores()]
     for seat in range(3):
@@ -450,7 +452,7 @@ def test_compare_and_series_pages_show_trumps_players_and_named_totals(start_ser
             str(totals[0][seat]),
             str(totals[1][seat]),
         ]
-        assert 'class="seat">Bot' in row.group(1)
+        assert re.search(r'class="seat">\w+ Bot', row.group(1))
 
 
 def test_series_answers_for_a_lone_table_and_refuses_codename(start_server: Any) -> None:

@@ -17,10 +17,10 @@ def test_an_unnamed_bot_goes_by_its_level_in_the_viewers_language() -> None:
     careless = _spec("inrah", "Casual")
     assert careless.startswith("heuristic:")
     seats = [{"name": "Seat 1"}, {"name": "Bot (heuristic)", "bot": careless}]
-    assert present.seat_names(seats, "en", "inrah") == ["Seat 1", "Bot (Casual)"]
+    assert present.seat_names(seats, "en", "inrah") == ["Seat 1", "Casual Bot"]
     german = present.seat_names(seats, "de", "inrah")
     assert german[0] == "Platz 1"
-    assert german[1] == "Bot ({})".format(present.translate("de", "Casual")) != "Bot (Casual)"
+    assert german[1] == "{}-Bot".format(present.translate("de", "Casual")) == "Mittel-Bot"
 
 
 def test_a_search_level_is_known_with_the_servers_time_budget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,16 +29,16 @@ def test_a_search_level_is_known_with_the_servers_time_budget(monkeypatch: pytes
         {"name": "Bot (ismcts)", "bot": master},
         {"name": "Bot (ismcts)", "bot": _spec("oracle", "Strong")},
     ]
-    assert present.seat_names(seats, "en", "oracle") == ["Bot (Master)", "Bot (Strong)"]
+    assert present.seat_names(seats, "en", "oracle") == ["Master Bot", "Strong Bot"]
     # A level written without a time budget, as the lobby's fallback levels
     # are: the server seats it with one (``bounded_spec``).
     level = present.BotLevel("ismcts:iterations=400", "Strong", "search", None)
     monkeypatch.setattr(present, "bot_levels", lambda game_id: [level])
     seated = bounded_spec(level.spec, 5)
     assert seated != level.spec
-    assert present.seat_names([{"name": "Bot (ismcts)", "bot": seated}], "en", "oracle") == ["Bot (Strong)"]
+    assert present.seat_names([{"name": "Bot (ismcts)", "bot": seated}], "en", "oracle") == ["Strong Bot"]
     other = bounded_spec("ismcts:iterations=401", 5)
-    assert present.seat_names([{"name": "Bot (ismcts)", "bot": other}], "en", "oracle") == ["Bot (search)"]
+    assert present.seat_names([{"name": "Bot (ismcts)", "bot": other}], "en", "oracle") == ["Search Bot"]
 
 
 def test_bots_of_no_level_and_named_seats_keep_their_names() -> None:
@@ -49,9 +49,36 @@ def test_bots_of_no_level_and_named_seats_keep_their_names() -> None:
         {"name": "Bot (random)"},
     ]
     assert present.seat_names(seats, "en", "oracle") == [
-        "Bot (search)",
-        "Bot (heuristic)",
+        "Search Bot",
+        "Heuristic Bot",
         "Ada",
-        "Bot (random)",
+        "Random Bot",
     ]
-    assert present.seat_names(seats, "en") == ["Bot (search)", "Bot (heuristic)", "Ada", "Bot (random)"]
+    assert present.seat_names(seats, "en") == ["Search Bot", "Heuristic Bot", "Ada", "Random Bot"]
+
+
+def test_bots_of_one_level_are_told_apart_by_their_seat_in_short_names() -> None:
+    """A new player read "Bot (Casual) 2": the number hung after the
+    brackets. Now the level is the name's first word, the number its last."""
+    casual = _spec("oracle", "Casual")
+    seats = [{"name": "Seat 1"}] + [{"name": "Bot (heuristic)", "bot": casual}] * 3
+    assert present.seat_names(seats, "en", "oracle") == [
+        "Seat 1",
+        "Casual Bot 2",
+        "Casual Bot 3",
+        "Casual Bot 4",
+    ]
+    assert present.seat_names(seats, "de", "oracle") == [
+        "Platz 1",
+        "Mittel-Bot 2",
+        "Mittel-Bot 3",
+        "Mittel-Bot 4",
+    ]
+    mixed = [
+        {"name": "Bot (random)", "bot": _spec("oracle", "Novice")},
+        {"name": "Bot (heuristic)", "bot": casual},
+    ]
+    assert present.seat_names(mixed, "de", "oracle") == ["Anfänger-Bot", "Mittel-Bot"]
+    for names in (present.seat_names(seats, lang, "oracle") for lang in ("en", "de")):
+        assert not any("(" in name for name in names)
+        assert max(len(name) for name in names) <= 16

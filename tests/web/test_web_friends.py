@@ -206,7 +206,8 @@ def test_a_name_saved_while_the_socket_is_down_is_sent_on_the_next(server: Any, 
 def test_start_now_seats_the_level_the_lobby_names(server: Any, browser: Any) -> None:
     """Regression: "Start now" seated the server's stand-in spec, which is
     no lobby level in Inrah, so the seat read "Bot (heuristic)" beside
-    "Bot (Casual)". The page now asks for the lobby's default level; the
+    "Bot (Casual)" (now "Heuristic Bot" beside "Casual Bot"). The page now
+    asks for the lobby's default level; the
     waiting notice no longer sticks over the invite list on a phone."""
     context = browser.new_context(locale="en-US", viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
@@ -220,6 +221,6 @@ def test_start_now_seats_the_level_the_lobby_names(server: Any, browser: Any) ->
     casual = default_bot("inrah").removeprefix("bot:")
     assert casual != "heuristic"  # else this test proves nothing
     assert seats[1]["kind"] == "bot" and seats[1]["bot"] == casual
-    page.wait_for_function("() => document.querySelector('#board .felt').innerText.includes('Bot (Casual)')")
-    assert "Bot (heuristic)" not in page.locator("#board").inner_text()
+    page.wait_for_function("() => document.querySelector('#board .felt').innerText.includes('Casual Bot')")
+    assert "Heuristic Bot" not in page.locator("#board").inner_text()
     context.close()

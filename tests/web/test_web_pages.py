@@ -288,7 +288,7 @@ def test_one_click_play_seats_the_casual_level_named_so(server: Any) -> None:
     assert [seat.get("bot") for seat in seats[1:]] == [casual.spec] * 3
     status, page, _ = http(server.base, "GET", location, headers={"Accept-Language": "de"})
     assert status == 200
-    assert "Bot (Mittel) 2" in page and "heuristisch" not in page.split("<main", 1)[1].split("</main>")[0]
+    assert "Mittel-Bot 2" in page and "heuristisch" not in page.split("<main", 1)[1].split("</main>")[0]
     # The seat's own name box: no raw "Seat 1", its name in German as the placeholder.
     assert 'id="my-name" type="text" maxlength="40" value="" placeholder="Platz 1"' in page
 

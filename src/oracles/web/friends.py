@@ -55,6 +55,6 @@ def table_friends(table: Any, seat: int | None, token: str | None, base_url: str
         "finished": bool(table.finished),
         "seat": seat,
         # Who takes the empty seats on "Start now": the lobby's default level,
-        # so the table names it as the seat lists do ("Bot (Casual)").
+        # so the table names it as the seat lists do ("Casual Bot").
         "start_bot": default_bot(table.game_id).removeprefix("bot:"),
     }

@@ -374,8 +374,8 @@ def winners(view: dict[str, Any]) -> list[int]:
 _DEFAULT_SEAT_NAME = re.compile(r"^Seat (\d+)$")
 #: The server's name of a bot seat nobody named: "Bot (heuristic)".
 _DEFAULT_BOT_NAME = re.compile(r"^Bot \((\w+)\)$")
-#: The bot kinds in those names, in words.
-BOT_KIND_WORDS = {"random": N_("random"), "heuristic": N_("heuristic"), "ismcts": N_("search")}
+#: A bot of no lobby level, called by its kind.
+BOT_KIND_NAMES = {"random": N_("Random Bot"), "heuristic": N_("Heuristic Bot"), "ismcts": N_("Search Bot")}
 
 
 def _level_named(game_id: str, spec: str) -> BotLevel | None:
@@ -398,17 +398,18 @@ def _level_named(game_id: str, spec: str) -> BotLevel | None:
 def _default_name(seat: dict[str, Any], lang: str, game_id: str | None) -> str:
     """A server's default seat name in the viewer's language (others as they
     are); a bot seat nobody named is called by its lobby level where it
-    plays one ("Bot (Casual)"), else by its kind."""
+    plays one ("Casual Bot"), else by its kind ("Search Bot")."""
     name = str(seat.get("name", ""))
     number = _DEFAULT_SEAT_NAME.match(name)
     if number:
         return translate(lang, "Seat {seat}", seat=number.group(1))
     bot = _DEFAULT_BOT_NAME.match(name)
-    if bot and bot.group(1) in BOT_KIND_WORDS:
+    if bot and bot.group(1) in BOT_KIND_NAMES:
         spec = seat.get("bot")
         level = _level_named(game_id, spec) if game_id and isinstance(spec, str) else None
-        kind = translate(lang, level.name if level is not None else BOT_KIND_WORDS[bot.group(1)])
-        return translate(lang, "Bot ({kind})", kind=kind)
+        if level is None:
+            return translate(lang, BOT_KIND_NAMES[bot.group(1)])
+        return translate(lang, "{level} Bot", level=translate(lang, level.name))
     return name
 
 
@@ -424,16 +425,19 @@ def chosen_name(name: str) -> str:
 
 
 def seat_names(seats: list[dict[str, Any]], lang: str = "en", game_id: str | None = None) -> list[str]:
-    """Each seat's name, numbered when several seats share one; the server's
-    default names ("Seat 2", "Bot (heuristic)") in the viewer's language,
-    a bot of one of ``game_id``'s lobby levels by the level's name.
+    """Each seat's name, numbered by its seat when several seats share one;
+    the server's default names ("Seat 2", "Bot (heuristic)") in the
+    viewer's language, a bot of one of ``game_id``'s lobby levels by the
+    level's name ("Casual Bot 2": short, and a name in every sentence).
 
     >>> seat_names([{"name": "Seat 1"}, {"name": "Bot"}, {"name": "Bot"}], "de")
     ['Platz 1', 'Bot 2', 'Bot 3']
     >>> seat_names([{"name": "Bot (heuristic)"}, {"name": "Bot (random)"}], "de")
-    ['Bot (heuristisch)', 'Bot (zufällig)']
-    >>> seat_names([{"name": "Bot (random)", "bot": "random"}], "en", "oracle")
-    ['Bot (Novice)']
+    ['Heuristik-Bot', 'Zufalls-Bot']
+    >>> seat_names([{"name": "Seat 1"}] + [{"name": "Bot (heuristic)", "bot": "heuristic"}] * 2, "en", "oracle")
+    ['Seat 1', 'Casual Bot 2', 'Casual Bot 3']
+    >>> seat_names([{"name": "Bot (random)", "bot": "random"}], "de", "oracle")
+    ['Anfänger-Bot']
     """
     names = [_default_name(seat, lang, game_id) for seat in seats]
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
