@@ -102,6 +102,56 @@ def test_oracle_keep_offers_the_prophecy_cards_as_picks() -> None:
     assert 'class="card' in html and 'data-move="play' not in html
 
 
+def seen(html: str) -> str:
+    """What a player sees or hears of a board: its text, titles and labels
+    (not the hooks for scripts and tests, whose words are the notation's)."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", "", html, flags=re.S)
+    html = re.sub(r'\s(data-[\w-]+|id|class|href|for|aria-describedby|aria-labelledby)="[^"]*"', "", html)
+    return html
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_oracle_cards_show_words_and_pictures_never_their_ids(lang: str) -> None:
+    """A new player saw "O11" on each prophecy: the notation's word, not the
+    card's. The card shows its words, its points and the creatures it names;
+    a seat sees only its own prophecies."""
+    keep = advance("oracle", lambda s: s.view(s.current_player())["phase"] == "keep")
+    seat = keep.current_player()
+    html = render(keep, seat, lang)
+    dealt = keep.view(seat)["oracle_cards"]
+    assert len(re.findall(r'class="oracle-card', html)) == len(dealt)
+    assert not re.search(r"\bO\d\d\b", seen(html)), re.findall(r".{40}\bO\d\d\b.{20}", seen(html))
+    for card in dealt:
+        button = re.search(rf'<button[^>]*data-pick="{card["id"].lower()}".*?</button>', html, re.S)
+        assert button, card
+        creatures = re.findall(r'<use href="#cr-(\w+)"/>', button.group(0).split('class="o-eye"')[0])
+        named = [c for c in ("hydra", "pegasus", "phoenix") if c in card["text"].lower()]
+        assert creatures == named, (card, creatures)
+
+    def playing(s: Any) -> bool:
+        return s.view(s.current_player())["phase"] == "play"
+
+    play = advance("oracle", playing)
+    seat = play.current_player()
+    html = render(play, seat, lang)
+    assert not re.search(r"\bO\d\d\b", seen(html))
+    mine = {o["id"] for o in play.view(seat)["kept"]}
+    assert len(re.findall(r'class="oracle-card', html)) == len(mine) == 2
+    theirs = [o for other in range(play.num_players) if other != seat for o in play.view(other)["kept"]]
+    for card in theirs:
+        words = card["text_de"] if lang == "de" else card["text"]
+        assert card["id"] not in mine and f">{words}<" not in html, card
+
+    def discarded(s: Any) -> bool:
+        return s.view(s.current_player())["phase"] == "draft" and bool(s.view(None)["draft"]["discards"])
+
+    draft = advance("oracle", discarded, draft=True, players=3)
+    seat = draft.current_player()
+    html = render(draft, seat, lang)
+    line = re.search(r'id="draft-line">(.*?)</p>', html, re.S)
+    assert line and not re.search(r"\bO\d\d\b", line.group(1)) and "“" in line.group(1), line
+
+
 @pytest.mark.parametrize("verb", ["pass", "discard"])
 def test_the_oracle_draft_says_what_the_two_picks_are_for(verb: str) -> None:
     def drafting(s: Any) -> bool:
