@@ -152,6 +152,44 @@ def test_oracle_cards_show_words_and_pictures_never_their_ids(lang: str) -> None
     assert line and not re.search(r"\bO\d\d\b", line.group(1)) and "“" in line.group(1), line
 
 
+def test_the_middles_chips_keep_their_slots_in_every_phase() -> None:
+    """A new player saw the middle's chips jump: drawn in the felt's centre
+    while no trick lay there, under the felt during one, and a taken Loser
+    chip's neighbours closing up. Now one strip under the felt, a slot for
+    each creature's chips and for each Loser chip, in every phase."""
+    slots = ["hydra", "pegasus", "phoenix", "hydra-loser", "pegasus-loser", "phoenix-loser"]
+
+    def strip(state: Any) -> tuple[str, list[str]]:
+        seat = state.current_player()
+        html = render(state, seat)
+        felt = html.index('class="felt')
+        centre = re.search(r'<section class="centre".*?</section>', html, re.S)
+        assert centre and 'class="chip' not in centre.group(0), "no chip in the trick's place"
+        assert len(re.findall(r"<div[^>]*data-middle>", html)) == 1
+        middle = re.search(r"<div[^>]*data-middle>(.*?)</div>", html, re.S)
+        assert middle and middle.start() > felt
+        return middle.group(1), re.findall(r'data-middle-slot="([\w-]+)"', middle.group(1))
+
+    def phase_is(phase: str, trick: bool | None = None) -> Any:
+        def test(s: Any) -> bool:
+            view = s.view(s.current_player())
+            return view["phase"] == phase and (trick is None or bool((view.get("trick") or {}).get("cards")) == trick)
+
+        return test
+
+    def loser_taken(s: Any) -> bool:
+        view = s.view(s.current_player())
+        return view["phase"] == "play" and len(view["chips"]["middle"]["losers"]) < 3
+
+    for until in (phase_is("keep"), phase_is("play", trick=False), phase_is("play", trick=True), loser_taken):
+        html, found = strip(advance("oracle", until))
+        assert found == slots
+        # A Loser chip taken leaves its slot, drawn empty.
+        assert html.count('class="chip loser taken"') + html.count('class="chip loser hydra"') + html.count(
+            'class="chip loser pegasus"'
+        ) + html.count('class="chip loser phoenix"') == 3
+
+
 @pytest.mark.parametrize("verb", ["pass", "discard"])
 def test_the_oracle_draft_says_what_the_two_picks_are_for(verb: str) -> None:
     def drafting(s: Any) -> bool:
