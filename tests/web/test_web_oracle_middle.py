@@ -25,7 +25,9 @@ SLOTS = """() => {
 
 
 @pytest.mark.parametrize("viewport", [(1366, 768), (390, 844)])
-def test_the_middles_chips_do_not_move_between_turns(server: Any, browser: Any, viewport: tuple[int, int]) -> None:
+def test_the_middles_chips_do_not_move_between_turns(
+    server: Any, browser: Any, viewport: tuple[int, int]
+) -> None:
     width, height = viewport
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()

@@ -173,7 +173,9 @@ def test_the_middles_chips_keep_their_slots_in_every_phase() -> None:
     def phase_is(phase: str, trick: bool | None = None) -> Any:
         def test(s: Any) -> bool:
             view = s.view(s.current_player())
-            return view["phase"] == phase and (trick is None or bool((view.get("trick") or {}).get("cards")) == trick)
+            return view["phase"] == phase and (
+                trick is None or bool((view.get("trick") or {}).get("cards")) == trick
+            )
 
         return test
 
@@ -185,9 +187,13 @@ def test_the_middles_chips_keep_their_slots_in_every_phase() -> None:
         html, found = strip(advance("oracle", until))
         assert found == slots
         # A Loser chip taken leaves its slot, drawn empty.
-        assert html.count('class="chip loser taken"') + html.count('class="chip loser hydra"') + html.count(
-            'class="chip loser pegasus"'
-        ) + html.count('class="chip loser phoenix"') == 3
+        assert (
+            html.count('class="chip loser taken"')
+            + html.count('class="chip loser hydra"')
+            + html.count('class="chip loser pegasus"')
+            + html.count('class="chip loser phoenix"')
+            == 3
+        )
 
 
 @pytest.mark.parametrize("verb", ["pass", "discard"])
