@@ -1,6 +1,7 @@
-"""Codename on a 1366 × 768 desktop, in a real Chromium: the whole table
-fits the screen without scrolling (both sides, the actions, the move being
-composed)."""
+"""Codename on a 1366 × 768 desktop and by the keyboard, in a real Chromium:
+the whole table fits the screen without scrolling (both sides, the actions,
+the move being composed), and a move the keyboard completes has its Confirm
+as the next thing to press; the arrow keys move between the cells."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 from test_web_codename_pieces import Clicker, decision, legal_moves
-from webkit import TIMEOUT, new_table, wait_turn_or_end
+from webkit import TIMEOUT, new_table, version, wait_turn_or_end, wait_version_change
 
 DESKTOP = {"width": 1366, "height": 768}
 
@@ -30,6 +31,15 @@ def my_turn(page: Any) -> None:
         clicker.play(legal_moves(page)[-1], cells_first=False)
     if decision(page) != "turn":
         pytest.skip("the game ended before a turn of my own")
+
+
+def focused(page: Any) -> str:
+    return str(
+        page.evaluate(
+            "() => { const e = document.activeElement;"
+            " return e.dataset.pick || (e.hasAttribute('data-confirm') ? 'confirm' : e.dataset.verb || e.tagName); }"
+        )
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -65,4 +75,42 @@ def test_the_table_fits_a_desktop_screen(server: Any, browser: Any, lang: str) -
         assert box["x"] >= 0 and box["x"] + box["width"] <= DESKTOP["width"], (
             f"{what} is off the screen: {box}"
         )
+    context.close()
+
+
+def test_the_keyboard_finds_the_confirm_right_after_its_pick(server: Any, browser: Any) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    new_table(page, server.base, "codename", {"max_turns": 10})
+    my_turn(page)
+    # The arrow keys move between the cells of one's Mind-field; Tab still
+    # stops at each (SPEC 8: every piece is reachable with Tab).
+    page.locator('#board [data-pick="a1"]').focus()
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == "b1"
+    page.keyboard.press("ArrowDown")
+    assert focused(page) == "b2"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # the field's edge: it stays
+    assert focused(page) == "a2"
+    page.keyboard.press("ArrowUp")
+    assert focused(page) == "a1"
+    page.keyboard.press("Tab")
+    assert focused(page) == "b1"
+    # The action first, then a cell: a peek of one cell is complete but
+    # could take a second. The focus goes to its Confirm.
+    page.locator('#board [data-verb="peek"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('#board [data-pick="e4"]').focus()
+    page.keyboard.press("Enter")
+    assert focused(page) == "confirm"
+    # Shift+Tab goes back to the board's pieces, Tab to the Confirm again.
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) != "confirm" and page.evaluate("() => !!document.activeElement.closest('#board')")
+    page.keyboard.press("Tab")
+    assert focused(page) == "confirm"
+    assert page.locator("#board [data-confirm]").get_attribute("data-composing") == "peek e4"
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_change(page, before)
     context.close()

@@ -19,6 +19,9 @@
 //                        was refused
 //   #composer            offers the words and verbs no piece on the board
 //                        stands for
+//   [data-arrows="5"]    a group of pieces the arrow keys move between
+//       (a grid of 5 columns; without a number, one row); every piece keeps
+//       its own Tab stop
 //
 // A move "verb a b c" is composed by clicking the verb and the pieces a, b,
 // c in any order of verb and pieces; a first word with no element is
@@ -442,12 +445,43 @@
       if (done.length === 1) play(done[0].text);
       return;
     }
-    if (el.hasAttribute("data-verb")) { clickVerb(el); return; }
-    clickPick(el);
+    if (el.hasAttribute("data-verb")) clickVerb(el);
+    else clickPick(el);
+    // A move made complete by the keyboard (Enter or Space: a click of no
+    // pointer) that could still go on: its Confirm is the next thing to
+    // press, so the focus goes there (it was dozens of Tab stops away, past
+    // the rest of the board). Shift+Tab goes back to the pieces.
+    if (event.detail === 0 && !sent) {
+      var confirm = board.querySelector("[data-confirm]");
+      if (confirm && !confirm.hidden && !confirm.disabled) confirm.focus();
+    }
   });
   board.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && (picks.length || verb !== null) && !sent) clearPicks();
+    else arrow(event);
   });
+
+  // The arrow keys between the pieces of a [data-arrows] group (a Mind-field,
+  // a hand): an addition to Tab, which still stops at every piece.
+  var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  function arrow(event) {
+    var step = STEPS[event.key];
+    if (!step || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    var el = event.target;
+    var group = el && el.closest ? el.closest("[data-arrows]") : null;
+    if (!group || !board.contains(group)) return;
+    var pieces = Array.prototype.filter.call(group.querySelectorAll("button[data-pick], button[data-verb]"), function (p) { return !p.hidden; });
+    var at = pieces.indexOf(el);
+    if (at < 0) return;
+    var columns = parseInt(group.getAttribute("data-arrows"), 10) || pieces.length;
+    var column = at % columns;
+    var next = -1;
+    if (step[0] && column + step[0] >= 0 && column + step[0] < columns) next = at + step[0];
+    if (step[1]) next = at + step[1] * columns;
+    if (next < 0 || next >= pieces.length || (step[0] && Math.floor(next / columns) !== Math.floor(at / columns))) return;
+    event.preventDefault();
+    pieces[next].focus();
+  }
 
   // Picks cleared (Cancel, Escape): the Cancel button hides itself, which
   // dropped the keyboard's focus to the page; it goes to the verb that was
