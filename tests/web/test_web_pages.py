@@ -306,3 +306,34 @@ def test_the_headers_rules_link_leads_to_the_game_at_hand(server: Any) -> None:
     ]:
         found = rules.search(http(server.base, "GET", path)[1])
         assert found and found.group(1) == wanted, (path, found and found.group(1))
+
+
+def test_the_replay_and_its_story_count_the_same_actions(server: Any) -> None:
+    """A new player read "Action 12 of 300" above a story whose lines were
+    counted otherwise (a trick's card and its winner were two lines): each
+    story line now bears the number of the action it tells."""
+    import time
+
+    status, table, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "inrah", "options": {"players": 3, "rounds": 1}, "seats": ["bot:random"] * 3},
+    )
+    assert status == 201
+    deadline = time.monotonic() + 60
+    while http(server.base, "GET", f"/api/tables/{table['id']}")[1]["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    record = http(server.base, "GET", f"/api/tables/{table['id']}/record")[1]
+    total = len(record["actions"])
+    for step in (total // 2, total):
+        status, page, _ = http(server.base, "GET", f"/replay/{table['id']}?step={step}")
+        assert status == 200
+        assert f"Action {step} of {total}" in page
+        story = re.search(r'<ol class="story" reversed[^>]*>(.*?)</ol>', page, re.S)
+        assert story, page
+        numbers = [int(n) for n in re.findall(r'<li data-n="\d+" value="(\d+)"', story.group(1))]
+        assert numbers and numbers[0] == step, (step, numbers[:5])
+        assert numbers == sorted(numbers, reverse=True)
+        assert f"(up to action {step}, newest first)" in page

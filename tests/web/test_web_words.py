@@ -148,7 +148,11 @@ def test_a_finished_board_tells_the_whole_story_the_pad_and_the_standings(
     assert story is not None
     lines = re.findall(r"<li[ >]", story.group(1))
     assert len(lines) == len(view["log"])
-    assert f"({len(view['log'])} events, newest first)" in html
+    # Each line is numbered by the action it tells (the replay's count).
+    last = max(event["seq"] for event in view["log"]) + 1
+    assert f"(up to action {last}, newest first)" in html
+    values = [int(v) for v in re.findall(r'<li data-n="\d+" value="(\d+)"', story.group(1))]
+    assert values == [event["seq"] + 1 for event in reversed(view["log"])]
     assert "Final standings" in html and "/replay/t1" in html
     assert 'class="scorepad"' in html
     text = text_of(html)

@@ -353,6 +353,19 @@ def story(game: str, view: dict[str, Any], names: list[str], lang: str) -> list[
     return [event_line(game, event, viewer, names, lang) for event in reversed(log)]
 
 
+def story_actions(view: dict[str, Any]) -> list[int | None]:
+    """For each line of :func:`story` (newest first), the number of the
+    action it tells, counted from 1 as the record counts them: the replay's
+    "Action 12 of 300" and the lobby's "move 12". Some actions tell two
+    lines (a card and the trick it wins), some none.
+
+    >>> story_actions({"log": [{"seq": 0}, {"seq": 4}, {"seq": 4}, {}]})
+    [None, 5, 5, 1]
+    """
+    log = view.get("log") or []
+    return [event["seq"] + 1 if isinstance(event.get("seq"), int) else None for event in reversed(log)]
+
+
 def winners(view: dict[str, Any]) -> list[int]:
     """The view's ``winners``; for a view without them, at the end, the
     seats with the top score.
