@@ -84,6 +84,14 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
     )
     assert label == '"Tisch A: "'
     assert page.locator("#compare-table .move-words").first.inner_text().startswith("„")
+    # A phone held sideways, a small tablet: the table was some 890 px
+    # wide there, and the phone zoomed the whole page out to show it.
+    for width, height in ((844, 390), (700, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()
+        page.wait_for_selector("#compare-table")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, width
+        assert page.locator("#compare-table th.round").first.inner_text().startswith("Runde")
     page.close()
 
 
