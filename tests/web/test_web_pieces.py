@@ -338,3 +338,37 @@ def test_a_finished_codename_names_its_winner_once() -> None:
     oracle = advance("oracle", lambda s: s.is_terminal(), rounds=1)
     status = re.search(r'id="status"[^>]*>(.*?)</p>', render(oracle, 0), re.S)
     assert status and "Won by:" in status.group(1)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_draft_names_its_discards_in_the_tables_words(lang: str) -> None:
+    """Regression: the draft's discard line took the classic deck's words,
+    where the table's edition may word a card otherwise (balanced: O01
+    asks for six stars as well at four players)."""
+    from oracles.games.oracle.prophecies import edition_named
+
+    balanced = edition_named("balanced").for_players(4)
+    classic = edition_named("classic").for_players(4)
+    reworded = {c.id for c, b in zip(classic.cards, balanced.cards, strict=True) if c.text_en != b.text_en}
+    for seed in range(200):
+        state = advance(
+            "oracle",
+            lambda s: (
+                s.view(s.current_player())["phase"] == "draft"
+                and bool(reworded & set(s.view(None)["draft"]["discards"]))
+            ),
+            seed,
+            draft=True,
+            players=4,
+            edition="balanced",
+        )
+        found = sorted(reworded & set(state.view(None)["draft"]["discards"]))
+        if found:
+            break
+    card = balanced.card(found[0])
+    line = re.search(r'id="draft-line">(.*?)</p>', render(state, state.current_player(), lang), re.S)
+    assert line is not None
+    words = card.text_de if lang == "de" else card.text_en
+    old = classic.card(found[0]).text_de if lang == "de" else classic.card(found[0]).text_en
+    quoted = "„{}“" if lang == "de" else "“{}”"
+    assert quoted.format(words) in line.group(1) and quoted.format(old) not in line.group(1), line.group(1)

@@ -34,8 +34,10 @@ key                 type                   content
                                            decides on
 ``round_scores``    list of lists of int   each finished round's points per seat
 ``revealed``        list of lists          each finished round's kept cards per seat
-``draft``           object                 draft only: ``stack`` (cards left) and
-                                           ``discards`` (the face-up pile)
+``draft``           object                 draft only: ``stack`` (cards left),
+                                           ``discards`` (the face-up pile) and their
+                                           ``texts`` (``[English, German]`` each, as
+                                           the table's edition words them)
 ==================  =====================  ===========================================
 
 An Oracle info is ``{"id": "O05", "text": ..., "points": 9}``.
@@ -134,6 +136,7 @@ class TrickView(TypedDict):
 class DraftView(TypedDict):
     stack: int
     discards: list[str]
+    texts: list[list[str]]
 
 
 class OracleView(BaseView, total=False):
@@ -241,6 +244,7 @@ def build_view(state: OracleState, seat: int | None) -> dict[str, Any]:
         result["draft"] = {
             "stack": state.stack_left,
             "discards": [ORACLE_IDS[card] for card in state.discards],
+            "texts": [state.game.edition.cards[card].texts for card in state.discards],
         }
     return result
 
