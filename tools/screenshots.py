@@ -39,7 +39,7 @@ TABLES = {
     "inrah": ({"rounds": 4}, ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"]),
     "codename": ({"max_turns": 12}, ["human", "bot:heuristic"]),
 }
-NAMES = ["Ada", "Bot (heuristic) Bertram", "Cleo", "Dmitri"]
+NAMES = ["Ada", "Bertram", "Cleo", "Dmitri"]
 
 
 def create(base: str, game: str) -> str:
@@ -68,7 +68,8 @@ def shoot(browser: Any, base: str, game: str, width: int, height: int, phone: bo
     context = browser.new_context(
         viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone, locale="en-US"
     )
-    context.add_init_script("localStorage.setItem('oraclesTrickPause', '600000')")
+    # A finished trick stays on screen a while (its own shot), then the game goes on.
+    context.add_init_script("localStorage.setItem('oraclesTrickPause', '3000')")
     page = context.new_page()
     page.goto(base + create(base, game))
     page.wait_for_selector("#board .board")
