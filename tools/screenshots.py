@@ -8,7 +8,7 @@ picture the first time each phase is on screen::
 
     PYTHONPATH=src .venv/bin/python tools/screenshots.py oracle inrah
 
-The names are ``table-<game>-<phase>.png`` (``keep``, ``play``, ``trick``,
+The names are ``lobby.png``, ``table-<game>-<phase>.png`` (``keep``, ``play``, ``trick``,
 ``loser``, ``bid``, ``over``...) and ``phone-<game>.png``.
 """
 
@@ -112,6 +112,12 @@ def main() -> int:
         with ThreadServer(settings) as server, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             try:
+                # The lobby first, while the server has no table yet.
+                lobby = browser.new_page(viewport={"width": 1100, "height": 900}, locale="en-US")
+                lobby.goto(server.base + "/")
+                lobby.screenshot(path=str(IMAGES / "lobby.png"), full_page=True)
+                lobby.close()
+                print("lobby")
                 for game in args.games:
                     for shot in shoot(browser, server.base, game, 1100, 900, False, args.seed):
                         print(shot)
