@@ -213,3 +213,76 @@ def test_a_restart_keeps_the_move_clock_running(new_db: Callable[[], str]) -> No
         raise
     finally:
         server.close()
+
+
+def test_a_choice_held_ahead_outlives_a_restart(new_db: Callable[[], str]) -> None:
+    """Regression: a keep chosen ahead of the seat's turn was acknowledged
+    as held, but kept in memory only: a restart (or the table let go from
+    memory) lost it. It is stored before the ack, played when the turn
+    comes after the restart, and gone from the database once played."""
+    server = ProcessServer(new_db(), "--bot-pause", "0", "--grace", "600", "--log-level", "warning")
+    server.start()
+    try:
+        body = {"game": "oracle", "options": {"rounds": 1, "players": 3}, "seats": ["human"] * 3}
+        status, table, _ = http(server.base, "POST", "/api/tables", body)
+        assert status == 201, table
+        urls = [f"{server.ws_base}/ws/tables/{table['id']}?token={s['token']}" for s in table["seats"]]
+
+        async def first_states() -> list[dict[str, Any]]:
+            states = []
+            for url in urls:
+                async with Client(url) as client:
+                    state = await client.recv_type("state")
+                    while not (state["legal"] or state.get("ahead")):
+                        state = await client.recv_type("state")
+                    states.append(state)
+            return states
+
+        async def hold(seat: int, action: str, version: int) -> None:
+            async with Client(urls[seat]) as client:
+                await client.recv_type("state")
+                await client.send({"type": "move", "action": action, "version": version, "id": "early"})
+                while True:
+                    reply = await client.recv()
+                    if reply.get("id") == "early":
+                        assert reply["type"] == "ack" and reply.get("held") is True, reply
+                        return
+
+        states = asyncio.run(first_states())
+        last = max(range(3), key=lambda s: 0 if states[s]["legal"] else len(states[s]["ahead"]))
+        assert not states[last]["legal"] and states[last]["ahead"]
+        chosen = sorted(states[last]["ahead"])[-1]
+        asyncio.run(hold(last, chosen, states[last]["version"]))
+        server.kill()
+        server.start()
+
+        async def after_restart() -> dict[str, Any]:
+            async with Client(urls[last]) as mine:
+                state = await mine.recv_type("state")
+                assert state.get("held") == chosen, state
+            # The others keep in turn; the held choice is played when its turn comes.
+            for _ in range(3):
+                for seat in range(3):
+                    if seat == last:
+                        continue
+                    async with Client(urls[seat]) as client:
+                        state = await client.recv_type("state")
+                        if state["legal"] and all(m.startswith("keep ") for m in state["legal"]):
+                            move = {"type": "move", "action": state["legal"][0], "version": state["version"]}
+                            await client.send({**move, "id": f"k{seat}"})
+                            while (await client.recv()).get("id") != f"k{seat}":
+                                pass
+            async with Client(urls[last]) as mine:
+                state = await mine.recv_type("state")
+                while state["view"]["phase"] == "keep":
+                    state = await mine.recv_type("state")
+                return state
+
+        final = asyncio.run(after_restart())
+        assert [o["id"] for o in final["view"]["kept"]] == [c.upper() for c in chosen.split()[1:]]
+        assert "held" not in final
+    except BaseException:
+        print(server.output()[-4000:])
+        raise
+    finally:
+        server.close()

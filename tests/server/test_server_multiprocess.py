@@ -439,9 +439,9 @@ def test_move_without_a_read_first_still_loses_to_the_other_process(
                 steps.append("read")
                 return await real_catch_up()
 
-            async def counted_commit(rows: list[Any], finished: bool) -> None:
+            async def counted_commit(rows: list[Any], finished: bool, held_played: int | None = None) -> None:
                 steps.append("insert")
-                await real_commit(rows, finished)
+                await real_commit(rows, finished, held_played)
 
             second.catch_up = counted_catch_up  # type: ignore[method-assign]
             second.commit = counted_commit  # type: ignore[method-assign]

@@ -58,6 +58,7 @@ from sqlalchemy import (
     TypeDecorator,
     UniqueConstraint,
     bindparam,
+    delete,
     event,
     false,
     func,
@@ -178,6 +179,18 @@ hints_taken = Table(
     Column("version", Integer, nullable=False),
     Column("created_at", UTCDateTime(), nullable=False),
     UniqueConstraint("table_id", "seat", "version", name="uq_hints_taken"),
+)
+
+#: A choice a seat made ahead of its turn (``State.early_choices``), kept
+#: until the turn comes and it is played (migration 0009): one per seat.
+held_choices = Table(
+    "held_choices",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("action", Text, nullable=False),
+    Column("move_id", String(128), nullable=True),
+    Column("created_at", UTCDateTime(), nullable=False),
 )
 
 
@@ -351,13 +364,38 @@ def mark_finished(conn: Connection, table_id: str) -> None:
     conn.execute(update(tables).where(tables.c.id == table_id).values(status="finished", finished_at=now()))
 
 
-def record_moves(conn: Connection, table_id: str, rows: list[MoveRow], finished: bool) -> None:
+def record_moves(
+    conn: Connection, table_id: str, rows: list[MoveRow], finished: bool, held_played: int | None = None
+) -> None:
     """A table's next moves, and the end of its game if they end it, with
-    the notice of them to the other processes (PostgreSQL)."""
+    the notice of them to the other processes (PostgreSQL). ``held_played``:
+    the seat whose held choice the first move is, kept no longer."""
     insert_moves(conn, table_id, rows)
+    if held_played is not None:
+        drop_held(conn, table_id, held_played)
     if finished:
         mark_finished(conn, table_id)
     notify_moves(conn, table_id, rows[-1].version)
+
+
+def store_held(conn: Connection, table_id: str, seat: int, action: str, move_id: str | None) -> None:
+    """Keep ``seat``'s choice made ahead of its turn (in place of any older one)."""
+    drop_held(conn, table_id, seat)
+    conn.execute(
+        insert(held_choices).values(
+            table_id=table_id, seat=seat, action=action, move_id=move_id, created_at=now()
+        )
+    )
+
+
+def drop_held(conn: Connection, table_id: str, seat: int) -> None:
+    conn.execute(delete(held_choices).where(held_choices.c.table_id == table_id, held_choices.c.seat == seat))
+
+
+async def load_held(conn: AsyncConnection, table_id: str) -> list[tuple[int, str, str | None]]:
+    """The choices held ahead at a table: (seat, action, move id)."""
+    found = await conn.execute(select(held_choices).where(held_choices.c.table_id == table_id))
+    return [(int(r.seat), str(r.action), r.move_id) for r in found]
 
 
 def rename_seat(conn: Connection, table_id: str, seat: int, name: str) -> None:

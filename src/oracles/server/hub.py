@@ -256,6 +256,7 @@ class Hub:
                     if found is None or self.shared
                     else await db.recent_chat(conn, table_id, CHAT_HISTORY)
                 )
+                held = [] if found is None else await db.load_held(conn, table_id)
             if found is None:
                 return None
             row, seat_rows, moves = found
@@ -266,6 +267,8 @@ class Hub:
                 {"game": row.game, "options": row.options, "actions": [m.action for m in moves]}
             )
             runtime = TableRuntime(self, row, seat_rows, moves, state)
+            for seat in runtime.restore_held(held):
+                await self.store.write(partial(db.drop_held, table_id=table_id, seat=seat))
             runtime.planned = await self._plan_of(row) if row.deals_from or row.branch_of else None
             if chat is not None:
                 runtime.chat_lines = list(chat)[-CHAT_HISTORY:]

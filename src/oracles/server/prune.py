@@ -27,7 +27,7 @@ from sqlalchemy import ColumnElement, Connection, Table, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from oracles.core.game import RECORD_FORMAT
-from oracles.server.db import chat, hints_taken, moves, seats, table_hints, tables
+from oracles.server.db import chat, held_choices, hints_taken, moves, seats, table_hints, tables
 from oracles.server.writer import Store
 
 #: Tables pruned in one transaction.
@@ -38,6 +38,8 @@ CHILDREN: list[tuple[str, Table]] = [
     ("hints", hints_taken),
     ("hints", table_hints),
     ("chat", chat),
+    # A choice held ahead of a turn is a move not yet played: counted with them.
+    ("moves", held_choices),
     ("moves", moves),
     ("seats", seats),
 ]

@@ -205,9 +205,10 @@ class TableRuntime:
         #: process comes twice or crosses this process's own sending.
         self.chat_sent: list[int] = []
         #: Choices made ahead of a seat's turn (``State.early_choices``):
-        #: seat -> (notation, move id), played when the turn comes. In
-        #: memory only, shown to nobody but the seat (after a restart the
-        #: person chooses again).
+        #: seat -> (notation, move id), played when the turn comes. Stored
+        #: (``db.held_choices``) before they are acknowledged, so that a
+        #: restart or a table let go from memory keeps them; shown to
+        #: nobody but the seat.
         self.held: dict[int, tuple[str, str | None]] = {}
         #: seat -> (version, notations): the choices offered ahead, and the
         #: first version they were offered at, so that one sent just as the
@@ -359,6 +360,23 @@ class TableRuntime:
             deadline=self.deadline(),
             waiting=self.waiting,
         )
+
+    def restore_held(self, stored: list[tuple[int, str, str | None]]) -> list[int]:
+        """Take back the choices held ahead as stored (``db.load_held``);
+        the seats whose stored choice no longer holds (their turn passed
+        meanwhile), to be dropped from the database."""
+        stale: list[int] = []
+        for seat, notation, move_id in stored:
+            try:
+                action = self.state.string_to_action(notation)
+            except NotationError:
+                action = -1
+            turn = self.state.current_player() == seat and action in self.state.legal_actions()
+            if 0 <= seat < len(self.seats) and (turn or action in self.state.early_choices(seat)):
+                self.held[seat] = (notation, move_id)
+            else:
+                stale.append(seat)
+        return stale
 
     def _clock_from_rows(self, rows: list[db.MoveRow], started_at: datetime | None) -> None:
         """Start the move clock of the current version when it began, as the
@@ -533,7 +551,7 @@ class TableRuntime:
             if self.waiting:
                 raise ProtocolError(NOT_YOUR_TURN, "the table is waiting for its players")
             if self.state.current_player() != seat:
-                held = self._hold(seat, text, move_id)
+                held = await self._hold(seat, text, move_id)
                 if held is not None:
                     return held
             if version != self.version and not self._offered_ahead(seat, text, version):
@@ -552,8 +570,9 @@ class TableRuntime:
             texts = [*self.texts, shared_text(notation)]
             rows = [db.MoveRow(len(texts), seat, notation, move_id)]
             rows += self.play_chance(trial, texts)
+            held_played = seat if seat in self.held else None
             try:
-                await self.commit(rows, finished=trial.is_terminal())
+                await self.commit(rows, finished=trial.is_terminal(), held_played=held_played)
             except DUPLICATE_ERRORS:
                 # Another process stored this version first: take its moves.
                 await self.catch_up()
@@ -597,11 +616,12 @@ class TableRuntime:
             self.noticed > self.version or version != self.version or listener is None or not listener.hearing
         )
 
-    def _hold(self, seat: int, text: str, move_id: str | None) -> AckMessage | None:
+    async def _hold(self, seat: int, text: str, move_id: str | None) -> AckMessage | None:
         """Under the lock: keep ``seat``'s choice made ahead of its turn
         (any version: the choice does not depend on the others'), or
         ``None`` when ``text`` is no such choice. The answer is an ``ack``
-        with ``held``; only this seat's sockets get a fresh ``state``."""
+        with ``held``, once the choice is stored; only this seat's sockets
+        get a fresh ``state``."""
         try:
             action = self.state.string_to_action(text)
         except NotationError:
@@ -609,6 +629,7 @@ class TableRuntime:
         if seat in self.held or action not in self.state.early_choices(seat):
             return None
         notation = self.state.action_to_string(action)
+        await self.hub.store.write(lambda conn: db.store_held(conn, self.id, seat, notation, move_id))
         self.held[seat] = (notation, move_id)
         logs.event("held", logging.DEBUG, table=self.id, seat=seat)
         for conn in list(self.connections):
@@ -635,18 +656,24 @@ class TableRuntime:
 
     async def _play_held(self, version: int, seat: int) -> None:
         notation, move_id = self.held[seat]
+        played = False
         try:
             await self.submit(seat, notation, version, move_id)
+            played = True  # (its row left the database with the move)
         except ProtocolError:
             pass  # the table moved on first: nothing was held for this turn
         finally:
-            if self.version != version or self.state.current_player() != seat:
+            gone = self.version != version or self.state.current_player() != seat
+            if gone:
                 self.held.pop(seat, None)
+        if gone and not played:
+            await self.hub.store.write(lambda conn: db.drop_held(conn, self.id, seat))
 
-    async def commit(self, rows: list[db.MoveRow], finished: bool) -> None:
-        """Store ``rows`` (and the end of the game) through the store:
+    async def commit(self, rows: list[db.MoveRow], finished: bool, held_played: int | None = None) -> None:
+        """Store ``rows`` (and the end of the game; ``held_played``: the
+        seat whose held choice the first row plays) through the store:
         returns once they are committed."""
-        await self.hub.store.write(lambda conn: db.record_moves(conn, self.id, rows, finished))
+        await self.hub.store.write(lambda conn: db.record_moves(conn, self.id, rows, finished, held_played))
 
     async def catch_up(self) -> bool:
         """Under the lock: apply the moves other processes stored since
