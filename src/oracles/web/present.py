@@ -353,6 +353,32 @@ def story(game: str, view: dict[str, Any], names: list[str], lang: str) -> list[
     return [event_line(game, event, viewer, names, lang) for event in reversed(log)]
 
 
+def last_event(game: str, view: dict[str, Any], names: list[str], lang: str) -> str:
+    """The newest event of ``view`` worth the status's "Last:" line: the
+    game's ``narrate`` part may name the kinds that only mark the turns
+    (``QUIET_KINDS``: "Turn 4: Ann plays."), passed over for the strike or
+    reveal before them; the newest event if all are quiet.
+
+    >>> log = [{"seq": 1, "seat": 1, "kind": "life", "player": 0, "change": -1, "life": 8},
+    ...        {"seq": 2, "seat": 1, "kind": "turn", "player": 0, "turn": 4}]
+    >>> last_event("codename", {"log": log, "seat": 0}, ["Ann", "Bot"], "en")
+    'Ann loses 1 life (8 left).'
+    """
+    log = [event for event in view.get("log") or [] if isinstance(event, dict)]
+    quiet = getattr(narrator(game), "QUIET_KINDS", frozenset())
+    for event in reversed(log):
+        if event.get("kind") not in quiet:
+            return event_line(game, event, view.get("seat"), names, lang)
+    return event_line(game, log[-1], view.get("seat"), names, lang) if log else ""
+
+
+def headline(game: str, view: dict[str, Any], names: list[str], lang: str) -> str:
+    """The status's headline when the seat decides outside its own turn, in
+    the game's words (its ``narrate`` part's ``headline``); empty otherwise."""
+    words = getattr(narrator(game), "headline", None)
+    return str(words(view, names, lang)) if words is not None else ""
+
+
 def story_actions(view: dict[str, Any]) -> list[int | None]:
     """For each line of :func:`story` (newest first), the number of the
     action it tells, counted from 1 as the record counts them: the replay's

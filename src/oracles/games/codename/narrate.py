@@ -91,6 +91,39 @@ def _over(event: dict[str, Any], names: Sequence[str], lang: str) -> str:
     return translate(lang, "Both lives fell to zero in the same turn: the game is drawn.")
 
 
+#: Events that mark the flow of the turns rather than tell what a player did
+#: (a turn begins or ends, a card drawn up): the status's "Last:" line passes
+#: over them to the strike, damage or reveal before.
+QUIET_KINDS = frozenset({"turn", "end", "draw", "reshuffle", "first"})
+
+#: What a seat deciding in the other seat's turn does, for the status's headline.
+ANSWERS = {
+    "respond": N_("Answer {name}'s strike"),
+    "block": N_("Answer {name}'s strike: choose your shield"),
+    "codeswap": N_("Your shield acts in {name}'s turn"),
+    "place": N_("Your shield acts in {name}'s turn"),
+    "fill": N_("Your shield acts in {name}'s turn"),
+}
+
+
+def headline(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
+    """The status's headline for the seat of ``view`` when it decides in the
+    other seat's turn (it answers a strike, its shield acts); empty on its
+    own turn (the page says "Your turn").
+
+    >>> headline({"seat": 0, "turn_player": 1, "decision": {"kind": "respond", "player": 0}}, ["Ann", "Bot"], "en")
+    "Answer Bot's strike"
+    >>> headline({"seat": 0, "turn_player": 0, "decision": {"kind": "turn", "player": 0}}, ["Ann", "Bot"], "en")
+    ''
+    """
+    decision = view.get("decision") or {}
+    seat, turn_player = view.get("seat"), view.get("turn_player")
+    words = ANSWERS.get(str(decision.get("kind")))
+    if words is None or turn_player is None or turn_player == seat:
+        return ""
+    return translate(lang, words, name=seat_name(turn_player, names, lang))
+
+
 def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lang: str) -> str:
     """``event`` (one entry of ``view(viewer)["log"]``) as a sentence in ``lang``."""
     kind = event.get("kind")
