@@ -114,3 +114,53 @@ def test_the_keyboard_finds_the_confirm_right_after_its_pick(server: Any, browse
     page.keyboard.press("Enter")
     wait_version_change(page, before)
     context.close()
+
+
+def test_the_keyboard_is_kept_from_end_turn_and_comes_home_after_a_move(server: Any, browser: Any) -> None:
+    """Shift+Tab from the Confirm the keyboard was sent to landed on End turn
+    (Enter there ended the turn without the peek); after a move the focus
+    went to the first Guess symbol, across the table from one's own field;
+    and the focus ring on a cell was a thin line over its yellow ring."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    new_table(page, server.base, "codename", {"max_turns": 10})
+    my_turn(page)
+    page.locator('#board [data-verb="peek"]').focus()
+    page.keyboard.press("Enter")
+    page.locator('#board [data-pick="e4"]').focus()
+    page.keyboard.press("Enter")
+    assert focused(page) == "confirm"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.hasAttribute('data-cancel')")
+    page.keyboard.press("Tab")
+    assert focused(page) == "confirm"
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_version_change(page, before)
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#board')")
+    assert page.evaluate("() => !!document.activeElement.closest('.cn-me .cn-field')"), focused(page)
+    ring = page.evaluate(
+        "() => { const s = getComputedStyle(document.activeElement);"
+        " return [s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor]; }"
+    )
+    assert ring[0] == "solid" and ring[1] >= 4 and ring[2] == "rgb(17, 17, 17)", ring
+    context.close()
+
+
+def test_the_picks_are_cells_in_words_and_the_board_stays_in_place(server: Any, browser: Any) -> None:
+    """The picks showed "c2, face down, unknown" in a monospace box, and the
+    picks bar (or a refusal) pushed the board down some 45 px."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    new_table(page, server.base, "codename", {"max_turns": 10})
+    my_turn(page)
+    field = page.locator("#board .cn-me .cn-field")
+    top = field.bounding_box()["y"]
+    page.locator('#board [data-verb="peek"]').click()
+    page.locator('#board [data-pick="c2"]').click()
+    page.locator("#board [data-confirm]").wait_for()
+    pick = page.locator("#board .composed-pick").first
+    assert pick.inner_text().strip() == "c2"
+    assert "mono" not in pick.evaluate("e => getComputedStyle(e).fontFamily")
+    assert abs(field.bounding_box()["y"] - top) < 1
+    context.close()

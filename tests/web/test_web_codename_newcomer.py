@@ -79,3 +79,46 @@ def test_the_last_line_tells_what_the_other_player_did_not_the_turn_marker() -> 
     meaningful = [e for e in view["log"] if e["kind"] not in ("turn", "end", "draw", "reshuffle", "first")]
     told = present.event_line("codename", meaningful[-1], seat, ["Ann", "Bea"], "en")
     assert f"Last: {told}" in status
+
+
+def test_no_story_is_shown_before_there_is_one(decisions: dict[str, tuple[Any, int]]) -> None:  # noqa: F811
+    """At the code's choice the page showed an empty "The story so far (up to
+    action 0, newest first)"."""
+    state, seat = decisions["code"]
+    assert not state.view(seat)["log"]
+    assert 'class="log"' not in draw(state, seat, "en")
+    later, seat = decisions["turn"]
+    assert 'class="log"' in draw(later, seat, "en")
+
+
+def test_the_phone_action_tiles_hold_their_words_and_picks_move_nothing(server: Any, browser: Any) -> None:
+    """On a German phone "Aufdecken" filled its tile to the edges, and the
+    picks bar pushed the board down as it came."""
+    from test_web_codename_desktop import my_turn
+
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="de-DE", is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    from webkit import new_table
+
+    new_table(page, server.base, "codename", {"max_turns": 10})
+    my_turn(page)
+    # Each word's widest line keeps some room to its tile's edges.
+    tight = page.evaluate(
+        "() => [...document.querySelectorAll('#board .cn-action-short')].filter(e => {"
+        " const r = document.createRange(); r.selectNodeContents(e);"
+        " const widest = Math.max(...[...r.getClientRects()].map(b => b.width));"
+        " return widest > e.parentElement.getBoundingClientRect().width - 6; }).map(e => e.textContent)"
+    )
+    assert tight == []
+    # The picks come in a bar at the screen's foot: the board stays where it was.
+    field = page.locator("#board .cn-me .cn-field")
+    top = field.bounding_box()["y"]
+    page.locator('#board [data-verb="peek"]').tap()
+    page.locator('#board .cn-me [data-pick="c2"]').tap()
+    page.locator("#board [data-confirm]").wait_for()
+    assert abs(field.bounding_box()["y"] - top) < 1
+    bar = page.locator("#board .cn-compose").bounding_box()
+    assert bar["y"] + bar["height"] <= 844
+    context.close()

@@ -276,8 +276,13 @@
         var face = p.el && p.el.querySelector("[data-face]");
         var piece = document.createElement("span");
         piece.className = "composed-pick";
+        // A piece with a short name of its own (a cell: "b1") shows it, with
+        // its face when the player knows it; the rest their face, or words.
+        var name = p.el && p.el.dataset.label;
+        if (name && face) piece.appendChild(document.createTextNode(name));
         if (face) piece.appendChild(face.cloneNode(true));
         else piece.textContent = pickWords(p);
+        if (name) piece.title = p.el.getAttribute("aria-label") || name;
         // A space between the parts: read aloud they ran together ("ansehena1").
         out.appendChild(document.createTextNode(" "));
         out.appendChild(piece);

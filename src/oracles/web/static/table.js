@@ -320,12 +320,15 @@
       }
     }
     // A piece is gone (played) or the wait is over: the first choice of what
-    // to do (Codename's actions; after a peek it went to the opponent's
-    // guess symbols, the first legal piece in the page), else the first
-    // piece that can be played, else (a piece was held) the first at all.
+    // to do (Codename's actions), else the first piece that can be played,
+    // else (a piece was held) the first of the board's home for the focus
+    // ([data-focus-home]: Codename's own Mind-field; after a peek the focus
+    // went to the opponent's guess symbols, the first piece in the page),
+    // else the first at all.
     found = found || boardBox.querySelector("[data-verb][data-legal]")
       || boardBox.querySelector("[data-pick][data-legal]")
-      || (waited || key.attr === "data-keep" ? null : boardBox.querySelector("[data-pick], [data-move]"))
+      || (waited || key.attr === "data-keep" ? null
+        : boardBox.querySelector("[data-focus-home] [data-pick]") || boardBox.querySelector("[data-pick], [data-move]"))
       || document.getElementById(WAITING_SPOT);
     if (found && found.focus) found.focus({ preventScroll: true });
   }
