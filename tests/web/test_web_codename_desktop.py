@@ -131,7 +131,11 @@ def test_the_keyboard_is_kept_from_end_turn_and_comes_home_after_a_move(server: 
     page.keyboard.press("Enter")
     assert focused(page) == "confirm"
     page.keyboard.press("Shift+Tab")
+    # Back to Undo last pick, then Cancel: both keep the turn going.
+    assert page.evaluate("() => document.activeElement.hasAttribute('data-undo')")
+    page.keyboard.press("Shift+Tab")
     assert page.evaluate("() => document.activeElement.hasAttribute('data-cancel')")
+    page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     assert focused(page) == "confirm"
     before = version(page)

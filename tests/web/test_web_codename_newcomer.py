@@ -122,3 +122,39 @@ def test_the_phone_action_tiles_hold_their_words_and_picks_move_nothing(server: 
     bar = page.locator("#board .cn-compose").bounding_box()
     assert bar["y"] + bar["height"] <= 844
     context.close()
+
+
+def test_the_code_fills_its_slots_as_it_is_picked_and_the_last_pick_can_be_undone(
+    server: Any, browser: Any
+) -> None:
+    """The symbols picked for the code went to a loose row while "Your code"
+    kept showing "?"; only Cancel took them back, all at once."""
+    from webkit import new_table, wait_turn_or_end
+
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    new_table(page, server.base, "codename", {"max_turns": 10})
+    wait_turn_or_end(page)
+
+    def slots() -> list[str]:
+        return list(
+            page.evaluate(
+                "() => [...document.querySelectorAll('#board .cn-me .cn-slot')].map(e => e.getAttribute('aria-label'))"
+            )
+        )
+
+    for symbol in ("star", "star", "square"):
+        page.locator(f'#board .cn-picker [data-pick="{symbol}"]').click()
+    assert slots() == ["slot a, star", "slot b, star", "slot c, square", "slot d, unknown", "slot e, unknown"]
+    assert page.locator("#board .cn-me .cn-slot.filled svg").count() == 3
+    assert page.locator("#board .composed-pick").count() == 0  # not again in a loose row
+    page.locator("#board [data-undo]").click()
+    assert slots()[1:3] == ["slot b, star", "slot c, unknown"]
+    for symbol in ("wave", "circle", "cross"):
+        page.locator(f'#board .cn-picker [data-pick="{symbol}"]').click()
+    # The fifth pick completes the code, which is played at once.
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#board .cn-me .cn-slot')].map(e => e.getAttribute('aria-label'))"
+        ".join('|') === 'slot a, star|slot b, star|slot c, wave|slot d, circle|slot e, cross'"
+    )
+    context.close()

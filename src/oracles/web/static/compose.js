@@ -260,6 +260,36 @@
       el.hidden = !clears;
       el.toggleAttribute("data-cancel", clears);
     });
+    board.querySelectorAll("[data-undo-slot]").forEach(function (el) {
+      var undoes = !sent && picks.length > 0;
+      el.disabled = !undoes;
+      el.hidden = !undoes;
+      el.toggleAttribute("data-undo", undoes);
+    });
+    // Slots the picks fill in order (Codename's code, a to e): each shows its
+    // pick's face and name, else what it showed before.
+    var fills = board.querySelectorAll("[data-fill-slot]");
+    fills.forEach(function (slot, i) {
+      var face = slot.querySelector("[data-fill-face]");
+      if (!face) return;
+      if (slot.dataset.emptyHtml === undefined) {
+        slot.dataset.emptyHtml = face.innerHTML;
+        slot.dataset.emptyLabel = slot.getAttribute("aria-label") || "";
+      }
+      var p = picks[i];
+      var shown = p && p.el && p.el.querySelector("[data-face]");
+      slot.classList.toggle("filled", !!shown);
+      if (shown) {
+        face.innerHTML = "";
+        face.appendChild(shown.cloneNode(true));
+        slot.setAttribute("aria-label", slot.dataset.slotName + ", " + pickWords(p));
+        slot.title = slot.getAttribute("aria-label");
+      } else {
+        face.innerHTML = slot.dataset.emptyHtml;
+        slot.setAttribute("aria-label", slot.dataset.emptyLabel);
+        slot.title = slot.dataset.emptyLabel;
+      }
+    });
     var refused = board.querySelector("[data-refused]");
     if (refused) refused.textContent = "";
     var out = board.querySelector("[data-composed]");
@@ -272,7 +302,8 @@
         label.textContent = verbEl ? (verbEl.dataset.label || verbEl.textContent.trim()) : verb;
         out.appendChild(label);
       }
-      picks.forEach(function (p) {
+      // Picks that fill slots are shown there, not again in a loose row.
+      (fills.length ? [] : picks).forEach(function (p) {
         var face = p.el && p.el.querySelector("[data-face]");
         var piece = document.createElement("span");
         piece.className = "composed-pick";
@@ -439,12 +470,13 @@
 
   board.addEventListener("click", function (event) {
     if (!board.querySelector("#legal-moves")) return;
-    var el = event.target.closest ? event.target.closest("[data-pick],[data-verb],[data-confirm],[data-cancel]") : null;
+    var el = event.target.closest ? event.target.closest("[data-pick],[data-verb],[data-confirm],[data-cancel],[data-undo]") : null;
     if (!el || !board.contains(el)) return;
     event.stopPropagation();   // a piece's data-move is played through its picks
     event.preventDefault();
     if (sent) return;
     if (el.hasAttribute("data-cancel")) { clearPicks(); return; }
+    if (el.hasAttribute("data-undo")) { undoPick(); return; }
     if (el.hasAttribute("data-confirm")) {
       var done = complete(picks, candidates(verb, picks));
       if (done.length === 1) play(done[0].text);
@@ -501,6 +533,19 @@
     if (inside && active && active.hasAttribute("data-cancel-slot") || !board.contains(active)) {
       var target = was !== null ? board.querySelector('[data-verb="' + was + '"]') : null;
       target = target || board.querySelector("[data-pick][data-legal], [data-verb][data-legal]");
+      if (target) target.focus();
+    }
+  }
+
+  // The last pick taken back (Undo last pick), the rest kept; the focus
+  // stays on the Undo while there is more to undo, else goes to the pieces.
+  function undoPick() {
+    if (!picks.length) return;
+    picks.pop();
+    draw();
+    var active = document.activeElement;
+    if (!board.contains(active) || active.hidden) {
+      var target = board.querySelector("[data-undo]") || board.querySelector("[data-pick][data-legal]");
       if (target) target.focus();
     }
   }
