@@ -158,3 +158,70 @@ def test_the_code_fills_its_slots_as_it_is_picked_and_the_last_pick_can_be_undon
         ".join('|') === 'slot a, star|slot b, star|slot c, wave|slot d, circle|slot e, cross'"
     )
     context.close()
+
+
+def test_the_end_sheet_and_the_replay_draw_the_symbols_as_the_board_does(
+    decisions: dict[str, tuple[Any, int]],  # noqa: F811 (the fixture imported above)
+) -> None:
+    """The end sheet and the replay's "All hands" drew a green filled cross,
+    a filled circle and square (the page's sprites), the board purple and
+    outlined ones."""
+    from oracles.i18n import translate
+    from oracles.web import present
+    from oracles.web.routes import environment
+
+    state, seat = decisions["over"]
+    html = draw(state, seat, "en")
+    pad = html[html.index('class="scorepad"') :]
+    hand = str(
+        environment()
+        .get_template("codename/hand.html")
+        .render(
+            s={"view": state.view(seat), "seat": seat}, lang="en", tr=lambda m, **f: translate("en", m, **f)
+        )
+    )
+    for part in (pad, hand):
+        assert "#sym-" not in part
+        symbols = set(re.findall(r'class="zener z-(\w+)"', part))
+        assert symbols
+        for symbol in symbols:
+            face = present.face("codename", symbol, "en")
+            assert f'<path d="{face["path"]}" fill="none" stroke="{face["colour"]}"' in part, symbol
+
+
+def test_the_replay_of_a_finished_game_shows_both_codes_and_hands(
+    server: Any,
+    decisions: dict[str, tuple[Any, int]],  # noqa: F811 (the fixture imported above)
+) -> None:
+    """The replay of a finished game still showed the bot's code and hand as
+    "?" on its board; a live seat's board never shows them."""
+    import time
+
+    from serverkit import http
+
+    status, table, _ = http(
+        server.base,
+        "POST",
+        "/api/tables",
+        {"game": "codename", "options": {"max_turns": 6}, "seats": ["bot:random"] * 2},
+    )
+    assert status == 201
+    deadline = time.monotonic() + 60
+    while http(server.base, "GET", f"/api/tables/{table['id']}")[1]["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    total = len(http(server.base, "GET", f"/api/tables/{table['id']}/record")[1]["actions"])
+    status, page, _ = http(server.base, "GET", f"/replay/{table['id']}?step={total // 2}")
+    assert status == 200
+    them = page[page.index('class="cn-side cn-them"') : page.index('class="cn-middle"')]
+    assert "slot a, unknown" not in them and re.search(
+        r'aria-label="slot a, (star|square|wave|circle|cross)"', them
+    )
+    assert 'class="cn-hand-line"' in them
+    # A live seat's board: the other's code and hand stay hidden.
+    for kind, (state, seat) in decisions.items():
+        if kind == "over":
+            continue
+        live = draw(state, seat, "en")
+        across = live[live.index('class="cn-side cn-them"') : live.index('class="cn-middle"')]
+        assert 'class="cn-hand-line"' not in across, kind

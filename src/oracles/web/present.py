@@ -346,6 +346,16 @@ def replay_story(game: str, views: list[dict[str, Any]], names: list[str], lang:
     return lines
 
 
+def replay_view(game: str, views: list[dict[str, Any]]) -> dict[str, Any]:
+    """The view the replay of a finished game draws its board from: the
+    game's own (its ``narrate`` part's ``replay_view``: Codename shows each
+    seat's code and hand, public once the game is over), else seat 0's."""
+    merge = getattr(narrator(game), "replay_view", None)
+    if merge is not None and views:
+        return dict(merge(views))
+    return views[0] if views else {}
+
+
 def story(game: str, view: dict[str, Any], names: list[str], lang: str) -> list[str]:
     """The whole log of ``view`` as sentences, newest first."""
     log = view.get("log") or []

@@ -572,7 +572,8 @@ def web_routes(
             board={
                 "unavailable": False,
                 "game": table.game_id,
-                "view": seats[0]["view"],
+                # The game is over (above): each seat's own things may show.
+                "view": present.replay_view(table.game_id, [s["view"] for s in seats]),
                 "legal": [],
                 "clicks": [],
                 "verbs": [],

@@ -124,6 +124,34 @@ def headline(view: Mapping[str, Any], names: Sequence[str], lang: str) -> str:
     return translate(lang, words, name=seat_name(turn_player, names, lang))
 
 
+def replay_view(views: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The replay board's view of a finished game (its record is public):
+    seat 0's view, with each seat's code and hand as that seat knew them
+    (the other's stayed "?" on the board while "All hands" showed them).
+    Only the replay of a game over calls it: a live seat's view never
+    holds the other's code or hand.
+
+    >>> mine = {"seat": 0, "sides": [{"code": ["star"], "hand": ["wave"]}, {"hand_count": 1}]}
+    >>> theirs = {"seat": 1, "sides": [{}, {"code": ["cross"], "hand": ["circle"], "hand_count": 1}]}
+    >>> replay_view([mine, theirs])["sides"][1]
+    {'hand_count': 1, 'code': ['cross'], 'hand': ['circle']}
+    >>> mine["sides"][1]
+    {'hand_count': 1}
+    """
+    board = dict(views[0]) if views else {}
+    sides = [dict(side) for side in board.get("sides") or []]
+    for seat, side in enumerate(sides):
+        if seat >= len(views):
+            continue
+        own = (views[seat].get("sides") or [{}] * len(sides))[seat]
+        for key in ("code", "hand"):
+            if own.get(key) is not None:
+                side[key] = list(own[key])
+    if sides:
+        board["sides"] = sides
+    return board
+
+
 def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lang: str) -> str:
     """``event`` (one entry of ``view(viewer)["log"]``) as a sentence in ``lang``."""
     kind = event.get("kind")
