@@ -225,3 +225,23 @@ def test_the_replay_of_a_finished_game_shows_both_codes_and_hands(
         live = draw(state, seat, "en")
         across = live[live.index('class="cn-side cn-them"') : live.index('class="cn-middle"')]
         assert 'class="cn-hand-line"' not in across, kind
+
+
+def test_german_calls_a_set_a_set_throughout(server: Any) -> None:
+    """German said both "Set" (the Action Reference Board, "Regeln und
+    Wirkungen der Sets") and "Formation" (the rules page, the story) for the
+    same thing. There is no German rulebook of Codename: the board's "Set"
+    stays, the rulebook's own word."""
+    from serverkit import http
+
+    from oracles.i18n import translate
+
+    status, page, _ = http(server.base, "GET", "/rules/codename", headers={"Accept-Language": "de"})
+    assert status == 200 and '<html lang="de">' in page
+    assert "Formation" not in page and "Ein Set eigener verdeckter Karten aufdecken" in page
+    catalog = (Path(__file__).parents[2] / "src/oracles/locale/de/LC_MESSAGES/oracles.po").read_text(
+        encoding="utf-8"
+    )
+    assert "Formation" not in catalog
+    assert translate("de", "Sets") == "Sets"
+    assert "Set" in translate("de", "Reveal a set")
