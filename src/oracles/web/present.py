@@ -375,7 +375,7 @@ def last_event(game: str, view: dict[str, Any], names: list[str], lang: str) -> 
     'Ann loses 1 life (8 left).'
     """
     log = [event for event in view.get("log") or [] if isinstance(event, dict)]
-    quiet = getattr(narrator(game), "QUIET_KINDS", frozenset())
+    quiet: frozenset[str] = getattr(narrator(game), "QUIET_KINDS", frozenset())
     for event in reversed(log):
         if event.get("kind") not in quiet:
             return event_line(game, event, view.get("seat"), names, lang)

@@ -540,9 +540,11 @@ def web_routes(
         for text in actions[:step]:
             state.apply_string(text)
         seats = []
+        views: list[dict[str, Any]] = []
         players = state.num_players
         for index in range(players):
             view = state.view(index)
+            views.append(view)
             seats.append({"seat": index, "view": view})
         names = present.seat_names(table.seats_info(), language(request), table.game_id)
         review_seat = None
@@ -573,7 +575,7 @@ def web_routes(
                 "unavailable": False,
                 "game": table.game_id,
                 # The game is over (above): each seat's own things may show.
-                "view": present.replay_view(table.game_id, [s["view"] for s in seats]),
+                "view": present.replay_view(table.game_id, views),
                 "legal": [],
                 "clicks": [],
                 "verbs": [],
