@@ -17,9 +17,9 @@ def test_an_unnamed_bot_goes_by_its_level_in_the_viewers_language() -> None:
     careless = _spec("inrah", "Casual")
     assert careless.startswith("heuristic:")
     seats = [{"name": "Seat 1"}, {"name": "Bot (heuristic)", "bot": careless}]
-    assert present.seat_names(seats, "en", "inrah") == ["Seat 1", "Casual Bot"]
+    assert present.seat_names(seats, "en", "inrah") == ["Player 1", "Casual Bot"]
     german = present.seat_names(seats, "de", "inrah")
-    assert german[0] == "Platz 1"
+    assert german[0] == "Spieler 1"
     assert german[1] == "{}-Bot".format(present.translate("de", "Casual")) == "Mittel-Bot"
 
 
@@ -63,13 +63,13 @@ def test_bots_of_one_level_are_told_apart_by_their_seat_in_short_names() -> None
     casual = _spec("oracle", "Casual")
     seats = [{"name": "Seat 1"}] + [{"name": "Bot (heuristic)", "bot": casual}] * 3
     assert present.seat_names(seats, "en", "oracle") == [
-        "Seat 1",
+        "Player 1",
         "Casual Bot 2",
         "Casual Bot 3",
         "Casual Bot 4",
     ]
     assert present.seat_names(seats, "de", "oracle") == [
-        "Platz 1",
+        "Spieler 1",
         "Mittel-Bot 2",
         "Mittel-Bot 3",
         "Mittel-Bot 4",
@@ -82,3 +82,21 @@ def test_bots_of_one_level_are_told_apart_by_their_seat_in_short_names() -> None
     for names in (present.seat_names(seats, lang, "oracle") for lang in ("en", "de")):
         assert not any("(" in name for name in names)
         assert max(len(name) for name in names) <= 16
+
+
+def test_a_person_nobody_named_is_no_rank_and_the_viewer_is_marked() -> None:
+    """A new player read "4. Platz 1: 31 Punkte" in the standings: "Platz 1"
+    (seat 1) read as first place, in fourth. A person nobody named is
+    "Spieler 1" now, and the viewer's own line says "(du)"."""
+    from .test_web_words import finished, render
+
+    seats = [{"name": "Seat 1"}, {"name": "Seat 2"}]
+    assert present.seat_names(seats, "de") == ["Spieler 1", "Spieler 2"]
+    assert present.seat_names(seats, "en") == ["Player 1", "Player 2"]
+    state = finished("inrah", 3, players=3, rounds=2)
+    names = present.seat_names([{"name": f"Seat {n}"} for n in (1, 2, 3)], "de")
+    html = render("board.html", state.view(1), names, "de", seat=1)
+    places = html.split('<ol class="places">', 1)[1].split("</ol>", 1)[0]
+    assert "Platz" not in places and "Spieler 2 (du):" in places and "Spieler 1:" in places
+    replay = render("board.html", state.view(1), names, "de", seat=1, board_extra={"replay": True})
+    assert "(du)" not in replay.split('<ol class="places">', 1)[1].split("</ol>", 1)[0]

@@ -289,8 +289,9 @@ def test_one_click_play_seats_the_casual_level_named_so(server: Any) -> None:
     status, page, _ = http(server.base, "GET", location, headers={"Accept-Language": "de"})
     assert status == 200
     assert "Mittel-Bot 2" in page and "heuristisch" not in page.split("<main", 1)[1].split("</main>")[0]
-    # The seat's own name box: no raw "Seat 1", its name in German as the placeholder.
-    assert 'id="my-name" type="text" maxlength="40" value="" placeholder="Platz 1"' in page
+    # The seat's own name box: no raw "Seat 1", its name in German as the placeholder
+    # ("Spieler 1": "Platz 1" read as a rank in the standings).
+    assert 'id="my-name" type="text" maxlength="40" value="" placeholder="Spieler 1"' in page
 
 
 def test_the_headers_rules_link_leads_to_the_game_at_hand(server: Any) -> None:

@@ -451,7 +451,8 @@ def _default_name(seat: dict[str, Any], lang: str, game_id: str | None) -> str:
     name = str(seat.get("name", ""))
     number = _DEFAULT_SEAT_NAME.match(name)
     if number:
-        return translate(lang, "Seat {seat}", seat=number.group(1))
+        # "Player 1", not "Seat 1": German "Platz 1" read as a rank ("4. Platz 1").
+        return translate(lang, "Player {seat}", seat=number.group(1))
     bot = _DEFAULT_BOT_NAME.match(name)
     if bot and bot.group(1) in BOT_KIND_NAMES:
         spec = seat.get("bot")
@@ -480,16 +481,26 @@ def seat_names(seats: list[dict[str, Any]], lang: str = "en", game_id: str | Non
     level's name ("Casual Bot 2": short, and a name in every sentence).
 
     >>> seat_names([{"name": "Seat 1"}, {"name": "Bot"}, {"name": "Bot"}], "de")
-    ['Platz 1', 'Bot 2', 'Bot 3']
+    ['Spieler 1', 'Bot 2', 'Bot 3']
     >>> seat_names([{"name": "Bot (heuristic)"}, {"name": "Bot (random)"}], "de")
     ['Heuristik-Bot', 'Zufalls-Bot']
     >>> seat_names([{"name": "Seat 1"}] + [{"name": "Bot (heuristic)", "bot": "heuristic"}] * 2, "en", "oracle")
-    ['Seat 1', 'Casual Bot 2', 'Casual Bot 3']
+    ['Player 1', 'Casual Bot 2', 'Casual Bot 3']
     >>> seat_names([{"name": "Bot (random)", "bot": "random"}], "de", "oracle")
     ['Anfänger-Bot']
     """
     names = [_default_name(seat, lang, game_id) for seat in seats]
     return [f"{n} {i + 1}" if names.count(n) > 1 else n for i, n in enumerate(names)]
+
+
+def own_names(names: list[str], seat: int | None, lang: str) -> list[str]:
+    """The seats' names with the viewer's own marked, for the standings and
+    the end's words ("4. Player 1 (you): 31 points").
+
+    >>> own_names(["Ann", "Bo"], 1, "de"), own_names(["Ann"], None, "en")
+    (['Ann', 'Bo (du)'], ['Ann'])
+    """
+    return [translate(lang, "{name} (you)", name=n) if i == seat else n for i, n in enumerate(names)]
 
 
 def cost_text(mark: dict[str, Any], tr: Any, lang: str = "en") -> str:
