@@ -555,3 +555,19 @@ def test_a_table_waiting_for_its_players_names_nobody_to_play() -> None:
     assert "to play" not in html and "Waiting for Beate" not in html
     playing = render("board.html", state.view(0), names)
     assert "to play" in playing
+
+
+def test_inrahs_bid_tally_wraps_as_one_piece() -> None:
+    """On a German phone "bisher angesagt: 1 von 1" ended a line and
+    "Stichen" stood alone below it, like a heading: the tally is one
+    unbreakable piece, a line of its own on a phone."""
+    state = load_game("inrah", players=3).new_initial_state()
+    rng = random.Random(1)
+    while state.is_chance_node() or not any(b is not None for b in state.view(0).get("bids") or []):
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    html = render("board.html", state.view(0), ["Ann", "Beate", "Carl"], "de")
+    group = re.search(r'<span class="tally-group">(.*?)</span></span>', html, re.S)
+    assert group is not None and "bisher angesagt:" in group.group(1) and "Stich" in group.group(1)
+    style = routes.environment().get_template("inrah/style.html").render()
+    assert re.search(r"\.tally-group \{ white-space: nowrap; \}", style)
+    assert re.search(r"max-width: 600px\) \{[^}]*\} \.game-inrah \.tally-group \{ display: block;", style)
