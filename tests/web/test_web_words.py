@@ -571,3 +571,22 @@ def test_inrahs_bid_tally_wraps_as_one_piece() -> None:
     style = routes.environment().get_template("inrah/style.html").render()
     assert re.search(r"\.tally-group \{ white-space: nowrap; \}", style)
     assert re.search(r"max-width: 600px\) \{[^}]*\} \.game-inrah \.tally-group \{ display: block;", style)
+
+
+def test_oracles_keep_says_what_to_do_in_the_status() -> None:
+    """A phone showed "Zuletzt: Die Orakelkarten werden verteilt. Deine: …",
+    cut after three lines, and the keep's prompt below the hand, off screen:
+    the status says what to do now instead; the deal stays in the story."""
+    state = load_game("oracle").new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    while not state.action_to_string(state.legal_actions()[0]).startswith("keep "):
+        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    legal = [state.action_to_string(a) for a in state.legal_actions()]
+    html = render("board.html", state.view(seat), ["Ann", "Beate", "Carl", "Dora"], "de", seat, {"legal": legal})
+    status = re.search(r'id="status"[^>]*>(.*?)</p>', html, re.S)
+    assert status is not None
+    assert '<span class="turn-prompt">Wähle zwei Prophezeiungen, die du behältst</span>' in status.group(1)
+    assert "Zuletzt:" not in status.group(1)

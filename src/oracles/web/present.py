@@ -254,6 +254,14 @@ def narrator(game: str) -> Any:
     return game_part(game, "narrate")
 
 
+def turn_prompt(game: str, legal: list[str], view: dict[str, Any], names: list[str], lang: str) -> str:
+    """What the seat to move is to do now, in words, where the game's
+    narrate part says it (Oracle's keep: "Choose two prophecies to keep");
+    empty where its moves speak for themselves."""
+    prompt = getattr(narrator(game), "turn_prompt", None)
+    return str(prompt(legal, view, names, lang)) if prompt is not None and legal else ""
+
+
 def has_score_pad(board: dict[str, Any]) -> bool:
     """Whether the board's view has a finished round (or a finished game)
     for the game's score pad, and the game has a pad."""

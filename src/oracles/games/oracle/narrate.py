@@ -345,6 +345,32 @@ def narrate(event: dict[str, Any], viewer: int | None, names: Sequence[str], lan
     return translate(lang, "{name}: {what}", name=name, what=str(kind))
 
 
+def turn_prompt(legal: Sequence[str], view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+    """What the seat to move is to do now, when its moves are no cards to
+    play: the status says it (a phone showed only "Last: the Oracle cards
+    are dealt…", cut, and the keep's heading below the hand, off screen).
+
+    >>> turn_prompt(["keep O01 O02"], {}, [], "de")
+    'Wähle zwei Prophezeiungen, die du behältst'
+    >>> turn_prompt(["pass O01 O02"], {"seat": 0}, ["Ann", "Bo"], "en")
+    'Choose two prophecies to pass to Bo'
+    >>> turn_prompt(["play R3"], {}, [], "en")
+    ''
+    """
+    verb = legal[0].split()[0] if legal else ""
+    if verb == "keep":
+        return translate(lang, "Choose two prophecies to keep")
+    if verb == "pass":
+        seat = view.get("seat")
+        left = (seat + 1) % len(names) if isinstance(seat, int) and names else None
+        return translate(lang, "Choose two prophecies to pass to {name}", name=seat_name(left, names, lang))
+    if verb == "discard":
+        return translate(lang, "Choose two prophecies to lay face up on the discard pile")
+    if verb == "loser":
+        return translate(lang, "Keep the Loser chip, or return it to the middle?")
+    return ""
+
+
 def example_move(lang: str) -> str:
     """A move in notation to show as the notation box's example."""
     return translate(lang, "e.g. {move}", move="play R7")
