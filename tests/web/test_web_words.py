@@ -590,3 +590,16 @@ def test_oracles_keep_says_what_to_do_in_the_status() -> None:
     assert status is not None
     assert '<span class="turn-prompt">Wähle zwei Prophezeiungen, die du behältst</span>' in status.group(1)
     assert "Zuletzt:" not in status.group(1)
+
+
+def test_oracles_pad_folds_its_rounds_the_newest_open() -> None:
+    """A finished game's page was some 13,600 px tall on a phone: every
+    round's pad a line a seat. Each round is a fold now, only the newest
+    open, and its short cells (chips, points) stand side by side."""
+    state = finished("oracle", 5, players=4)
+    html = render("oracle/scorepad.html", state.view(0), ["Ann", "Beate", "Carl", "Dora"], "de")
+    folds = re.findall(r'<details class="pad-round" data-round="(\d+)"( open)?>', html)
+    assert [int(n) for n, _ in folds] == list(range(len(folds), 0, -1)) and len(folds) >= 2
+    assert [bool(o) for _, o in folds] == [True] + [False] * (len(folds) - 1)
+    assert "<summary>Runde {}</summary>".format(len(folds)) in html
+    assert 'data-seat="Ann" class="short"' in html
