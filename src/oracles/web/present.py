@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -260,6 +261,14 @@ def turn_prompt(game: str, legal: list[str], view: dict[str, Any], names: list[s
     empty where its moves speak for themselves."""
     prompt = getattr(narrator(game), "turn_prompt", None)
     return str(prompt(legal, view, names, lang)) if prompt is not None and legal else ""
+
+
+def made_label(game: str, move: str, lang: str, names: Sequence[str] = (), played: Any = None) -> str:
+    """A move made, in words that say it was made (the comparison of tables:
+    "0 Stiche angesagt", not the button's "0 Stiche ansagen"), where the
+    game's narrate part has them; else its button's words."""
+    label = getattr(narrator(game), "made_label", None)
+    return str(label(move, lang, names, played)) if label is not None else move_label(game, move, lang, names, played)
 
 
 def has_score_pad(board: dict[str, Any]) -> bool:

@@ -243,6 +243,19 @@ def score_pad(view: dict[str, Any], names: Sequence[str], lang: str) -> dict[str
     return {"variant": variant, "rounds": pads}
 
 
+def made_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
+    """A move made, as the comparison of tables tells it: a bid is said done
+    ("0 Stiche angesagt"; the button's "0 Stiche ansagen" read as an order).
+
+    >>> made_label("bid 0", "de"), made_label("bid 1", "en")
+    ('0 Stiche angesagt', '1 trick bid')
+    """
+    words = move.split()
+    if len(words) == 2 and words[0] == "bid" and words[1].isdigit():
+        return ntranslate(lang, "{count} trick bid", "{count} tricks bid", int(words[1]))
+    return move_label(move, lang, names, game)
+
+
 def move_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
     """A legal move's notation as a button's words (the notation itself when
     it has no shorter words). An Altaïa oracle names a seat: by ``names``,

@@ -440,6 +440,19 @@ def score_pad(view: dict[str, Any], lang: str) -> list[dict[str, Any]]:
     return pads
 
 
+def made_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
+    """A move made, as the comparison of tables tells it: a keep is said
+    done ("Behalten: … und …"; the button's "Behalte … und …" read as an order)."""
+    words = move.split()
+    if len(words) == 3 and words[0] == "keep":
+        if game is not None:
+            first, second = (prophecy_words(word.upper(), lang, game) for word in words[1:])
+        else:
+            first, second = words[1].upper(), words[2].upper()
+        return translate(lang, "Kept {first} and {second}", first=first, second=second)
+    return move_label(move, lang, names, game)
+
+
 def move_label(move: str, lang: str, names: Sequence[str] = (), game: Game | None = None) -> str:
     """A legal move's notation as a button's words (the notation itself when
     it has no shorter words). No move of Oracle names a seat: ``names`` is
