@@ -603,3 +603,25 @@ def test_oracles_pad_folds_its_rounds_the_newest_open() -> None:
     assert [bool(o) for _, o in folds] == [True] + [False] * (len(folds) - 1)
     assert "<summary>Runde {}</summary>".format(len(folds)) in html
     assert 'data-seat="Ann" class="short"' in html
+
+
+def test_a_friend_not_come_yet_is_no_away_seat_to_play() -> None:
+    """Before the game began a friend's free seat showed "○ away" and the
+    frame of the seat to play, and the page said its waiting sentence twice
+    (the friends panel's banner and the status): the seat is "not here yet",
+    unframed, and the status counts the seats still free."""
+    state = load_game("oracle").new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance(rng))
+    names = ["Ann", "Beate", "Carl", "Dora"]
+    info = [{"name": "Ann", "kind": "human", "connected": True}, {"name": "Beate", "kind": "human", "open": True}]
+    info += [{"name": n, "kind": "bot", "connected": True} for n in names[2:]]
+    view = state.view(0)
+    extra = {"waiting": True, "seats_info": info}
+    html = render("board.html", view, names, "de", 0, extra)
+    assert "abwesend" not in html and "noch nicht da" in html
+    assert not re.search(r'class="seat [^"]*acting', html)
+    status = re.search(r'id="status"[^>]*>(.*?)</p>', html, re.S)
+    assert status and "Warten auf die Mitspieler: 1 Platz ist noch frei." in status.group(1), status
+    assert translate("de", "Waiting for the players: the game begins when every seat is taken.") not in status.group(1)
