@@ -73,7 +73,9 @@ def test_a_challenge_on_the_same_deals_and_its_comparison(server: Any, browser: 
     assert "Codename" not in page.locator("main").inner_text()
     # Two bots of one level, the same name at both tables: named once.
     for seat in range(1, 4):
-        assert "(at both tables)" in page.locator(f"tr[data-round='1'][data-seat='{seat}'] td.seat").inner_text()
+        assert (
+            "(at both tables)" in page.locator(f"tr[data-round='1'][data-seat='{seat}'] td.seat").inner_text()
+        )
     # Each table by its players, table A the one whose deals were played.
     table_a = page.locator(f"#compare-tables li[data-table='{first}']")
     assert table_a.inner_text().startswith("Table A (the original deals): ")

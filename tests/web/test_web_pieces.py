@@ -329,15 +329,16 @@ def test_purpurberg_partners_share_a_team_tag() -> None:
 
 def test_a_finished_codename_names_its_winner_once() -> None:
     """The end of a Codename game says why it ended, winner included ("Bot
-    named the whole opposing code: Bot wins."): the "Won by:" list before it
-    said the same again. Oracle, which tells no reason, keeps the list."""
+    named the whole opposing code: Bot wins."): the winners' line ("Bot
+    won.", once "Won by: Bot.") said the same again. Oracle, which tells no
+    reason, keeps the line."""
     state = advance("codename", lambda s: s.is_terminal(), max_turns=30)
     status = re.search(r'id="status"[^>]*>(.*?)</p>', render(state, 0), re.S)
     assert status and "end-reason" in status.group(1)
-    assert "Won by:" not in status.group(1)
+    assert 'class="winners"' not in status.group(1)
     oracle = advance("oracle", lambda s: s.is_terminal(), rounds=1)
     status = re.search(r'id="status"[^>]*>(.*?)</p>', render(oracle, 0), re.S)
-    assert status and "Won by:" in status.group(1)
+    assert status and re.search(r'class="winners">[^<]+ (won|share the win)\.<', status.group(1))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

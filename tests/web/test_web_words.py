@@ -564,7 +564,9 @@ def test_inrahs_bid_tally_wraps_as_one_piece() -> None:
     state = load_game("inrah", players=3).new_initial_state()
     rng = random.Random(1)
     while state.is_chance_node() or not any(b is not None for b in state.view(0).get("bids") or []):
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
     html = render("board.html", state.view(0), ["Ann", "Beate", "Carl"], "de")
     group = re.search(r'<span class="tally-group">(.*?)</span></span>', html, re.S)
     assert group is not None and "bisher angesagt:" in group.group(1) and "Stich" in group.group(1)
@@ -582,10 +584,14 @@ def test_oracles_keep_says_what_to_do_in_the_status() -> None:
     while state.is_chance_node():
         state.apply_action(state.sample_chance(rng))
     while not state.action_to_string(state.legal_actions()[0]).startswith("keep "):
-        state.apply_action(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+        state.apply_action(
+            state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
     seat = state.current_player()
     legal = [state.action_to_string(a) for a in state.legal_actions()]
-    html = render("board.html", state.view(seat), ["Ann", "Beate", "Carl", "Dora"], "de", seat, {"legal": legal})
+    html = render(
+        "board.html", state.view(seat), ["Ann", "Beate", "Carl", "Dora"], "de", seat, {"legal": legal}
+    )
     status = re.search(r'id="status"[^>]*>(.*?)</p>', html, re.S)
     assert status is not None
     assert '<span class="turn-prompt">Wähle zwei Prophezeiungen, die du behältst</span>' in status.group(1)
@@ -601,7 +607,7 @@ def test_oracles_pad_folds_its_rounds_the_newest_open() -> None:
     folds = re.findall(r'<details class="pad-round" data-round="(\d+)"( open)?>', html)
     assert [int(n) for n, _ in folds] == list(range(len(folds), 0, -1)) and len(folds) >= 2
     assert [bool(o) for _, o in folds] == [True] + [False] * (len(folds) - 1)
-    assert "<summary>Runde {}</summary>".format(len(folds)) in html
+    assert f"<summary>Runde {len(folds)}</summary>" in html
     assert 'data-seat="Ann" class="short"' in html
 
 
@@ -615,7 +621,10 @@ def test_a_friend_not_come_yet_is_no_away_seat_to_play() -> None:
     while state.is_chance_node():
         state.apply_action(state.sample_chance(rng))
     names = ["Ann", "Beate", "Carl", "Dora"]
-    info = [{"name": "Ann", "kind": "human", "connected": True}, {"name": "Beate", "kind": "human", "open": True}]
+    info = [
+        {"name": "Ann", "kind": "human", "connected": True},
+        {"name": "Beate", "kind": "human", "open": True},
+    ]
     info += [{"name": n, "kind": "bot", "connected": True} for n in names[2:]]
     view = state.view(0)
     extra = {"waiting": True, "seats_info": info}
@@ -624,4 +633,21 @@ def test_a_friend_not_come_yet_is_no_away_seat_to_play() -> None:
     assert not re.search(r'class="seat [^"]*acting', html)
     status = re.search(r'id="status"[^>]*>(.*?)</p>', html, re.S)
     assert status and "Warten auf die Mitspieler: 1 Platz ist noch frei." in status.group(1), status
-    assert translate("de", "Waiting for the players: the game begins when every seat is taken.") not in status.group(1)
+    assert translate(
+        "de", "Waiting for the players: the game begins when every seat is taken."
+    ) not in status.group(1)
+
+
+def test_the_winner_is_named_in_a_sentence() -> None:
+    """ "Spielende. Gewonnen von: Carl." read as a form's field: now "Carl hat gewonnen."."""
+    state = finished("oracle", 3, players=3, rounds=1)
+    winners = state.winners()
+    names = ["Ann", "Beate", "Carl"]
+    loser = next(seat for seat in range(3) if seat not in winners)
+    html = render("board.html", state.view(loser), names, "de", seat=loser)
+    said = (
+        f"{names[winners[0]]} hat gewonnen."
+        if len(winners) == 1
+        else f"{', '.join(names[w] for w in winners)} teilen sich den Sieg."
+    )
+    assert f'<span class="winners">{said}</span>' in html and "Gewonnen von" not in html

@@ -268,7 +268,11 @@ def made_label(game: str, move: str, lang: str, names: Sequence[str] = (), playe
     "0 Stiche angesagt", not the button's "0 Stiche ansagen"), where the
     game's narrate part has them; else its button's words."""
     label = getattr(narrator(game), "made_label", None)
-    return str(label(move, lang, names, played)) if label is not None else move_label(game, move, lang, names, played)
+    return (
+        str(label(move, lang, names, played))
+        if label is not None
+        else move_label(game, move, lang, names, played)
+    )
 
 
 def has_score_pad(board: dict[str, Any]) -> bool:
