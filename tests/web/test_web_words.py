@@ -651,3 +651,34 @@ def test_the_winner_is_named_in_a_sentence() -> None:
         else f"{', '.join(names[w] for w in winners)} teilen sich den Sieg."
     )
     assert f'<span class="winners">{said}</span>' in html and "Gewonnen von" not in html
+
+
+def test_waiting_on_a_loser_chip_says_what_is_decided() -> None:
+    """ "Warte auf Mittel-Bot 4" stood there while that bot decided on a
+    Loser chip: the status says what it decides."""
+
+    def deciding(seed: int) -> Any:
+        state = load_game("oracle").new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if (
+                not state.is_chance_node()
+                and state.view(0).get("phase") == "loser"
+                and state.current_player() != 0
+            ):
+                return state
+            state.apply_action(
+                state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+            )
+        return None
+
+    state = next(s for s in map(deciding, range(50)) if s is not None)
+    view = state.view(0)
+    names = ["Ann", "Beate", "Carl", "Dora"]
+    html = render("board.html", view, names, "de")
+    status = re.search(r'id="status"[^>]*>(.*?)</p>', html, re.S)
+    who = names[view.get("to_act", view.get("to_move"))]
+    assert (
+        status
+        and f"Warte auf {who}: Verliererchip behalten oder in die Mitte zurücklegen?" in status.group(1)
+    )

@@ -275,6 +275,13 @@ def made_label(game: str, move: str, lang: str, names: Sequence[str] = (), playe
     )
 
 
+def waiting_words(game: str, view: dict[str, Any], names: list[str], lang: str) -> str:
+    """What another seat's turn is deciding, where the game's narrate part
+    says it (Oracle's Loser chip); empty for a turn of playing a card."""
+    words = getattr(narrator(game), "waiting_words", None)
+    return str(words(view, names, lang)) if words is not None else ""
+
+
 def has_score_pad(board: dict[str, Any]) -> bool:
     """Whether the board's view has a finished round (or a finished game)
     for the game's score pad, and the game has a pad."""

@@ -371,6 +371,25 @@ def turn_prompt(legal: Sequence[str], view: dict[str, Any], names: Sequence[str]
     return ""
 
 
+def waiting_words(view: dict[str, Any], names: Sequence[str], lang: str) -> str:
+    """What the page waits for, where a seat's turn is no card to play: "Warte
+    auf Mittel-Bot 4" said nothing of the Loser chip it was deciding on.
+
+    >>> waiting_words({"phase": "loser", "to_act": 1}, ["Ann", "Bo"], "de")
+    'Warte auf Bo: Verliererchip behalten oder in die Mitte zurücklegen?'
+    >>> waiting_words({"phase": "play", "to_act": 1}, ["Ann", "Bo"], "de")
+    ''
+    """
+    seat = view.get("to_act", view.get("to_move"))
+    if view.get("phase") == "loser" and isinstance(seat, int):
+        return translate(
+            lang,
+            "Waiting for {name}: keep the Loser chip, or return it to the middle?",
+            name=seat_name(seat, names, lang),
+        )
+    return ""
+
+
 def example_move(lang: str) -> str:
     """A move in notation to show as the notation box's example."""
     return translate(lang, "e.g. {move}", move="play R7")
