@@ -682,3 +682,27 @@ def test_waiting_on_a_loser_chip_says_what_is_decided() -> None:
         status
         and f"Warte auf {who}: Verliererchip behalten oder in die Mitte zurücklegen?" in status.group(1)
     )
+
+
+def test_a_table_with_no_free_seat_promises_none() -> None:
+    """A table of bots and its maker said its link was "to watch, or to take
+    a free seat": it has no free seat."""
+
+    def panel(invites: list[dict[str, Any]]) -> str:
+        friends = {"creator": True, "waiting": False, "invites": invites, "table_url": "http://x/t/t1"}
+        friends |= {"finished": False, "turn_based": False, "start_bot": "", "clock_hours": 0}
+        template = routes.environment().get_template("friends_panel.html")
+        return template.render(
+            table={"id": "t1", "game_id": "oracle", "seats": [{"name": "Ann"}]},
+            seat=0,
+            friends=friends,
+            title="Oracle",
+            own="Ann",
+            lang="de",
+            tr=lambda m, **f: translate("de", m, **f),
+            ntr=lambda s, p, n, **f: ntranslate("de", s, p, n, **f),
+        )
+
+    assert "Link des Tisches (zum Zuschauen):" in panel([]) and "freien Platz" not in panel([])
+    invite = {"seat": 1, "url": "http://x/t/t1/seat/1", "qr": ""}
+    assert "um einen freien Platz zu nehmen" in panel([invite])
