@@ -294,3 +294,31 @@ def test_the_lobby_form_follows_the_player_count(server: Any, browser: Any) -> N
     info = api(server, f"/api/tables/{table_id(page)}")
     assert info["options"]["players"] == 5 and info["options"]["rounds"] == 12, info["options"]
     context.close()
+
+
+def test_a_phone_lobby_has_finger_sized_language_links_and_whole_seat_choices(
+    server: Any, browser: Any
+) -> None:
+    """A new player's phone: the header's EN/DE were 35 x 24 px, and a seat's
+    choice read "Bot: Mittel (heuristisch), Wertung 1…", its rating cut."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server.base + "/")
+    for link in page.locator(".langs a").all():
+        box = link.bounding_box() or {}
+        assert box.get("width", 0) >= 44 and box.get("height", 0) >= 44, box
+    page.locator("details.new-game:has(form[data-game='oracle'])").evaluate("d => { d.open = true; }")
+    select = page.locator("select[name='oracle.seat1']")
+    # The chosen option's text, measured in the select's font, fits its box.
+    room, text = select.evaluate(
+        """s => {
+            const style = getComputedStyle(s);
+            const ctx = document.createElement('canvas').getContext('2d');
+            ctx.font = style.font;
+            const text = s.options[s.selectedIndex].text;
+            const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+            return [room - ctx.measureText(text).width, text];
+        }"""
+    )
+    assert "Wertung" in text and room >= 0, (room, text)
+    context.close()
