@@ -258,7 +258,9 @@ def test_pages_challenge_compare_and_play_on(start_server: Any) -> None:
     assert shown == [
         float(p) for r in range(2) for seat in range(4) for p in (theirs[r][seat], mine[r][seat])
     ]
-    assert "Codename" in page  # says it is excluded
+    # No word of Codename under Oracle's or Inrah's comparison: a new player read
+    # "Codename cannot be compared" there as about the game at hand.
+    assert "Codename cannot be compared" not in page
     status, page, _ = http(server.base, "GET", f"/replay/{new_id}")
     assert f'href="/compare/{new_id}/{origin["id"]}"' in page
     status, location = post_form(server, f"/branch/{origin['id']}", {"kind": "from", "version": "12"})
