@@ -570,6 +570,7 @@ def test_inrahs_bid_tally_wraps_as_one_piece() -> None:
     html = render("board.html", state.view(0), ["Ann", "Beate", "Carl"], "de")
     group = re.search(r'<span class="tally-group">(.*?)</span></span>', html, re.S)
     assert group is not None and "bisher angesagt:" in group.group(1) and "Stich" in group.group(1)
+    assert re.search(r"</span>\s+<span class=\"tally-group\">", html)  # "Feuer · bisher", not "Feuer· bisher"
     style = routes.environment().get_template("inrah/style.html").render()
     assert re.search(r"\.tally-group \{ white-space: nowrap; \}", style)
     assert re.search(r"max-width: 600px\) \{[^}]*\} \.game-inrah \.tally-group \{ display: block;", style)
