@@ -541,6 +541,26 @@ def test_the_end_tells_a_winner_so() -> None:
     assert ("Du hast gewonnen!" if len(winners) == 1 else "Du teilst dir den Sieg!") in german
 
 
+def test_a_lone_winner_is_told_once() -> None:
+    """Regression: the lone winner's status said "You won! Game over. Ann
+    (you) won." The others' boards still name the winner."""
+    for seed in range(20):
+        state = finished("inrah", seed, players=3, rounds=2)
+        if len(state.winners()) == 1:
+            break
+    winner = state.winners()[0]
+    names = ["Ann", "Beate", "Carl"]
+    mine = re.search(
+        r'id="status"[^>]*>(.*?)</p>', render("board.html", state.view(winner), names, seat=winner), re.S
+    )
+    assert mine and "You won!" in mine.group(1) and f"{names[winner]} (you) won" not in mine.group(1), mine
+    other = (winner + 1) % 3
+    theirs = re.search(
+        r'id="status"[^>]*>(.*?)</p>', render("board.html", state.view(other), names, seat=other), re.S
+    )
+    assert theirs and f"{names[winner]} won." in theirs.group(1), theirs
+
+
 def test_a_table_waiting_for_its_players_names_nobody_to_play() -> None:
     """A new player at a friends table read "Waiting for Bot (Casual)" and
     saw "to play" on that seat, or on their own, before the game began."""
