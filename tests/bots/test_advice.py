@@ -145,7 +145,7 @@ def test_terminal_hint_and_menu_count_seats_as_its_story_does(tmp_path: Path) ->
     and its story all count seats from 1 and call the player's own "(you)"
     (the notation's P0 is the first seat)."""
     _, text = _terminal_session(tmp_path, ["hint", "1", "quit"], rounds=2, variant="altaia")
-    reason = next(line for line in text.splitlines() if "of the worlds" in line)
+    reason = next(line for line in text.splitlines() if "of the games the bot played out" in line)
     named = re.findall(r"Seat (\d)( \(you\))?", reason)
     assert named and all((number == "1") == bool(you) for number, you in named), reason
     assert "(seat 2 takes exactly" in text and "(seat 0 " not in text

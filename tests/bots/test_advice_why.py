@@ -60,7 +60,7 @@ def test_oracle_why_names_the_loser_chip_the_move_avoids() -> None:
         english = reasons(advice, "oracle", "en")
         name = {"hydra": "Hydra", "pegasus": "Pegasus", "phoenix": "Phoenix"}[creature]
         assert english[0] == (
-            f"Avoids the {name} Loser chip: you end with it in 0% of the worlds, "
+            f"Avoids the {name} Loser chip: you end with it in 0% of the games the bot played out, "
             "against 100% with “Keep the Loser chip”."
         )
         assert english[1] is not None and english[1].startswith(f"Risks the {name} Loser chip")
@@ -113,7 +113,7 @@ def test_oracle_why_words_a_card_as_the_table_s_edition_does() -> None:
     rates, other = {"holds:O13": 0.75, "loser:hydra": 0.0}, {"holds:O13": 0.25, "loser:hydra": 0.0}
     english = narrate.why("play R5", rates, "play R9", other, True, "en", game)
     assert english == (
-        "Keeps “more Hydra chips than each of your neighbours” alive: it holds in 75% of the worlds, "
+        "Keeps “more Hydra chips than each of your neighbours” alive: it holds in 75% of the games the bot played out, "
         "against 25% with “Play Red 9”."
     )
     german = narrate.why("play R5", rates, "play R9", other, True, "de", game)
@@ -123,7 +123,7 @@ def test_oracle_why_words_a_card_as_the_table_s_edition_does() -> None:
     # A keep says how often its cards hold, in the same words.
     alone = narrate.why("keep O13 O34", {"holds:O13": 0.5, "holds:O34": 0.2}, None, None, True, "en", game)
     assert alone == (
-        "“more Hydra chips than each of your neighbours” holds in 50% of the worlds, "
+        "“more Hydra chips than each of your neighbours” holds in 50% of the games the bot played out, "
         "“fewer stars than each of your neighbours” in 20%."
     )
 
@@ -177,7 +177,7 @@ def test_inrah_why_names_the_bid_only_one_card_keeps_makeable() -> None:
         assert said[0].startswith(f"Makes your bid of {bid} trick")
         for move, why in zip(advice.moves, said, strict=True):
             if move.notation in winning:
-                assert why is not None and " in only 0% of the worlds, against " in why
+                assert why is not None and " in only 0% of the games the bot played out, against " in why
         german = reasons(advice, "inrah", "de")
         assert german[0] is not None and german[0].startswith(f"Erfüllt deine Ansage von {bid} Stich")
         return
@@ -367,7 +367,7 @@ def test_codename_why_names_the_strike_a_shield_blocks() -> None:
         label = narrate.move_label("respond pass", "en")
         rate = round(100 * block.outcomes["hit:taken"])
         assert said == (
-            f"Your opponent's strike hits you this turn in {rate}% of the worlds, against 100% with “{label}”."
+            f"Your opponent's strike hits you this turn in {rate}% of the games the bot played out, against 100% with “{label}”."
         )
         german = narrate.why(block.notation, block.outcomes, passed.notation, passed.outcomes, True, "de")
         assert german.startswith(

@@ -145,7 +145,7 @@ def test_a_hint_says_why_in_words(tmp_path: Path) -> None:
     child.expect(PROMPT_EN)
     child.sendline("hint")
     child.expect("the bot's estimate of your best moves", timeout=120)
-    child.expect(r"holds in \d+% of the worlds", timeout=120)
+    child.expect(r"holds in \d+% of the games the bot played out", timeout=120)
     child.expect(PROMPT_EN)
     child.sendline("quit")
     child.expect(pexpect.EOF)

@@ -299,7 +299,7 @@ def test_hint_reasons_come_in_the_socket_s_language(start_server: Any) -> None:
         # is made.
         best_de, best_en = in_german["moves"][0]["why"], in_english["moves"][0]["why"]
         assert best_de.startswith("Erfüllt deine Ansage von ") and " der Annahmen" in best_de
-        assert best_en.startswith("Makes your bid of ") and " of the worlds" in best_en
+        assert best_en.startswith("Makes your bid of ") and " of the games the bot played out" in best_en
         # Each move in words, in the socket's language ("Bid 1 trick").
         assert all(m["label"].endswith(" ansagen") for m in in_german["moves"]), in_german["moves"]
         assert all(m["label"].startswith("Bid ") for m in in_english["moves"]), in_english["moves"]

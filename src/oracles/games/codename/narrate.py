@@ -571,32 +571,41 @@ NOTABLE = 0.1
 TURN_FACTS = {
     "hit:dealt": (
         True,
-        N_("Your strike hits this turn in {rate} of the worlds, against {other_rate} with “{move}”."),
+        N_(
+            "Your strike hits this turn in {rate} of the games the bot played out, against {other_rate} with “{move}”."
+        ),
     ),
     "hit:taken": (
         False,
         N_(
-            "Your opponent's strike hits you this turn in {rate} of the worlds, against {other_rate} with “{move}”."
+            "Your opponent's strike hits you this turn in {rate} of the games the bot played out, against {other_rate} with “{move}”."
         ),
     ),
     "code:found": (
         True,
         N_(
-            "A card of your opponent's code is shown to you this turn in {rate} of the worlds, "
+            "A card of your opponent's code is shown to you this turn in {rate} of the games the bot played out, "
             "against {other_rate} with “{move}”."
         ),
     ),
     "code:shown": (
         False,
         N_(
-            "A card of your code is shown to your opponent this turn in {rate} of the worlds, "
+            "A card of your code is shown to your opponent this turn in {rate} of the games the bot played out, "
             "against {other_rate} with “{move}”."
         ),
     ),
-    "game:won": (True, N_("You win this turn in {rate} of the worlds, against {other_rate} with “{move}”.")),
+    "game:won": (
+        True,
+        N_(
+            "You win this turn in {rate} of the games the bot played out, against {other_rate} with “{move}”."
+        ),
+    ),
     "game:lost": (
         False,
-        N_("You lose this turn in {rate} of the worlds, against {other_rate} with “{move}”."),
+        N_(
+            "You lose this turn in {rate} of the games the bot played out, against {other_rate} with “{move}”."
+        ),
     ),
 }
 

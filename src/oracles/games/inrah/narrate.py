@@ -342,17 +342,19 @@ def _words_of(key: str, lang: str, names: Sequence[str] = ()) -> str:
 #: The reasons' sentences: a bid (or a team's bids) is made, an oracle holds;
 #: alone, ahead of another move or behind it.
 WHY_TEMPLATES = {
-    ("makes", "alone"): N_("Makes {outcome} in {rate} of the worlds."),
-    ("makes", "ahead"): N_("Makes {outcome} in {rate} of the worlds, against {other_rate} with “{move}”."),
-    ("makes", "behind"): N_(
-        "Makes {outcome} in only {rate} of the worlds, against {other_rate} with “{move}”."
+    ("makes", "alone"): N_("Makes {outcome} in {rate} of the games the bot played out."),
+    ("makes", "ahead"): N_(
+        "Makes {outcome} in {rate} of the games the bot played out, against {other_rate} with “{move}”."
     ),
-    ("holds", "alone"): N_("Your oracle ({outcome}) holds in {rate} of the worlds."),
+    ("makes", "behind"): N_(
+        "Makes {outcome} in only {rate} of the games the bot played out, against {other_rate} with “{move}”."
+    ),
+    ("holds", "alone"): N_("Your oracle ({outcome}) holds in {rate} of the games the bot played out."),
     ("holds", "ahead"): N_(
-        "Your oracle ({outcome}) holds in {rate} of the worlds, against {other_rate} with “{move}”."
+        "Your oracle ({outcome}) holds in {rate} of the games the bot played out, against {other_rate} with “{move}”."
     ),
     ("holds", "behind"): N_(
-        "Your oracle ({outcome}) holds in only {rate} of the worlds, against {other_rate} with “{move}”."
+        "Your oracle ({outcome}) holds in only {rate} of the games the bot played out, against {other_rate} with “{move}”."
     ),
 }
 

@@ -560,14 +560,14 @@ def _held_alone(rates: Mapping[str, float], lang: str, game: Game | None = None)
         card, rate = kept[0]
         return translate(
             lang,
-            "{prophecy} holds in {rate} of the worlds.",
+            "{prophecy} holds in {rate} of the games the bot played out.",
             prophecy=prophecy_words(card, lang, game),
             rate=_percent(rate, lang),
         )
     (first, first_rate), (second, second_rate) = kept[:2]
     return translate(
         lang,
-        "{first} holds in {first_rate} of the worlds, {second} in {second_rate}.",
+        "{first} holds in {first_rate} of the games the bot played out, {second} in {second_rate}.",
         first=prophecy_words(first, lang, game),
         first_rate=_percent(first_rate, lang),
         second=prophecy_words(second, lang, game),
@@ -618,13 +618,13 @@ def why(
         if ahead:
             return translate(
                 lang,
-                "Avoids the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with “{move}”.",
+                "Avoids the {creature} Loser chip: you end with it in {rate} of the games the bot played out, against {other_rate} with “{move}”.",
                 creature=creature,
                 **fields,
             )
         return translate(
             lang,
-            "Risks the {creature} Loser chip: you end with it in {rate} of the worlds, against {other_rate} with “{move}”.",
+            "Risks the {creature} Loser chip: you end with it in {rate} of the games the bot played out, against {other_rate} with “{move}”.",
             creature=creature,
             **fields,
         )
@@ -632,13 +632,13 @@ def why(
     if ahead:
         return translate(
             lang,
-            "Keeps {prophecy} alive: it holds in {rate} of the worlds, against {other_rate} with “{move}”.",
+            "Keeps {prophecy} alive: it holds in {rate} of the games the bot played out, against {other_rate} with “{move}”.",
             prophecy=text,
             **fields,
         )
     return translate(
         lang,
-        "{prophecy} holds in only {rate} of the worlds, against {other_rate} with “{move}”.",
+        "{prophecy} holds in only {rate} of the games the bot played out, against {other_rate} with “{move}”.",
         prophecy=text,
         **fields,
     )
