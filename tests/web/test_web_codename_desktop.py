@@ -6,7 +6,6 @@ as the next thing to press; the arrow keys move between the cells."""
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -14,23 +13,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from test_web_codename_pieces import Clicker, decision, legal_moves
-from webkit import TIMEOUT, new_table, version, wait_turn_or_end, wait_version_change
+from test_web_codename_pieces import my_turn
+from webkit import new_table, version, wait_version_change
 
 DESKTOP = {"width": 1366, "height": 768}
-
-
-def my_turn(page: Any) -> None:
-    """Choose the code, then answer what comes until a turn of one's own."""
-    wait_turn_or_end(page)
-    clicker = Clicker(page, False)
-    clicker.play("code star square wave circle cross", cells_first=False)
-    deadline = time.monotonic() + TIMEOUT
-    while wait_turn_or_end(page) == "turn" and decision(page) != "turn":
-        assert time.monotonic() < deadline
-        clicker.play(legal_moves(page)[-1], cells_first=False)
-    if decision(page) != "turn":
-        pytest.skip("the game ended before a turn of my own")
 
 
 def focused(page: Any) -> str:

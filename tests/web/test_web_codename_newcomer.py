@@ -6,7 +6,6 @@ test_web_codename_pieces.draw)."""
 from __future__ import annotations
 
 import html as htmllib
-import random
 import re
 import sys
 from pathlib import Path
@@ -57,22 +56,14 @@ def test_answering_a_strike_says_so_in_the_status_and_the_action_board(
 def test_the_last_line_tells_what_the_other_player_did_not_the_turn_marker() -> None:
     """When the turn came back, the status said only "Last: Turn 4: Seat 1
     plays.": the line passes over the turn's marks to what happened."""
-    from oracles.core.registry import game_part, load_game
+    from test_web_codename_pieces import bots_play_until
+
     from oracles.web import present
 
-    policy = game_part("codename", "policy")
-    state = load_game("codename").new_initial_state()
-    rng = random.Random(3)
-    while True:
-        assert not state.is_terminal(), "no second turn came: pick another seed"
-        seat = state.current_player()
-        if seat < 0:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        view = state.view(seat)
-        if view["decision"]["kind"] == "turn" and (view.get("turn") or 0) >= 3:
-            break
-        state.apply_action(policy(state, seat, rng))
+    state, seat = bots_play_until(
+        3, lambda view, seat: view["decision"]["kind"] == "turn" and (view.get("turn") or 0) >= 3
+    )
+    view = state.view(seat)
     assert view["log"][-1]["kind"] == "turn"
     status = status_of(draw(state, seat, "en"))
     assert "plays." not in status and "ends the turn" not in status
@@ -94,7 +85,7 @@ def test_no_story_is_shown_before_there_is_one(decisions: dict[str, tuple[Any, i
 def test_the_phone_action_tiles_hold_their_words_and_picks_move_nothing(server: Any, browser: Any) -> None:
     """On a German phone "Aufdecken" filled its tile to the edges, and the
     picks bar pushed the board down as it came."""
-    from test_web_codename_desktop import my_turn
+    from test_web_codename_pieces import my_turn
 
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, locale="de-DE", is_mobile=True, has_touch=True

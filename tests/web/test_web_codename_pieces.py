@@ -280,22 +280,29 @@ def test_the_phone_shows_both_fields_life_and_actions_at_once(server: Any, brows
     context.close()
 
 
-def test_clicks_compose_moves_in_any_order(server: Any, browser: Any) -> None:
-    """Cells first then the verb, the verb first, cells in another order than
-    the notation's; a non-legal piece says why; Escape and Cancel clear."""
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    new_table(page, server.base, "codename", {"max_turns": 10})
+def my_turn(page: Any, code: str = "code star square wave circle cross") -> int:
+    """Choose ``code``, then answer what comes until a turn of one's own;
+    the clicks the code took."""
     wait_turn_or_end(page)
     clicker = Clicker(page, False)
-    # The code: five symbol clicks, played at once.
-    assert clicker.play("code wave wave star cross circle", cells_first=False) == 5
+    clicks = clicker.play(code, cells_first=False)
     deadline = time.monotonic() + TIMEOUT
     while wait_turn_or_end(page) == "turn" and decision(page) != "turn":
         assert time.monotonic() < deadline
         clicker.play(legal_moves(page)[-1], cells_first=False)
     if decision(page) != "turn":
         pytest.skip("the game ended before a turn of my own")
+    return clicks
+
+
+def test_clicks_compose_moves_in_any_order(server: Any, browser: Any) -> None:
+    """Cells first then the verb, the verb first, cells in another order than
+    the notation's; a non-legal piece says why; Escape and Cancel clear."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    new_table(page, server.base, "codename", {"max_turns": 10})
+    # The code: five symbol clicks, played at once.
+    assert my_turn(page, "code wave wave star cross circle") == 5
     # Two cells in the "wrong" order, then what to do: a swap in three clicks.
     before = version(page)
     page.locator('#board [data-pick="c3"]').click()
@@ -451,6 +458,25 @@ def test_the_board_holds_only_what_the_seat_knows(decisions: dict[str, tuple[Any
             assert draw(world, viewer, "en") == draw(state, viewer, "en"), (kind, viewer)
 
 
+def bots_play_until(seed: int, stop: Any) -> tuple[Any, int]:
+    """A Codename game played by the heuristic policy from ``seed`` until
+    ``stop(view, seat)`` holds for the seat to act: that state and seat."""
+    from oracles.core.registry import game_part, load_game
+
+    policy = game_part("codename", "policy")
+    state = load_game("codename").new_initial_state()
+    rng = random.Random(seed)
+    while True:
+        assert not state.is_terminal(), f"seed {seed} never came there: pick another"
+        seat = state.current_player()
+        if seat < 0:
+            state.apply_action(state.sample_chance(rng))
+        elif stop(state.view(seat), seat):
+            return state, seat
+        else:
+            state.apply_action(policy(state, seat, rng))
+
+
 @pytest.mark.parametrize(
     ("lang", "why", "note"),
     [("en", "Your hand is empty", "hand empty"), ("de", "Deine Hand ist leer", "Hand leer")],
@@ -458,21 +484,9 @@ def test_the_board_holds_only_what_the_seat_knows(decisions: dict[str, tuple[Any
 def test_replace_says_why_it_cannot_be_used_with_an_empty_hand(lang: str, why: str, note: str) -> None:
     """Replace from hand was greyed out with no word, and a click on it said
     only "not possible now", when the player's hand was empty."""
-    from oracles.core.registry import game_part, load_game
-
-    policy = game_part("codename", "policy")
-    state = load_game("codename").new_initial_state()
-    rng = random.Random(0)
-    while True:
-        assert not state.is_terminal(), "the seed no longer empties a hand: pick another"
-        seat = state.current_player()
-        if seat < 0:
-            state.apply_action(state.sample_chance(rng))
-            continue
-        view = state.view(seat)
-        if view["decision"]["kind"] == "turn" and view["sides"][seat]["hand"] == []:
-            break
-        state.apply_action(policy(state, seat, rng))
+    state, seat = bots_play_until(
+        0, lambda view, seat: view["decision"]["kind"] == "turn" and view["sides"][seat]["hand"] == []
+    )
     html = draw(state, seat, lang)
     replace = re.search(r'<button type="button" data-verb="replace"[^>]*>.*?</button>', html, re.S)
     assert replace is not None
