@@ -256,7 +256,9 @@ class Hub:
                     if found is None or self.shared
                     else await db.recent_chat(conn, table_id, CHAT_HISTORY)
                 )
-                held = [] if found is None else await db.load_held(conn, table_id)
+                # (A finished table holds no choice: its pages read nothing more.)
+                playing = found is not None and found[0].status != "finished"
+                held = await db.load_held(conn, table_id) if playing else []
             if found is None:
                 return None
             row, seat_rows, moves = found
